@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "tickerd",
+    products: [
+        .executable(name: "tickerd", targets: ["tickerd"]),
+        .executable(name: "tickerctl", targets: ["tickerctl"]),
+        .executable(name: "tickerbench", targets: ["tickerbench"]),
+        .library(name: "TickerCore", targets: ["TickerCore"]),
+        .library(name: "TickerWire", targets: ["TickerWire"]),
+        .library(name: "PanelCore", targets: ["PanelCore"]),
+        // Test-only LD_PRELOAD shim that lets libserialport open pseudo-terminals.
+        .library(name: "TickerTestShim", type: .dynamic, targets: ["TickerTestShim"]),
+    ],
+    targets: [
+        // The wire protocol, once: packets, CRC, COBS. Embedded-Swift-clean.
+        .target(name: "TickerWire"),
+        // The device side of the protocol. Embedded-Swift-clean.
+        .target(name: "PanelCore", dependencies: ["TickerWire"]),
+        // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O.
+        .target(
+            name: "TickerCore",
+            // `rounded()` and friends lower to libm calls; the core imports no C module to get them.
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        .systemLibrary(
+            name: "CSerialPort",
+            pkgConfig: "libserialport",
+            providers: [.apt(["libserialport-dev"])]
+        ),
+        // What `import Glibc` does not expose on this toolchain.
+        .target(name: "CLinux"),
+        .target(name: "TickerTestShim"),
+        // Linux I/O: FIFO, serial link, event loop, clocks, logging, systemd notify, PTYs.
+        .target(
+            name: "TickerIO",
+            dependencies: ["TickerCore", "TickerWire", "PanelCore", "CSerialPort", "CLinux"]
+        ),
+        // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
+        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO"]),
+        .executableTarget(name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"]),
+        .executableTarget(
+            name: "tickerctl",
+            dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow"]
+        ),
+        .executableTarget(name: "tickerbench", dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore"]),
+        .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),
+        .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
+        .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire"]),
+        .testTarget(name: "TickerIOTests", dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]),
+        .testTarget(name: "TickerFollowTests", dependencies: ["TickerFollow", "TickerCore", "TickerIO"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

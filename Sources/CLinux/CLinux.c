@@ -1,0 +1,94 @@
+#define _GNU_SOURCE
+#include "CLinux.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pty.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int clinux_timerfd_create_monotonic(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+int clinux_timerfd_arm(int fd, int64_t first_ns, int64_t interval_ns) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.it_value.tv_sec = first_ns / 1000000000;
+    spec.it_value.tv_nsec = first_ns % 1000000000;
+    if (first_ns > 0 && spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) {
+        spec.it_value.tv_nsec = 1;
+    }
+    spec.it_interval.tv_sec = interval_ns / 1000000000;
+    spec.it_interval.tv_nsec = interval_ns % 1000000000;
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+static void lifecycle_set(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGHUP);
+}
+
+int clinux_signalfd_for_lifecycle(void) {
+    sigset_t set;
+    lifecycle_set(&set);
+    signal(SIGPIPE, SIG_IGN);
+    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) {
+        return -1;
+    }
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int clinux_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    if (n == (ssize_t)sizeof info) {
+        return (int)info.ssi_signo;
+    }
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        return 0;
+    }
+    return -1;
+}
+
+void clinux_unblock_lifecycle_signals(void) {
+    sigset_t set;
+    lifecycle_set(&set);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int clinux_openpty_raw(int *master, int *slave, char *name, int name_len) {
+    char path[128];
+    struct termios tio;
+    if (openpty(master, slave, path, NULL, NULL) != 0) {
+        return -1;
+    }
+    if (tcgetattr(*slave, &tio) == 0) {
+        cfmakeraw(&tio);
+        tcsetattr(*slave, TCSANOW, &tio);
+    }
+    fcntl(*master, F_SETFD, FD_CLOEXEC);
+    fcntl(*slave, F_SETFD, FD_CLOEXEC);
+    if (name != NULL && name_len > 0) {
+        strncpy(name, path, (size_t)name_len - 1);
+        name[name_len - 1] = '\0';
+    }
+    return 0;
+}
+
+int clinux_bytes_readable(int fd) {
+    int n = 0;
+    return ioctl(fd, FIONREAD, &n) == 0 ? n : -1;
+}
+
+int clinux_tty_output_queued(int fd) {
+    int n = 0;
+    return ioctl(fd, TIOCOUTQ, &n) == 0 ? n : -1;
+}
+
+int clinux_set_pipe_size(int fd, int size) {
+    return fcntl(fd, F_SETPIPE_SZ, size);
+}

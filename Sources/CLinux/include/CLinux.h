@@ -1,0 +1,42 @@
+#ifndef TICKERD_CLINUX_H
+#define TICKERD_CLINUX_H
+
+// The Linux interfaces that `import Glibc` does not expose on this toolchain, as small inline wrappers
+// with fixed (non-variadic) signatures that Swift can call.
+
+#include <signal.h>
+#include <stdint.h>
+#include <sys/ioctl.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <termios.h>
+
+/// timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC).
+int clinux_timerfd_create_monotonic(void);
+
+/// Arms `fd` to fire first after `first_ns` and then every `interval_ns` nanoseconds (0: one-shot).
+int clinux_timerfd_arm(int fd, int64_t first_ns, int64_t interval_ns);
+
+/// Blocks SIGTERM, SIGINT, SIGHUP (and SIGPIPE, ignored) in the calling thread and returns a
+/// non-blocking signalfd for the first three.
+int clinux_signalfd_for_lifecycle(void);
+
+/// Reads one signalfd record; returns the signal number, 0 when none is pending, -1 on error.
+int clinux_signalfd_read(int fd);
+
+/// Unblocks the lifecycle signals again (used by child processes before exec).
+void clinux_unblock_lifecycle_signals(void);
+
+/// openpty() with the slave in raw mode; returns 0 or -1 (errno set). `name` gets the slave path.
+int clinux_openpty_raw(int *master, int *slave, char *name, int name_len);
+
+/// ioctl(fd, FIONREAD): bytes waiting to be read, or -1.
+int clinux_bytes_readable(int fd);
+
+/// ioctl(fd, TIOCOUTQ): bytes still queued for output on a tty, or -1.
+int clinux_tty_output_queued(int fd);
+
+/// Sets the pipe buffer size with fcntl(F_SETPIPE_SZ); returns the new size or -1.
+int clinux_set_pipe_size(int fd, int size);
+
+#endif

@@ -1,0 +1,2 @@
+/// Followers that turn music players into feed commands.
+public enum TickerFollow {}

@@ -1,0 +1,4 @@
+import TickerCore
+
+/// Linux I/O for tickerd.
+public enum TickerIO {}

@@ -1,0 +1,2 @@
+#include "TickerTestShim.h"
+int tickerd_test_shim_loaded(void) { return 1; }

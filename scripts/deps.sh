@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tickerd needs, and only those missing.
+#   scripts/deps.sh build   what building needs (libserialport)
+#   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, sox)
+set -euo pipefail
+
+build_packages=(libserialport-dev pkg-config)
+test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac)
+
+case "${1:-build}" in
+    build) wanted=("${build_packages[@]}") ;;
+    test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
+    *) echo "usage: scripts/deps.sh build|test" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "deps: the Swift toolchain (6.0 or later) must be on PATH" >&2
+    exit 1
+fi
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+fi
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
