@@ -1,0 +1,73 @@
+/// How the unsung part of a lyric looks.
+public enum RestStyle: String, Sendable, CaseIterable {
+    /// A dim grey level (`restLevel` of full); on a 1-bit panel, where there is no dim level, `dither`.
+    case dim
+    /// Every other pixel lit in a checkerboard: visible on a 1-bit panel, clearly unlike sung text.
+    case dither
+}
+
+/// How a lyric lights up as it is sung.
+public struct KaraokeStyle: Sendable, Equatable {
+    /// Brightness of the unsung part, as a fraction of full (0…1); 0.35 by default.
+    public var restLevel: Double
+    /// How the unsung part is drawn.
+    public var restStyle: RestStyle
+    /// Light each line whole as soon as it starts instead of sweeping.
+    public var reducedMotion: Bool
+
+    /// The defaults: a rest level of 0.35, dim, sweeping.
+    public init(restLevel: Double = 0.35, restStyle: RestStyle = .dim, reducedMotion: Bool = false) {
+        self.restLevel = restLevel
+        self.restStyle = restStyle
+        self.reducedMotion = reducedMotion
+    }
+}
+
+/// The arithmetic of the karaoke sweep.
+public enum Karaoke {
+    /// How much of line `index` (0…1) has been sung when `progress` (0…1) of the whole text has, the text
+    /// being made of lines `widths` pixels wide. Lines fill in order and a wider line takes longer, so the
+    /// light moves at one speed. Non-finite or negative widths count as empty lines.
+    public static func fill(ofLine index: Int, widths: [Int], progress: Double) -> Double {
+        guard index >= 0, index < widths.count, progress.isFinite else { return 0 }
+        var total = 0
+        var before = 0
+        for (i, width) in widths.enumerated() {
+            let width = max(width, 0)
+            if i < index { before += width }
+            total += width
+        }
+        let length = max(widths[index], 0)
+        guard total > 0, length > 0 else { return 0 }
+        let sung = min(max(progress, 0), 1) * Double(total) - Double(before)
+        return min(max(sung / Double(length), 0), 1)
+    }
+
+    /// The fill of every line (see `fill(ofLine:widths:progress:)`).
+    public static func fills(widths: [Int], progress: Double) -> [Double] {
+        widths.indices.map { fill(ofLine: $0, widths: widths, progress: progress) }
+    }
+
+    /// The same fills without the sweep: a line lights up whole as soon as it starts.
+    public static func wholeLines(_ fills: [Double]) -> [Double] {
+        fills.map { $0 > 0 ? 1 : 0 }
+    }
+
+    /// The sung columns of a line `width` pixels wide filled to `fill`: from the left edge, or from the right
+    /// edge for a right-to-left line. Fractional: the column at the edge is partly sung.
+    public static func sungRange(fill: Double, width: Int, direction: TextDirection) -> (start: Double, end: Double) {
+        let sung = min(max(fill.isFinite ? fill : 0, 0), 1) * Double(max(width, 0))
+        switch direction {
+        case .leftToRight: return (0, sung)
+        case .rightToLeft: return (Double(width) - sung, Double(width))
+        }
+    }
+
+    /// The scroll offset (in whole columns) that keeps the sweep head of a line wider than its zone in view:
+    /// the head stays at the middle of the zone once it passes it, and the line stops at its end.
+    public static func scrollOffset(head: Double, lineWidth: Int, zoneWidth: Int) -> Int {
+        guard lineWidth > zoneWidth, zoneWidth > 0, head.isFinite else { return 0 }
+        let wanted = Int((head - Double(zoneWidth) / 2).rounded(.down))
+        return min(max(wanted, 0), lineWidth - zoneWidth)
+    }
+}

@@ -1,0 +1,166 @@
+/// Which way scrolling text moves.
+public enum MarqueeDirection: String, Sendable, CaseIterable {
+    /// Text moves to the left (it is read as it comes in from the right): the usual ticker.
+    case left
+    /// Text moves to the right.
+    case right
+}
+
+/// Where text that fits its zone sits.
+public enum MarqueeAlignment: String, Sendable, CaseIterable {
+    case left
+    case center
+    case right
+}
+
+/// How a marquee moves. Speeds are in pixels per second, times in seconds, distances in pixels.
+public struct MarqueeStyle: Sendable, Equatable {
+    /// Pixels per second; 0 or less never scrolls.
+    public var speed: Double
+    /// Seconds the text rests at its start at the beginning of each lap.
+    public var pause: Double
+    /// Blank columns between the end of the text and the copy that follows it.
+    public var gap: Int
+    /// Which way the text moves.
+    public var direction: MarqueeDirection
+    /// Where text that fits sits in its zone.
+    public var alignment: MarqueeAlignment
+    /// Ping-pong: scroll to the end, rest, scroll back, instead of looping with a second copy.
+    public var bounce: Bool
+    /// Laps after which the text rests at its start for good; 0 scrolls forever.
+    public var laps: Int
+    /// Fade the zone's edges while scrolling, on panels with grey levels.
+    public var fadeEdges: Bool
+    /// Never move: a line that does not fit is truncated with an ellipsis.
+    public var reducedMotion: Bool
+
+    /// The defaults: 30 px/s, a 1 s pause, a 24 px gap, leftwards, left-aligned, looping forever, faded edges.
+    public init(
+        speed: Double = 30, pause: Double = 1, gap: Int = 24, direction: MarqueeDirection = .left,
+        alignment: MarqueeAlignment = .left, bounce: Bool = false, laps: Int = 0, fadeEdges: Bool = true,
+        reducedMotion: Bool = false
+    ) {
+        self.speed = speed
+        self.pause = pause
+        self.gap = gap
+        self.direction = direction
+        self.alignment = alignment
+        self.bounce = bounce
+        self.laps = laps
+        self.fadeEdges = fadeEdges
+        self.reducedMotion = reducedMotion
+    }
+}
+
+/// The arithmetic of one marquee: text `textWidth` pixels wide in a zone `zoneWidth` pixels wide.
+///
+/// Positions are computed from the time since the text appeared, never accumulated, so a late or dropped
+/// frame never changes the speed. A lap is `textWidth + gap` pixels long and lasts
+/// `pause + lapDistance / speed` seconds; `t` seconds into a lap the text has moved
+/// `max(t − pause, 0) × speed` pixels, and a second copy follows at `gap`, so a lap ends looking exactly as
+/// it started.
+public struct Marquee: Sendable, Equatable {
+    /// Width of the text in pixels.
+    public let textWidth: Int
+    /// Width of the zone in pixels.
+    public let zoneWidth: Int
+    /// How it moves.
+    public let style: MarqueeStyle
+
+    /// Creates the arithmetic for one text in one zone.
+    public init(textWidth: Int, zoneWidth: Int, style: MarqueeStyle) {
+        self.textWidth = max(0, textWidth)
+        self.zoneWidth = max(0, zoneWidth)
+        self.style = style
+    }
+
+    /// Whether the text moves: only when it is wider than its zone, the speed is positive and motion is not
+    /// reduced.
+    public var scrolls: Bool {
+        zoneWidth > 0 && textWidth > zoneWidth && style.speed > 0 && style.speed.isFinite && !style.reducedMotion
+    }
+
+    /// Pixels from one lap's start to the next: the text and the gap after it.
+    public var lapDistance: Int { textWidth + max(style.gap, 0) }
+
+    /// Pixels the text must travel in bounce mode to show its end.
+    public var overflow: Int { max(textWidth - zoneWidth, 0) }
+
+    private var pause: Double { style.pause.isFinite ? max(style.pause, 0) : 0 }
+
+    /// Seconds one lap takes (in bounce mode, one trip there and back).
+    public var lapDuration: Double {
+        guard scrolls else { return 0 }
+        if style.bounce { return 2 * (pause + Double(overflow) / style.speed) }
+        return pause + Double(lapDistance) / style.speed
+    }
+
+    /// Pixels the text has moved `seconds` after it appeared (0 when it does not scroll). Loops: in
+    /// `0 ..< lapDistance`; bounce: in `0 ... overflow`.
+    public func offset(at seconds: Double) -> Double {
+        guard scrolls, seconds.isFinite, seconds > 0 else { return 0 }
+        let duration = lapDuration
+        guard duration > 0 else { return 0 }
+        if style.laps > 0, seconds >= Double(style.laps) * duration { return 0 }
+        let timeInLap = seconds.truncatingRemainder(dividingBy: duration)
+        if !style.bounce {
+            return min(max(timeInLap - pause, 0) * style.speed, Double(lapDistance))
+        }
+        let travel = Double(overflow) / style.speed
+        switch timeInLap {
+        case ..<pause: return 0
+        case ..<(pause + travel): return (timeInLap - pause) * style.speed
+        case ..<(2 * pause + travel): return Double(overflow)
+        default: return max(Double(overflow) - (timeInLap - 2 * pause - travel) * style.speed, 0)
+        }
+    }
+
+    /// The whole-column offset at `seconds`: the pixel the panel shows, rounded down so motion is monotonic.
+    public func columnOffset(at seconds: Double) -> Int {
+        Int(offset(at: seconds).rounded(.down))
+    }
+
+    /// The strip column shown at zone column `column` when the text has moved `offset` whole pixels, or nil
+    /// where the zone is blank (the gap, or beside text that fits).
+    @inline(__always)
+    public func stripColumn(atZoneColumn column: Int, offset: Int) -> Int? {
+        guard scrolls else {
+            let start: Int
+            switch style.alignment {
+            case .left: start = 0
+            case .center: start = (zoneWidth - textWidth) / 2
+            case .right: start = zoneWidth - textWidth
+            }
+            let x = column - start
+            return x >= 0 && x < textWidth ? x : nil
+        }
+        if style.bounce {
+            let x = column + offset
+            return x < textWidth ? x : nil
+        }
+        let lap = lapDistance
+        var position = style.direction == .left ? column + offset : column - offset
+        position %= lap
+        if position < 0 { position += lap }
+        return position < textWidth ? position : nil
+    }
+
+    /// How many columns fade at the zone's leading and trailing edges while the text scrolls: about 3 % of
+    /// the width where text leaves and 8 % where it comes in, at least one column each.
+    public var fadeColumns: (left: Int, right: Int) {
+        guard scrolls, style.fadeEdges, zoneWidth >= 16 else { return (0, 0) }
+        let leaving = max(1, (zoneWidth * 3 + 99) / 100)
+        let entering = max(1, (zoneWidth * 8 + 99) / 100)
+        let leftwards = style.bounce || style.direction == .left
+        return leftwards ? (leaving, entering) : (entering, leaving)
+    }
+
+    /// The brightness factor (0…1] of zone column `column` under the faded edges.
+    public func fade(atZoneColumn column: Int) -> Double {
+        let (left, right) = fadeColumns
+        if column < left { return Double(column + 1) / Double(left + 1) }
+        let fromRight = zoneWidth - 1 - column
+        if fromRight < right { return Double(fromRight + 1) / Double(right + 1) }
+        return 1
+    }
+}

@@ -1,0 +1,100 @@
+/// A line of text laid out in a font chain: which glyph goes where, left to right as the panel shows it.
+///
+/// Layout works on grapheme clusters (Swift `Character`s); advances come from the fonts. Right-to-left
+/// lines are reordered for display (see `visualOrder`), so the first character read is at the right edge.
+public struct TextLine: Sendable {
+    /// One glyph on the line.
+    public struct Placement: Sendable {
+        /// The glyph drawn.
+        public let glyph: Glyph
+        /// Pen position (pixels from the line's left edge) where the glyph starts.
+        public let x: Int
+        /// Index of the character (in logical, reading order) the glyph draws.
+        public let characterIndex: Int
+    }
+
+    /// The text, in logical order.
+    public let text: String
+    /// Glyphs in visual order, left to right.
+    public let placements: [Placement]
+    /// Width in pixels: from the first column to the last column any glyph reaches, without trailing spacing.
+    public let width: Int
+    /// Reading direction.
+    public let direction: TextDirection
+    /// For each character in logical order, the columns it occupies (its advance).
+    public let characterSpans: [Range<Int>]
+    /// Pixels above the baseline (the chain's ascent).
+    public let ascent: Int
+    /// Pixels below the baseline (the chain's descent).
+    public let descent: Int
+
+    /// Lays out `text` in `fonts`.
+    public init(_ text: String, fonts: FontChain) {
+        self.init(characters: Array(text), text: text, fonts: fonts)
+    }
+
+    private init(characters: [Character], text: String, fonts: FontChain) {
+        let direction = TextDirection(of: text)
+        let order = visualOrder(of: characters, direction: direction)
+        var placements: [Placement] = []
+        placements.reserveCapacity(characters.count)
+        var spans = [Range<Int>](repeating: 0..<0, count: characters.count)
+        var pen = 0
+        var inkEnd = 0
+        for index in order {
+            var character = characters[index]
+            if direction == .rightToLeft || BidiClass(character) == .right {
+                character = mirrored(character)
+            }
+            let glyph = fonts.glyph(for: character)
+            placements.append(Placement(glyph: glyph, x: pen, characterIndex: index))
+            spans[index] = pen..<(pen + max(glyph.advance, 0))
+            if glyph.width > 0 { inkEnd = max(inkEnd, pen + glyph.xOffset + glyph.width) }
+            pen += max(glyph.advance, 0)
+            // Trailing spacing does not count, but a space between words does.
+            if glyph.width == 0, glyph.advance > 0, index != order.last { inkEnd = max(inkEnd, pen) }
+        }
+        self.text = text
+        self.placements = placements
+        self.width = max(inkEnd, 0)
+        self.direction = direction
+        self.characterSpans = spans
+        self.ascent = fonts.ascent
+        self.descent = fonts.descent
+    }
+
+    /// Pixels spanned by characters `range` (logical indices) on the panel; empty when the range is.
+    public func span(ofCharacters range: Range<Int>) -> Range<Int> {
+        let clamped = range.clamped(to: 0..<characterSpans.count)
+        guard !clamped.isEmpty else { return 0..<0 }
+        var low = Int.max
+        var high = Int.min
+        for index in clamped {
+            low = min(low, characterSpans[index].lowerBound)
+            high = max(high, characterSpans[index].upperBound)
+        }
+        return low..<min(high, max(width, low))
+    }
+
+    /// The longest prefix of this line (in reading order) that fits `maxWidth` pixels followed by an
+    /// ellipsis; the line itself when it already fits.
+    public func truncated(toFit maxWidth: Int, fonts: FontChain) -> TextLine {
+        guard width > maxWidth else { return self }
+        let characters = Array(text)
+        var low = 0
+        var high = characters.count - 1
+        var best = TextLine(characters: ["…"], text: "…", fonts: fonts)
+        while low <= high {
+            let count = (low + high) / 2
+            let prefix = Array(characters[0..<count]) + ["…"]
+            let candidate = TextLine(characters: prefix, text: String(prefix), fonts: fonts)
+            if candidate.width <= maxWidth {
+                best = candidate
+                low = count + 1
+            } else {
+                high = count - 1
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+@testable import TickerCore
+
+@Suite struct MarqueeTests {
+    let style = MarqueeStyle(speed: 10, pause: 1, gap: 4)
+
+    @Test func scrollsOnlyWhenWiderThanZone() {
+        #expect(!Marquee(textWidth: 20, zoneWidth: 20, style: style).scrolls)
+        #expect(Marquee(textWidth: 21, zoneWidth: 20, style: style).scrolls)
+        #expect(!Marquee(textWidth: 21, zoneWidth: 20, style: MarqueeStyle(speed: 0)).scrolls)
+        #expect(!Marquee(textWidth: 21, zoneWidth: 20, style: MarqueeStyle(reducedMotion: true)).scrolls)
+        #expect(Marquee(textWidth: 20, zoneWidth: 20, style: style).offset(at: 5) == 0)
+    }
+
+    @Test func lapIsTextPlusGapAndLastsPausePlusDistanceOverSpeed() {
+        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: style)
+        #expect(marquee.lapDistance == 40)
+        #expect(marquee.lapDuration == 1 + 40.0 / 10)
+    }
+
+    static let lapOffsets: [(seconds: Double, pixels: Double)] = [
+        (0.0, 0.0), (0.5, 0.0), (1.0, 0.0), (1.5, 5.0), (3.0, 20.0), (4.99, 39.9),
+        // The next lap starts with the same pause.
+        (5.0, 0.0), (5.9, 0.0), (6.5, 5.0),
+    ]
+
+    @Test(arguments: lapOffsets)
+    func offsetIsTimePastThePauseTimesSpeed(seconds: Double, pixels: Double) {
+        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: style)
+        #expect(abs(marquee.offset(at: seconds) - pixels) < 1e-9)
+    }
+
+    @Test func secondCopyFollowsAtTheGapSoTheLapEndsAsItStarts() {
+        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: style)
+        // Zone column 0 at offset 40 (end of lap) shows what it showed at offset 0.
+        for column in 0..<20 {
+            #expect(
+                marquee.stripColumn(atZoneColumn: column, offset: 40)
+                    == marquee.stripColumn(atZoneColumn: column, offset: 0))
+        }
+        // In the gap the zone is blank, then the second copy begins.
+        #expect(marquee.stripColumn(atZoneColumn: 0, offset: 36) == nil)
+        #expect(marquee.stripColumn(atZoneColumn: 3, offset: 36) == nil)
+        #expect(marquee.stripColumn(atZoneColumn: 4, offset: 36) == 0)
+    }
+
+    @Test func rightwardTextEntersFromTheLeft() {
+        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, direction: .right))
+        #expect(marquee.stripColumn(atZoneColumn: 5, offset: 0) == 5)
+        // Moved right by 5: column 5 shows the text's first column, columns left of it the previous copy.
+        #expect(marquee.stripColumn(atZoneColumn: 5, offset: 5) == 0)
+        #expect(marquee.stripColumn(atZoneColumn: 4, offset: 5) == nil)
+        #expect(marquee.stripColumn(atZoneColumn: 0, offset: 5) == 35)
+    }
+
+    @Test(arguments: [(MarqueeAlignment.left, 0), (.center, 5), (.right, 10)])
+    func textThatFitsIsAligned(alignment: MarqueeAlignment, start: Int) {
+        let marquee = Marquee(textWidth: 10, zoneWidth: 20, style: MarqueeStyle(alignment: alignment))
+        #expect(marquee.stripColumn(atZoneColumn: start, offset: 0) == 0)
+        #expect(marquee.stripColumn(atZoneColumn: start + 9, offset: 0) == 9)
+        #expect(marquee.stripColumn(atZoneColumn: start + 10, offset: 0) == nil)
+        #expect(start == 0 || marquee.stripColumn(atZoneColumn: start - 1, offset: 0) == nil)
+    }
+
+    @Test func stopsAtItsStartAfterTheLapLimit() {
+        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, laps: 2))
+        #expect(marquee.offset(at: 6.5) == 5)
+        #expect(marquee.offset(at: 10.0) == 0)
+        #expect(marquee.offset(at: 1000) == 0)
+    }
+
+    static let bounceOffsets: [(seconds: Double, pixels: Double)] = [
+        (0.5, 0), (1.5, 5), (2.6, 16), (3.2, 16), (4.0, 12), (4.6, 6), (5.15, 0.5), (6.5, 3),
+    ]
+
+    @Test(arguments: bounceOffsets)
+    func bounceGoesToTheEndRestsAndComesBack(seconds: Double, pixels: Double) {
+        // Overflow 16 px at 10 px/s: 1.6 s each way, a 1 s rest at each end, 5.2 s a round trip.
+        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, bounce: true))
+        #expect(marquee.lapDuration == 5.2)
+        #expect(abs(marquee.offset(at: seconds) - pixels) < 1e-9)
+    }
+
+    @Test func hostileTimesAndSpeedsDoNotMove() {
+        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: style)
+        #expect(marquee.offset(at: .nan) == 0)
+        #expect(marquee.offset(at: -3) == 0)
+        #expect(marquee.offset(at: .infinity) == 0)
+        #expect(!Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: .infinity)).scrolls)
+        #expect(!Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: .nan)).scrolls)
+    }
+
+    @Test func edgesFadeOnlyWhileScrolling() {
+        let moving = Marquee(textWidth: 200, zoneWidth: 100, style: MarqueeStyle())
+        #expect(moving.fadeColumns == (3, 8))
+        #expect(moving.fade(atZoneColumn: 0) == 0.25)
+        #expect(moving.fade(atZoneColumn: 50) == 1)
+        #expect(moving.fade(atZoneColumn: 99) == 1.0 / 9)
+        #expect(Marquee(textWidth: 50, zoneWidth: 100, style: MarqueeStyle()).fadeColumns == (0, 0))
+    }
+}
