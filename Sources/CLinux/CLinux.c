@@ -92,3 +92,17 @@ int clinux_tty_output_queued(int fd) {
 int clinux_set_pipe_size(int fd, int size) {
     return fcntl(fd, F_SETPIPE_SZ, size);
 }
+
+int clinux_tty_exclusive(int fd) {
+    return ioctl(fd, TIOCEXCL);
+}
+
+int clinux_terminal_size(int fd, int *columns, int *rows) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) {
+        return -1;
+    }
+    *columns = size.ws_col;
+    *rows = size.ws_row;
+    return 0;
+}

@@ -39,4 +39,10 @@ int clinux_tty_output_queued(int fd);
 /// Sets the pipe buffer size with fcntl(F_SETPIPE_SZ); returns the new size or -1.
 int clinux_set_pipe_size(int fd, int size);
 
+/// ioctl(fd, TIOCEXCL): no further opens of this terminal (except by root). Returns 0 or -1.
+int clinux_tty_exclusive(int fd);
+
+/// Size of the terminal on `fd` in character cells; returns 0 or -1.
+int clinux_terminal_size(int fd, int *columns, int *rows);
+
 #endif

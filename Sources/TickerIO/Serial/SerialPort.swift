@@ -1,0 +1,269 @@
+import CLinux
+import CSerialPort
+import Glibc
+
+/// Line settings of a serial port. 8N1 without flow control at 115200 baud unless configured otherwise.
+public struct SerialSettings: Sendable, Equatable {
+    /// Parity bit.
+    public enum Parity: String, Sendable, CaseIterable { case none, odd, even }
+    /// Flow control.
+    public enum FlowControl: String, Sendable, CaseIterable { case none, rtscts, xonxoff }
+
+    /// Bits per second on the line.
+    public var baudRate: Int
+    /// Data bits per character (5–8).
+    public var dataBits: Int
+    /// Parity.
+    public var parity: Parity
+    /// Stop bits (1 or 2).
+    public var stopBits: Int
+    /// Flow control.
+    public var flowControl: FlowControl
+
+    /// Creates settings; the defaults are 115200 8N1, no flow control.
+    public init(
+        baudRate: Int = 115_200, dataBits: Int = 8, parity: Parity = .none, stopBits: Int = 1,
+        flowControl: FlowControl = .none
+    ) {
+        self.baudRate = baudRate
+        self.dataBits = dataBits
+        self.parity = parity
+        self.stopBits = stopBits
+        self.flowControl = flowControl
+    }
+
+    /// Bits on the wire per byte: start bit, data bits, parity, stop bits.
+    public var bitsPerByte: Int { 1 + dataBits + (parity == .none ? 0 : 1) + stopBits }
+
+    /// Bytes per second the line carries (`baud / 10` at 8N1).
+    public var bytesPerSecond: Int { baudRate / max(bitsPerByte, 1) }
+}
+
+/// What went wrong with a serial port. Messages name the port and the libserialport operation.
+public struct SerialError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What kind of failure.
+    public enum Kind: Sendable, Equatable {
+        /// No such device (yet): absent, unplugged, or no USB port matches.
+        case notFound
+        /// Another process holds the port.
+        case busy
+        /// The device went away or the line failed (EIO, hang-up).
+        case failed
+    }
+
+    /// What kind of failure.
+    public let kind: Kind
+    /// The sentence for the log.
+    public let message: String
+
+    public var description: String { message }
+}
+
+/// A serial port opened through libserialport: non-blocking writes, exclusive use, closed at once when the
+/// device goes away.
+public final class SerialPort {
+    /// The device path actually opened (symbolic links resolved).
+    public let path: String
+    /// The line settings in force.
+    public let settings: SerialSettings
+    private var port: OpaquePointer?
+    /// The descriptor underneath, for `poll`; -1 once closed.
+    public private(set) var fileDescriptor: Int32
+
+    private init(path: String, settings: SerialSettings, port: OpaquePointer, fileDescriptor: Int32) {
+        self.path = path
+        self.settings = settings
+        self.port = port
+        self.fileDescriptor = fileDescriptor
+    }
+
+    deinit { close() }
+
+    /// Finds and opens the device at `address` with `settings`, exclusively.
+    ///
+    /// Symbolic links (`/dev/ticker`, `/dev/serial/by-id/…`) are resolved first, since libserialport refuses
+    /// them: callers reopen through this on every reconnect, so a board that comes back under another name is
+    /// still found. Wraps `sp_get_port_by_name`, `sp_open`, `sp_set_*` and `sp_get_port_handle`.
+    public static func open(_ address: DeviceAddress, settings: SerialSettings) throws(SerialError) -> SerialPort {
+        let path = try resolve(address)
+        var found: OpaquePointer?
+        guard sp_get_port_by_name(path, &found) == SP_OK, let port = found else {
+            throw SerialError(kind: .notFound, message: "open '\(path)': \(lastMessage()) (not a serial port)")
+        }
+        guard sp_open(port, SP_MODE_READ_WRITE) == SP_OK else {
+            let message = "open '\(path)': \(lastMessage())"
+            sp_free_port(port)
+            throw SerialError(kind: errno == EBUSY ? .busy : .notFound, message: message)
+        }
+        var handle: Int32 = -1
+        _ = withUnsafeMutablePointer(to: &handle) { sp_get_port_handle(port, $0) }
+        let serial = SerialPort(path: path, settings: settings, port: port, fileDescriptor: handle)
+        // flock keeps a second tickerd off the port; TIOCEXCL keeps stray terminal programs off it too.
+        let locked: Bool
+        do {
+            locked = try Posix.lockExclusively(handle, what: path)
+        } catch {
+            throw SerialError(kind: .failed, message: error.description)
+        }
+        guard locked else { throw SerialError(kind: .busy, message: "open '\(path)': in use by another process") }
+        _ = clinux_tty_exclusive(handle)
+        try serial.configure()
+        return serial
+    }
+
+    private func configure() throws(SerialError) {
+        guard let port else { throw SerialError(kind: .failed, message: "configure '\(path)': port is closed") }
+        let parity: sp_parity
+        switch settings.parity {
+        case .none: parity = SP_PARITY_NONE
+        case .odd: parity = SP_PARITY_ODD
+        case .even: parity = SP_PARITY_EVEN
+        }
+        let flow: sp_flowcontrol
+        switch settings.flowControl {
+        case .none: flow = SP_FLOWCONTROL_NONE
+        case .rtscts: flow = SP_FLOWCONTROL_RTSCTS
+        case .xonxoff: flow = SP_FLOWCONTROL_XONXOFF
+        }
+        let steps: [(String, sp_return)] = [
+            ("baud rate \(settings.baudRate)", sp_set_baudrate(port, Int32(clamping: settings.baudRate))),
+            ("\(settings.dataBits) data bits", sp_set_bits(port, Int32(clamping: settings.dataBits))),
+            ("parity \(settings.parity.rawValue)", sp_set_parity(port, parity)),
+            ("\(settings.stopBits) stop bits", sp_set_stopbits(port, Int32(clamping: settings.stopBits))),
+            ("flow control \(settings.flowControl.rawValue)", sp_set_flowcontrol(port, flow)),
+        ]
+        for (what, result) in steps where result != SP_OK {
+            throw SerialError(kind: .failed, message: "set \(what) on '\(path)': \(Self.lastMessage())")
+        }
+    }
+
+    /// What a non-blocking write did.
+    public enum WriteResult: Equatable, Sendable {
+        /// This many bytes went into the driver's buffer (possibly fewer than offered).
+        case wrote(Int)
+        /// The device is gone or the line failed; the port has been closed.
+        case failed(SerialError)
+    }
+
+    /// Writes what the driver takes now without blocking (`sp_nonblocking_write`). On failure (EIO after
+    /// an unplug) the port is closed at once, so the kernel can give the replugged device the same name.
+    public func write(_ bytes: UnsafeRawBufferPointer) -> WriteResult {
+        guard let port, let base = bytes.baseAddress else {
+            return port == nil ? .failed(SerialError(kind: .failed, message: "write '\(path)': port is closed")) : .wrote(0)
+        }
+        let result = sp_nonblocking_write(port, base, bytes.count)
+        if result.rawValue >= 0 { return .wrote(Int(result.rawValue)) }
+        let error = SerialError(kind: .failed, message: "write '\(path)': \(Self.lastMessage())")
+        close()
+        return .failed(error)
+    }
+
+    /// Reads what is waiting without blocking (`sp_nonblocking_read`); nil after a failure (the port is then
+    /// closed).
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let port, let base = buffer.baseAddress else { return nil }
+        let result = sp_nonblocking_read(port, base, buffer.count)
+        if result.rawValue >= 0 { return Int(result.rawValue) }
+        close()
+        return nil
+    }
+
+    /// Bytes written but not yet sent on the line (`sp_output_waiting`), or 0 when unknown.
+    public var outputWaiting: Int {
+        guard let port else { return 0 }
+        let waiting = sp_output_waiting(port)
+        return waiting.rawValue >= 0 ? Int(waiting.rawValue) : 0
+    }
+
+    /// Whether the port is still open.
+    public var isOpen: Bool { port != nil }
+
+    /// Closes the port (`sp_close`, `sp_free_port`); safe to call twice.
+    public func close() {
+        guard let port else { return }
+        sp_close(port)
+        sp_free_port(port)
+        self.port = nil
+        fileDescriptor = -1
+    }
+
+    private static func resolve(_ address: DeviceAddress) throws(SerialError) -> String {
+        switch address {
+        case .path(let path):
+            do {
+                return try Posix.realpath(path)
+            } catch {
+                throw SerialError(kind: .notFound, message: error.description)
+            }
+        case .usb(let vendor, let product, let serial):
+            let ports: [PortInfo]
+            do { ports = try PortInfo.list() } catch { throw SerialError(kind: .notFound, message: error.description) }
+            let match = ports.first { info in
+                info.vendorID == vendor && info.productID == product && (serial == nil || info.serialNumber == serial)
+            }
+            guard let match else {
+                throw SerialError(kind: .notFound, message: "no serial port matches \(address.description)")
+            }
+            return match.path
+        }
+    }
+
+    static func lastMessage() -> String {
+        guard let text = sp_last_error_message() else { return "unknown error" }
+        defer { sp_free_error_message(text) }
+        return String(cString: text)
+    }
+}
+
+/// A serial port as libserialport lists it, with its USB identity when it has one.
+public struct PortInfo: Sendable, Equatable {
+    /// Device path, e.g. `/dev/ttyACM0`.
+    public let path: String
+    /// libserialport's description (the USB product name, or the device name).
+    public let description: String
+    /// USB vendor id, for USB ports.
+    public let vendorID: UInt16?
+    /// USB product id, for USB ports.
+    public let productID: UInt16?
+    /// USB manufacturer string.
+    public let manufacturer: String?
+    /// USB product string.
+    public let product: String?
+    /// USB serial number.
+    public let serialNumber: String?
+
+    /// The address that names this port by USB identity, when it has one.
+    public var usbAddress: DeviceAddress? {
+        guard let vendorID, let productID else { return nil }
+        return .usb(vendor: vendorID, product: productID, serial: serialNumber)
+    }
+
+    /// Every serial port on the machine (`sp_list_ports`).
+    public static func list() throws(SerialError) -> [PortInfo] {
+        var list: UnsafeMutablePointer<OpaquePointer?>?
+        guard sp_list_ports(&list) == SP_OK, let list else {
+            throw SerialError(kind: .notFound, message: "list serial ports: \(SerialPort.lastMessage())")
+        }
+        defer { sp_free_port_list(list) }
+        var ports: [PortInfo] = []
+        var index = 0
+        while let port = list[index] {
+            index += 1
+            let text = { (pointer: UnsafeMutablePointer<CChar>?) in pointer.map { String(cString: $0) } }
+            var vendor: Int32 = 0
+            var product: Int32 = 0
+            let isUSB = sp_get_port_transport(port) == SP_TRANSPORT_USB
+                && sp_get_port_usb_vid_pid(port, &vendor, &product) == SP_OK
+            ports.append(
+                PortInfo(
+                    path: text(sp_get_port_name(port)) ?? "?",
+                    description: text(sp_get_port_description(port)) ?? "",
+                    vendorID: isUSB ? UInt16(truncatingIfNeeded: vendor) : nil,
+                    productID: isUSB ? UInt16(truncatingIfNeeded: product) : nil,
+                    manufacturer: isUSB ? text(sp_get_port_usb_manufacturer(port)) : nil,
+                    product: isUSB ? text(sp_get_port_usb_product(port)) : nil,
+                    serialNumber: isUSB ? text(sp_get_port_usb_serial(port)) : nil))
+        }
+        return ports.sorted { $0.path < $1.path }
+    }
+}

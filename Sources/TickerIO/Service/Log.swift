@@ -1,0 +1,74 @@
+import Glibc
+
+/// Log severity, as syslog and journald number it.
+public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
+    case error = 3
+    case warning = 4
+    case notice = 5
+    case info = 6
+    case debug = 7
+
+    /// The name used in the config file and on the command line.
+    public var name: String {
+        switch self {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .notice: return "notice"
+        case .info: return "info"
+        case .debug: return "debug"
+        }
+    }
+
+    /// Parses a level name.
+    public init?(name: String) {
+        guard let level = LogLevel.allCases.first(where: { $0.name == name }) else { return nil }
+        self = level
+    }
+
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue > rhs.rawValue }
+}
+
+/// Writes log lines to stderr: `<N>` priority prefixes when journald reads stderr (its `JOURNAL_STREAM`
+/// names stderr's device and inode), a `tickerd: level:` prefix otherwise. One `write()` per line, so lines
+/// never interleave.
+public struct Logger: Sendable {
+    /// Lines below this level are dropped.
+    public var level: LogLevel
+    /// Whether lines carry `<N>` prefixes for journald.
+    public let journald: Bool
+    /// The program name put before lines on a terminal.
+    public let program: String
+
+    /// A logger for `program`, detecting journald from the environment.
+    public init(program: String, level: LogLevel = .info) {
+        self.program = program
+        self.level = level
+        self.journald = Logger.stderrIsJournal()
+    }
+
+    /// Logs `message` at `level`.
+    public func log(_ level: LogLevel, _ message: String) {
+        guard level <= self.level else { return }
+        let clean = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
+        let line = journald
+            ? "<\(level.rawValue)>\(String(clean))\n"
+            : "\(program): \(level.name): \(String(clean))\n"
+        var bytes = Array(line.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
+    public func error(_ message: String) { log(.error, message) }
+    public func warning(_ message: String) { log(.warning, message) }
+    public func notice(_ message: String) { log(.notice, message) }
+    public func info(_ message: String) { log(.info, message) }
+    public func debug(_ message: String) { log(.debug, message) }
+
+    static func stderrIsJournal() -> Bool {
+        guard let stream = Posix.environment("JOURNAL_STREAM") else { return false }
+        let parts = stream.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
+            let info = try? Posix.fstat(2, what: "stderr")
+        else { return false }
+        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+    }
+}

@@ -1,0 +1,55 @@
+import CLinux
+import Glibc
+
+/// A pseudo-terminal pair: the emulator (or a test) holds the master side and plays the microcontroller;
+/// the slave side is the "serial device" the daemon opens.
+public final class PseudoTerminal {
+    /// The master descriptor (non-blocking).
+    public private(set) var master: Int32
+    /// The slave descriptor, held open so the master never sees a hang-up while the daemon reconnects.
+    public private(set) var slave: Int32
+    /// The slave's device path, e.g. `/dev/pts/3`.
+    public let slavePath: String
+    /// The symbolic link made to the slave, if one was asked for.
+    public let link: String?
+
+    /// Opens a pair in raw mode (`openpty`, `cfmakeraw`) and, with `link`, points a symbolic link at the
+    /// slave (replacing an existing link, never a file that is not a link).
+    public init(link: String? = nil) throws(SystemError) {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var name = [CChar](repeating: 0, count: 128)
+        let opened = name.withUnsafeMutableBufferPointer { buffer in
+            clinux_openpty_raw(&master, &slave, buffer.baseAddress, Int32(buffer.count))
+        }
+        guard opened == 0 else { throw SystemError("openpty") }
+        let path = name.withUnsafeBufferPointer { buffer in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        self.master = master
+        self.slave = slave
+        self.slavePath = path
+        self.link = link
+        try Posix.setNonBlocking(master, what: path)
+        if let link {
+            if let existing = try Posix.lstat(link) {
+                guard existing.st_mode & S_IFMT == S_IFLNK else {
+                    throw SystemError("link", link, code: EEXIST)
+                }
+                try Posix.unlink(link)
+            }
+            try Posix.symlink(target: path, at: link)
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes both sides and removes the link: to the daemon, the device was unplugged.
+    public func close() {
+        Posix.close(master)
+        Posix.close(slave)
+        master = -1
+        slave = -1
+        if let link { try? Posix.unlink(link) }
+    }
+}

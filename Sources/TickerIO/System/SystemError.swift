@@ -1,0 +1,30 @@
+import Glibc
+
+/// A failed system call, named by what it was doing and to what: `open '/dev/ttyACM0': No such file or
+/// directory`.
+public struct SystemError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The operation, e.g. `open`, `write`, `mkfifo`.
+    public let operation: String
+    /// The object it acted on (a path or a short description), if any.
+    public let object: String?
+    /// The `errno` value.
+    public let code: Int32
+
+    /// Creates an error for `operation` on `object` from `code` (defaults to the current `errno`).
+    public init(_ operation: String, _ object: String? = nil, code: Int32 = errno) {
+        self.operation = operation
+        self.object = object
+        self.code = code
+    }
+
+    /// The system's message for the code, e.g. "No such file or directory".
+    public var message: String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    public var description: String {
+        if let object { return "\(operation) '\(object)': \(message)" }
+        return "\(operation): \(message)"
+    }
+}

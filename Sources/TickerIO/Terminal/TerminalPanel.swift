@@ -1,0 +1,87 @@
+import Glibc
+import TickerCore
+
+/// Draws frames as an LED panel in a terminal: each character cell shows two pixels (the upper half block
+/// coloured as the top pixel over a background coloured as the bottom one), in amber on near-black, with
+/// 24-bit colour escapes. Restores the terminal (cursor, colours, echo) when it ends.
+public final class TerminalPanel {
+    private let fd: Int32
+    private var saved = termios()
+    private var savedValid = false
+    private var buffer: [UInt8] = []
+    private var active = false
+
+    /// A panel drawn on descriptor `fd` (standard output by default).
+    public init(fd: Int32 = 1) {
+        self.fd = fd
+    }
+
+    deinit { end() }
+
+    /// Whether `fd` is a terminal.
+    public var isTerminal: Bool { isatty(fd) == 1 }
+
+    /// Clears the screen, hides the cursor and stops echoing typed keys.
+    public func begin() {
+        guard !active else { return }
+        active = true
+        if tcgetattr(0, &saved) == 0 {
+            savedValid = true
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)
+            tcsetattr(0, TCSANOW, &quiet)
+        }
+        emit("\u{1B}[?25l\u{1B}[2J")
+    }
+
+    /// Puts the terminal back as it was: cursor shown, colours reset, echo on.
+    public func end() {
+        guard active else { return }
+        active = false
+        emit("\u{1B}[0m\u{1B}[?25h\n")
+        if savedValid { tcsetattr(0, TCSANOW, &saved) }
+    }
+
+    /// Draws `frame` at the top left, with `status` on the line below.
+    public func draw(_ frame: Frame, status: String) {
+        buffer.removeAll(keepingCapacity: true)
+        append("\u{1B}[H")
+        let maxLevel = Double(frame.depth.maxLevel)
+        var y = 0
+        while y < frame.height {
+            for x in 0..<frame.width {
+                let top = Double(frame[x, y]) / maxLevel
+                let bottom = y + 1 < frame.height ? Double(frame[x, y + 1]) / maxLevel : -1
+                appendColour(38, top)
+                if bottom >= 0 { appendColour(48, bottom) } else { append("\u{1B}[49m") }
+                append("▀")
+            }
+            append("\u{1B}[0m\u{1B}[K\n")
+            y += 2
+        }
+        append("\u{1B}[0m\u{1B}[K")
+        append(status)
+        append("\u{1B}[K")
+        flush()
+    }
+
+    private func appendColour(_ layer: Int, _ fraction: Double) {
+        // An unlit LED is not black: it shows as a faint dot, so the matrix stays visible.
+        let red = 34 + Int(fraction * 221)
+        let green = 24 + Int(fraction * 152)
+        let blue = 20 - Int(fraction * 20)
+        append("\u{1B}[\(layer);2;\(red);\(green);\(blue)m")
+    }
+
+    private func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
+
+    private func emit(_ text: String) {
+        buffer.removeAll(keepingCapacity: true)
+        append(text)
+        flush()
+    }
+
+    private func flush() {
+        try? Posix.writeAll(fd, buffer, what: "terminal")
+    }
+}
