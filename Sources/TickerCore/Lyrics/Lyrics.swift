@@ -100,7 +100,7 @@ private struct LyricsParser {
                     warnings.append(
                         LyricsWarning(line: number, error: .tooManyTimestamps(limit: limits.maxTimestampsPerLine)))
                 }
-            } else if let first = content.first, LyricsTime.isDigit(first) {
+            } else if times.isEmpty, let first = content.first, LyricsTime.isDigit(first) {
                 warnings.append(LyricsWarning(line: number, error: .badTimestamp(Excerpt.of(content))))
                 return
             } else if times.isEmpty, let (key, value) = tag(content) {
