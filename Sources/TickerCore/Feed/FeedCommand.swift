@@ -1,0 +1,277 @@
+/// How much a transient message matters: a higher priority hides a lower one while both are showing.
+public enum MessagePriority: Int, Sendable, Equatable, Comparable, CaseIterable {
+    /// Shown only when nothing more important is.
+    case low
+    /// The default.
+    case normal
+    /// Hides everything else while it lasts.
+    case high
+
+    /// The feed's name for the priority.
+    public var name: String {
+        switch self {
+        case .low: "low"
+        case .normal: "normal"
+        case .high: "high"
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One command of the feed, as written on one line of the named pipe (see docs/FEED.md).
+///
+/// Times are `Duration`s from the start of the track; on the wire they are decimal seconds with up to six
+/// fraction digits.
+public enum FeedCommand: Sendable, Equatable {
+    /// `title <text>`: starts a new track with this title (empty text: no title).
+    case title(String)
+    /// `artist <text>`.
+    case artist(String)
+    /// `album <text>`.
+    case album(String)
+    /// `duration <seconds>`: the track's length.
+    case duration(Duration)
+    /// `text <text>`: a free line shown instead of artist and title (empty text removes it).
+    case text(String)
+    /// `position <seconds>`: where playback is now.
+    case position(Duration)
+    /// `play`.
+    case play
+    /// `pause`.
+    case pause
+    /// `stop`: position back to zero.
+    case stop
+    /// `lyrics begin`: the start of an LRC block (handled by `FeedDecoder`).
+    case lyricsBegin
+    /// `lyrics end`: the end of an LRC block (handled by `FeedDecoder`).
+    case lyricsEnd
+    /// A complete lyrics block, produced by `FeedDecoder` at `lyrics end`.
+    case lyrics(ParsedLyrics)
+    /// `lyrics clear`.
+    case lyricsClear
+    /// `message [--for <seconds>] [--priority low|normal|high] <text>`; `duration` nil means the default.
+    case message(String, duration: Duration?, priority: MessagePriority)
+    /// `brightness <0-100>`, in percent.
+    case brightness(Int)
+    /// `clear`: forget the track, lyrics, text and messages.
+    case clear
+
+    /// The longest text a command accepts, in Unicode scalars; longer text is rejected.
+    public static let maxTextScalars = 1_024
+    /// The largest time a command accepts: one day.
+    public static let maxTime: Duration = .seconds(86_400)
+    /// The command words, in the order the documentation lists them.
+    public static let names = [
+        "title", "artist", "album", "duration", "text", "position", "play", "pause", "stop", "lyrics", "message",
+        "brightness", "clear",
+    ]
+
+    /// Parses one line (without its newline). Returns nil for a blank line or a `#` comment.
+    public static func parse(_ line: String) throws(FeedError) -> FeedCommand? {
+        let scalars = Array(line.unicodeScalars)
+        let body = FeedScan.trimmed(scalars[...])
+        guard let first = body.first, first != "#" else { return nil }
+        let wordEnd = body.firstIndex(where: FeedScan.isSpace) ?? body.endIndex
+        let word = FeedScan.string(body[body.startIndex..<wordEnd])
+        let argument = FeedScan.trimmed(body[wordEnd...])
+        switch word {
+        case "title": return .title(try text(argument, command: word))
+        case "artist": return .artist(try text(argument, command: word))
+        case "album": return .album(try text(argument, command: word))
+        case "text": return .text(try text(argument, command: word))
+        case "duration": return .duration(try seconds(argument, command: word))
+        case "position": return .position(try seconds(argument, command: word))
+        case "play": try noArgument(argument, command: word); return .play
+        case "pause": try noArgument(argument, command: word); return .pause
+        case "stop": try noArgument(argument, command: word); return .stop
+        case "clear": try noArgument(argument, command: word); return .clear
+        case "brightness": return .brightness(try brightness(argument))
+        case "lyrics":
+            switch FeedScan.string(argument) {
+            case "begin": return .lyricsBegin
+            case "end": return .lyricsEnd
+            case "clear": return .lyricsClear
+            case "": throw .missingArgument(command: word, example: "lyrics begin")
+            case let other: throw .unknownLyricsAction(Excerpt.of(other))
+            }
+        case "message": return try message(argument)
+        default: throw .unknownCommand(Excerpt.of(word))
+        }
+    }
+
+    /// The command as one feed line, without the newline; `parse` reads it back as the same command. A
+    /// `.lyrics` block is several lines (`lyrics begin`, the LRC, `lyrics end`) joined by newlines.
+    public func encode() -> String {
+        switch self {
+        case .title(let text): FeedScan.join("title", text)
+        case .artist(let text): FeedScan.join("artist", text)
+        case .album(let text): FeedScan.join("album", text)
+        case .text(let text): FeedScan.join("text", text)
+        case .duration(let time): "duration \(FeedScan.seconds(time))"
+        case .position(let time): "position \(FeedScan.seconds(time))"
+        case .play: "play"
+        case .pause: "pause"
+        case .stop: "stop"
+        case .clear: "clear"
+        case .lyricsBegin: "lyrics begin"
+        case .lyricsEnd: "lyrics end"
+        case .lyricsClear: "lyrics clear"
+        case .lyrics(let lyrics): "lyrics begin\n" + Lyrics.encode(lyrics) + "lyrics end"
+        case .brightness(let percent): "brightness \(percent)"
+        case .message(let text, let duration, let priority):
+            (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
+                + (priority == .normal ? [] : ["--priority", priority.name])
+                + (text.hasPrefix("--") ? ["--"] : []) + [FeedScan.oneLine(text)])
+                .joined(separator: " ")
+        }
+    }
+
+    private static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
+        guard argument.count <= maxTextScalars else {
+            throw .textTooLong(command: command, length: argument.count, limit: maxTextScalars)
+        }
+        return FeedScan.string(argument)
+    }
+
+    private static func noArgument(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) {
+        guard argument.isEmpty else { throw .unexpectedArgument(command: command, argument: Excerpt.of(argument)) }
+    }
+
+    private static func seconds(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError)
+        -> Duration
+    {
+        guard !argument.isEmpty else { throw .missingArgument(command: command, example: "\(command) 12.5") }
+        guard let micros = FeedScan.micros(argument) else {
+            throw .badNumber(Excerpt.of(argument), command: command, expected: "seconds, e.g. 12.5")
+        }
+        let time = Duration.microseconds(micros)
+        guard time <= maxTime else {
+            throw .outOfRange(Excerpt.of(argument), command: command, expected: "0 to 86400 seconds")
+        }
+        return time
+    }
+
+    private static func brightness(_ argument: ArraySlice<Unicode.Scalar>) throws(FeedError) -> Int {
+        guard !argument.isEmpty else { throw .missingArgument(command: "brightness", example: "brightness 60") }
+        guard argument.count <= 9, argument.allSatisfy(FeedScan.isDigit) else {
+            throw .badNumber(Excerpt.of(argument), command: "brightness", expected: "a whole percentage, e.g. 60")
+        }
+        let value = argument.reduce(0) { $0 * 10 + Int($1.value - 48) }
+        guard value <= 100 else { throw .outOfRange(Excerpt.of(argument), command: "brightness", expected: "0 to 100") }
+        return value
+    }
+
+    private static func message(_ argument: ArraySlice<Unicode.Scalar>) throws(FeedError) -> FeedCommand {
+        var rest = argument
+        var duration: Duration?
+        var priority = MessagePriority.normal
+        func nextWord() -> ArraySlice<Unicode.Scalar> {
+            let end = rest.firstIndex(where: FeedScan.isSpace) ?? rest.endIndex
+            let word = rest[rest.startIndex..<end]
+            rest = FeedScan.trimmed(rest[end...])
+            return word
+        }
+        while rest.starts(with: "--".unicodeScalars) {
+            let option = FeedScan.string(nextWord())
+            switch option {
+            case "--": break
+            case "--for":
+                let value = nextWord()
+                guard !value.isEmpty else { throw .missingArgument(command: "message --for", example: "--for 10") }
+                let time = try seconds(value, command: "message --for")
+                guard time > .zero else {
+                    throw .outOfRange(Excerpt.of(value), command: "message --for", expected: "0 to 86400 seconds")
+                }
+                duration = time
+                continue
+            case "--priority":
+                let value = FeedScan.string(nextWord())
+                guard let level = MessagePriority.allCases.first(where: { $0.name == value }) else {
+                    throw value.isEmpty
+                        ? .missingArgument(command: "message --priority", example: "--priority high")
+                        : .badPriority(Excerpt.of(value))
+                }
+                priority = level
+                continue
+            default:
+                throw .unknownOption(Excerpt.of(option))
+            }
+            break
+        }
+        guard !rest.isEmpty else { throw .missingArgument(command: "message", example: "message Back in 5 minutes") }
+        return .message(try text(rest, command: "message"), duration: duration, priority: priority)
+    }
+}
+
+// Scanning helpers for feed lines.
+enum FeedScan {
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+
+    static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return scalars[scalars.endIndex...] }
+        return scalars[first...last]
+    }
+
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    static func join(_ command: String, _ text: String) -> String {
+        text.isEmpty ? command : command + " " + oneLine(text)
+    }
+
+    // A line break inside text would split the command in two.
+    static func oneLine(_ text: String) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        return String(view)
+    }
+
+    /// Decimal seconds (`12`, `12.5`, `.5`) as whole microseconds; extra fraction digits are cut. At most 9
+    /// integer digits, so the result cannot overflow.
+    static func micros(_ scalars: ArraySlice<Unicode.Scalar>) -> Int64? {
+        var whole: Int64 = 0
+        var fraction: Int64 = 0
+        var wholeDigits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        for scalar in scalars {
+            if scalar == "." && !inFraction {
+                inFraction = true
+            } else if isDigit(scalar) {
+                let digit = Int64(scalar.value - 48)
+                if inFraction {
+                    if fractionDigits < 6 { fraction = fraction * 10 + digit }
+                    fractionDigits += 1
+                } else {
+                    guard wholeDigits < 9 else { return nil }
+                    whole = whole * 10 + digit
+                    wholeDigits += 1
+                }
+            } else {
+                return nil
+            }
+        }
+        guard wholeDigits + fractionDigits > 0 else { return nil }
+        for _ in min(fractionDigits, 6)..<6 { fraction *= 10 }
+        return whole * 1_000_000 + fraction
+    }
+
+    /// A time as decimal seconds with no trailing zeros: `12`, `12.5`, `0.000250`→`0.00025`.
+    static func seconds(_ time: Duration) -> String {
+        let (wholeSeconds, attoseconds) = max(time, .zero).components
+        let micros = attoseconds / 1_000_000_000_000
+        guard micros != 0 else { return "\(wholeSeconds)" }
+        var digits = String(micros)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(wholeSeconds).\(digits)"
+    }
+}

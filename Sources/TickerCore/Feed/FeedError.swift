@@ -1,0 +1,77 @@
+/// Something wrong with a feed line. The line is skipped; the feed goes on.
+public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The first word is not a command.
+    case unknownCommand(String)
+    /// A command that needs an argument got none.
+    case missingArgument(command: String, example: String)
+    /// A command that takes no argument got one.
+    case unexpectedArgument(command: String, argument: String)
+    /// A number that does not parse (`expected` says what would).
+    case badNumber(String, command: String, expected: String)
+    /// A number that parses but lies outside what the command accepts.
+    case outOfRange(String, command: String, expected: String)
+    /// Text longer than `FeedCommand.maxTextScalars`.
+    case textTooLong(command: String, length: Int, limit: Int)
+    /// `lyrics` followed by something other than begin, end or clear.
+    case unknownLyricsAction(String)
+    /// A `message` option that does not exist.
+    case unknownOption(String)
+    /// A `message --priority` value that does not exist.
+    case badPriority(String)
+    /// A line longer than the decoder's limit; it was discarded up to the next newline.
+    case lineTooLong(limitBytes: Int)
+    /// A line that is not valid UTF-8; it was used with U+FFFD in place of the bad bytes.
+    case invalidUTF8
+    /// A line containing NUL bytes; it was discarded.
+    case nulByte
+    /// A partial line left by a writer that stopped mid-line; it was discarded.
+    case staleFragment
+    /// A lyrics block that got no `lyrics end`; it was discarded and the current lyrics kept.
+    case lyricsUnterminated(reason: String)
+    /// A lyrics block beyond the decoder's limits; it was discarded and the current lyrics kept.
+    case lyricsTooLong(limitLines: Int, limitBytes: Int)
+    /// `lyrics end` with no block open.
+    case lyricsEndWithoutBegin
+    /// A problem inside a lyrics block (the line is skipped; the block is still used).
+    case lyrics(LyricsError)
+
+    /// The message, naming the offending token in quotes and what was expected.
+    public var description: String {
+        switch self {
+        case .unknownCommand(let word):
+            "unknown command '\(word)' (expected one of: \(FeedCommand.names.joined(separator: ", ")))"
+        case .missingArgument(let command, let example):
+            "\(command) needs an argument (e.g. \(example))"
+        case .unexpectedArgument(let command, let argument):
+            "\(command) takes no argument (got '\(argument)')"
+        case .badNumber(let token, let command, let expected):
+            "bad number '\(token)' for \(command) (expected \(expected))"
+        case .outOfRange(let token, let command, let expected):
+            "\(command) '\(token)' out of range (expected \(expected))"
+        case .textTooLong(let command, let length, let limit):
+            "\(command) text too long (\(length) characters; at most \(limit))"
+        case .unknownLyricsAction(let word):
+            "unknown lyrics action '\(word)' (expected begin, end or clear)"
+        case .unknownOption(let word):
+            "unknown message option '\(word)' (expected --for, --priority or --)"
+        case .badPriority(let word):
+            "bad priority '\(word)' (expected low, normal or high)"
+        case .lineTooLong(let limit):
+            "line longer than \(limit) bytes discarded"
+        case .invalidUTF8:
+            "invalid UTF-8 replaced with U+FFFD"
+        case .nulByte:
+            "line with NUL byte discarded"
+        case .staleFragment:
+            "incomplete line from a writer that stopped mid-line discarded"
+        case .lyricsUnterminated(let reason):
+            "lyrics block without 'lyrics end' discarded (\(reason)); current lyrics kept"
+        case .lyricsTooLong(let lines, let bytes):
+            "lyrics block longer than \(lines) lines or \(bytes) bytes discarded; current lyrics kept"
+        case .lyricsEndWithoutBegin:
+            "'lyrics end' without 'lyrics begin'"
+        case .lyrics(let error):
+            "lyrics: \(error)"
+        }
+    }
+}

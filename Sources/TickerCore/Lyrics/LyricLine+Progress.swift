@@ -1,0 +1,51 @@
+// The karaoke sweep over one line.
+//
+// With word times the edge crosses word i's pixels linearly between the word's start and end, so it reaches
+// each word exactly when the word is sung. Between two words (after one ends, before the next starts) it rests
+// at the right edge of the word just sung; before the first word it rests at the first word's left edge; once
+// the last word ends the whole line is lit. Without word times, or when the spans given do not match the
+// words, the edge crosses the whole line linearly over the line's duration.
+extension LyricLine {
+    /// How far the sweep has got at `time`, in pixels from the line's leading edge (0…`lineWidth`).
+    ///
+    /// `wordSpans` gives the pixels each of `words` covers, in the same order (for example measured from
+    /// `LyricWord.scalarRange`); `lineWidth` is the width of the whole line in pixels.
+    public func sweepPixels(at time: Duration, wordSpans: [Range<Int>], lineWidth: Int) -> Double {
+        let width = Double(max(0, lineWidth))
+        guard time > start else { return 0 }
+        guard time < end else { return width }
+        guard !words.isEmpty, wordSpans.count == words.count else {
+            return width * Self.fraction(time, from: start, to: end)
+        }
+        let spans = wordSpans.map { span in
+            (Double(min(max(span.lowerBound, 0), max(0, lineWidth))), Double(min(max(span.upperBound, 0), max(0, lineWidth))))
+        }
+        var edge = spans[0].0
+        for (word, span) in zip(words, spans) {
+            if time < word.start { return edge }
+            if time < word.end {
+                return span.0 + (span.1 - span.0) * Self.fraction(time, from: word.start, to: word.end)
+            }
+            edge = max(edge, span.1)
+        }
+        return width
+    }
+
+    /// How much of the line has been sung at `time`, 0…1: linear over the line's duration without word times;
+    /// with word times, the sweep above with each word as wide as its characters.
+    public func progress(at time: Duration) -> Double {
+        guard !words.isEmpty else {
+            guard time > start else { return 0 }
+            return time < end ? Self.fraction(time, from: start, to: end) : 1
+        }
+        let width = text.unicodeScalars.count
+        guard width > 0 else { return time < end ? 0 : 1 }
+        let spans = words.map(\.scalarRange)
+        return sweepPixels(at: time, wordSpans: spans, lineWidth: width) / Double(width)
+    }
+
+    static func fraction(_ time: Duration, from start: Duration, to end: Duration) -> Double {
+        guard end > start else { return time >= end ? 1 : 0 }
+        return min(1, max(0, (time - start) / (end - start)))
+    }
+}
