@@ -1,0 +1,60 @@
+/// How the panel is divided.
+public enum ZoneArrangement: String, Sendable, CaseIterable {
+    /// One zone, the whole panel.
+    case single
+    /// A top zone for the now-playing line (and messages) and a bottom zone for the lyric being sung.
+    case split
+}
+
+/// What the panel shows when there is nothing to play.
+public enum IdleMode: String, Sendable, CaseIterable {
+    /// Nothing: the panel goes dark.
+    case blank
+    /// The time of day, from the text the daemon passes in.
+    case clock
+    /// A fixed line of text (`SceneStyle.idleText`).
+    case text
+}
+
+/// Everything about how a scene looks that does not come from the feed.
+public struct SceneStyle: Sendable {
+    /// How the panel is divided.
+    public var arrangement: ZoneArrangement
+    /// Fonts of the single zone, or of the top zone of a split panel.
+    public var fonts: FontChain
+    /// Fonts of the bottom zone of a split panel.
+    public var bottomFonts: FontChain
+    /// How lines that do not fit move.
+    public var marquee: MarqueeStyle
+    /// How lyrics light up.
+    public var karaoke: KaraokeStyle
+    /// The now-playing line, e.g. `{artist} — {title}`.
+    public var template: NowPlayingTemplate
+    /// Added to the playback position before looking up the lyric: positive shows lyrics earlier.
+    public var lyricsOffset: Duration
+    /// What shows when idle.
+    public var idle: IdleMode
+    /// The line shown when `idle` is `.text`.
+    public var idleText: String
+    /// How long playback must have been stopped (or nothing played) before the panel goes idle.
+    public var idleAfter: Duration
+
+    /// Creates a style; every default is the documented configuration default.
+    public init(
+        arrangement: ZoneArrangement = .single, fonts: FontChain,
+        bottomFonts: FontChain? = nil, marquee: MarqueeStyle = MarqueeStyle(), karaoke: KaraokeStyle = KaraokeStyle(),
+        template: NowPlayingTemplate = .standard, lyricsOffset: Duration = .zero, idle: IdleMode = .blank,
+        idleText: String = "", idleAfter: Duration = .seconds(30)
+    ) {
+        self.arrangement = arrangement
+        self.fonts = fonts
+        self.bottomFonts = bottomFonts ?? fonts
+        self.marquee = marquee
+        self.karaoke = karaoke
+        self.template = template
+        self.lyricsOffset = lyricsOffset
+        self.idle = idle
+        self.idleText = idleText
+        self.idleAfter = idleAfter
+    }
+}

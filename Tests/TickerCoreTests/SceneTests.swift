@@ -1,0 +1,161 @@
+import Testing
+@testable import TickerCore
+
+@Suite struct SceneTests {
+    /// A scene on a panel drawn in the test font, and a player state driven on a manual clock (seconds).
+    struct Bench {
+        var scene: Scene
+        var state = PlayerState()
+        var frame: Frame
+
+        init(width: Int, height: Int = 5, depth: PixelDepth = .two, style: (inout SceneStyle) -> Void = { _ in }) {
+            var sceneStyle = SceneStyle(fonts: TestFont.chain, marquee: MarqueeStyle(speed: 10, pause: 1, gap: 2, fadeEdges: false))
+            style(&sceneStyle)
+            scene = Scene(width: width, height: height, depth: depth, style: sceneStyle)
+            frame = Frame(width: width, height: height, depth: depth)
+        }
+
+        mutating func send(_ commands: [FeedCommand], at seconds: Double) {
+            for command in commands { state.apply(command, at: .seconds(seconds)) }
+            scene.observe(state, at: .seconds(seconds))
+        }
+
+        mutating func show(at seconds: Double) -> String {
+            scene.render(state, at: .seconds(seconds), into: &frame)
+            return frame.asciiArt
+        }
+    }
+
+    static func lyrics(_ text: String) -> FeedCommand { .lyrics(Lyrics.parse(text)) }
+
+    @Test func showsTheNowPlayingLineWhenThereAreNoLyrics() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("HI"), .play], at: 0)
+        #expect(bench.show(at: 5) == art(
+            "#.#.#...",
+            "###.#...",
+            "#.#.#...",
+            "#.#.#...",
+            "........"))
+    }
+
+    @Test func sweepsTheLyricBeingSungAndShowsNowPlayingInTheGaps() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("I"), Self.lyrics("[00:01.00]HOW\n[00:03.00]\n"), .play], at: 0)
+        // Before the first line: the now-playing line.
+        #expect(bench.show(at: 0.5).hasPrefix("#......."))
+        // Half way through a line sung from 1 s to 3 s, the head is at 6.5 of its 13 columns; the zone is 8
+        // wide, so the line has scrolled 2 columns to keep the head in the middle. Column 6 is half sung.
+        #expect(bench.show(at: 2.0) == art(
+            "#.##+.+.",
+            "#.#.+.+.",
+            "#.#.+.+.",
+            "#.##+.++",
+            "........"))
+        // After the line: the gap shows the now-playing line again.
+        #expect(bench.show(at: 3.5).hasPrefix("#......."))
+    }
+
+    @Test func wordTimesDecideWhenEachWordLights() {
+        var bench = Bench(width: 12) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("x"), Self.lyrics("[00:01.00]<00:01.00>HO <00:02.00>I<00:04.00>\n"), .play], at: 0)
+        // At 1.5 s the first word ("HO", columns 0–7 with its spacing) is half sung: 4 columns.
+        #expect(bench.show(at: 1.5) == art(
+            "#.#.+++...+.",
+            "###.+.+...+.",
+            "#.#.+.+...+.",
+            "#.#.+++...+.",
+            "............"))
+        // Between the words the edge rests after "HO"; "I" (column 10) lights while it is sung.
+        #expect(bench.show(at: 1.999).hasPrefix("#.#.###...+."))
+        #expect(bench.show(at: 3.99).hasPrefix("#.#.###...#."))
+    }
+
+    @Test func pauseHoldsTheSweepAndPlayResumesIt() {
+        var bench = Bench(width: 16) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("x"), Self.lyrics("[00:00.00]HOW\n[00:13.00]\n"), .play], at: 0)
+        bench.send([.pause], at: 4)
+        let paused = bench.show(at: 4)
+        #expect(bench.show(at: 60) == paused)
+        #expect(paused.hasPrefix("#.#.+++"))
+        bench.send([.play], at: 60)
+        #expect(bench.show(at: 65) == bench.show(at: 65))
+        #expect(bench.show(at: 65).hasPrefix("#.#.###.#"))
+    }
+
+    @Test func aMessagePreemptsUntilItExpires() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("I"), .play], at: 0)
+        bench.send([.message("HI", duration: .seconds(2), priority: .normal)], at: 1)
+        #expect(bench.show(at: 2).hasPrefix("#.#.#..."))
+        #expect(bench.show(at: 3.5).hasPrefix("#......."))
+    }
+
+    @Test func aHigherPriorityMessageWinsAndTheOtherComesBack() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("I"), .play], at: 0)
+        bench.send([.message("O", duration: .seconds(10), priority: .low)], at: 1)
+        bench.send([.message("W", duration: .seconds(2), priority: .high)], at: 1)
+        #expect(bench.show(at: 2).hasPrefix("#...#..."))
+        #expect(bench.show(at: 4).hasPrefix("###....."))
+    }
+
+    @Test func splitPanelShowsNowPlayingOverTheLyricAndTheNextLineInBreaks() {
+        var bench = Bench(width: 8, height: 10) { style in
+            style.arrangement = .split
+            style.template = try! NowPlayingTemplate("{title}")
+        }
+        bench.send([.title("HI"), Self.lyrics("[00:02.00]O\n[00:04.00]\n"), .play], at: 0)
+        // A break before the first line: the line waits at rest below the title.
+        #expect(bench.show(at: 1) == art(
+            "#.#.#...",
+            "###.#...",
+            "#.#.#...",
+            "#.#.#...",
+            "........",
+            "+++.....",
+            "+.+.....",
+            "+.+.....",
+            "+++.....",
+            "........"))
+        // Fully sung just before it ends.
+        #expect(bench.show(at: 3.99).hasSuffix(art("###.....", "#.#.....", "#.#.....", "###.....", "........")))
+    }
+
+    @Test func stoppedPlayerGoesIdleAfterTheDelay() {
+        var bench = Bench(width: 8) { style in
+            style.template = try! NowPlayingTemplate("{title}")
+            style.idle = .text
+            style.idleText = "O"
+            style.idleAfter = .seconds(10)
+        }
+        bench.send([.title("I"), .play], at: 0)
+        bench.send([.stop], at: 5)
+        #expect(bench.show(at: 14).hasPrefix("#......."))
+        #expect(bench.show(at: 15.5).hasPrefix("###....."))
+    }
+
+    @Test func aScriptThatNeverSaysPlayKeepsItsLine() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("HI")], at: 0)
+        #expect(bench.show(at: 3600).hasPrefix("#.#.#..."))
+    }
+
+    @Test func aNewTitleRestartsTheMarqueeLap() {
+        var bench = Bench(width: 6) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("HOW"), .play], at: 0)
+        let start = bench.show(at: 0)
+        #expect(bench.show(at: 1.5) != start)
+        bench.send([.title("HOW")], at: 1.5)
+        #expect(bench.show(at: 1.5) == start)
+    }
+
+    @Test func reducedMotionLightsTheWholeLineAtOnce() {
+        var bench = Bench(width: 16) { style in
+            style.template = try! NowPlayingTemplate("{title}")
+            style.karaoke.reducedMotion = true
+        }
+        bench.send([.title("x"), Self.lyrics("[00:01.00]HOW\n[00:05.00]\n"), .play], at: 0)
+        #expect(bench.show(at: 1.01).hasPrefix("#.#.###.#...#"))
+    }
+}
