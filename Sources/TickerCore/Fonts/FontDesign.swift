@@ -93,15 +93,21 @@ struct FontDesign: Sendable {
         return PixelArt(lines.map { Substring($0) })
     }
 
-    /// `art` with `count` rows of its ink removed, bottom-aligned: rows that repeat a neighbour go first,
-    /// then rows from the middle, so strokes keep their ends.
+    /// `art` with `count` rows of its ink removed, bottom-aligned. Each step drops the inner row that
+    /// differs least from a neighbour, the sparser one on a tie, so strokes keep their ends and crossbars
+    /// survive (A keeps its bar, E its middle arm).
     private func squeezed(_ art: PixelArt, droppingRows count: Int) -> PixelArt {
         guard let ink = art.inkRows else { return art }
         var inkLines = Array(art.rows[ink])
+        func distance(_ a: [Bool], _ b: [Bool]) -> Int { zip(a, b).filter { $0 != $1 }.count }
         for _ in 0..<count where inkLines.count > 2 {
             let inner = 1..<(inkLines.count - 1)
-            let repeated = inner.last { inkLines[$0] == inkLines[$0 - 1] || inkLines[$0] == inkLines[$0 + 1] }
-            inkLines.remove(at: repeated ?? inner.lowerBound + inner.count / 2)
+            let cost = { (row: Int) in
+                (min(distance(inkLines[row], inkLines[row - 1]), distance(inkLines[row], inkLines[row + 1])),
+                    inkLines[row].filter { $0 }.count)
+            }
+            guard let cheapest = inner.min(by: { cost($0) < cost($1) }) else { break }
+            inkLines.remove(at: cheapest)
         }
         var result = PixelArt(width: art.width, height: art.height)
         let top = ink.upperBound + 1 - inkLines.count
