@@ -1,0 +1,42 @@
+// fuzz-module: TickerWire PanelCore
+// Feeds arbitrary bytes to the device-side decoder and the host-side reader, and checks what must hold for
+// any input: nothing crashes, every reply the panel queues is a well-formed message, the framebuffer keeps
+// its size, and COBS decodes what it encodes.
+
+/// The panel under test: 16×8 at 2 bits per pixel, able to scroll.
+private func makeFuzzPanel() -> PanelDevice? {
+    guard let geometry = try? PanelGeometry(width: 16, height: 8, bitsPerPixel: 2),
+        let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "fuzz")
+    else { return nil }
+    return PanelDevice(info: info, replyCapacity: 64)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard var panel = makeFuzzPanel() else { fatalError("fuzz panel geometry is invalid") }
+    var reader = DeviceMessageReader()
+    var hostSide = DeviceMessageReader()
+    var replies = 0
+    var frames = 0
+    for byte in bytes {
+        if panel.receive(byte) == .applied(.fullFrame) { frames += 1 }
+        while let reply = panel.nextReplyByte() {
+            do throws(WireError) {
+                if try reader.push(reply) != nil { replies += 1 }
+            } catch {
+                fatalError("panel queued a malformed reply: \(error)")
+            }
+        }
+        _ = try? hostSide.push(byte)
+    }
+    if panel.framebuffer.bytes.count != 16 * 2 { fatalError("framebuffer changed size") }
+    if panel.counters.framesApplied != frames { fatalError("frame counter disagrees with events") }
+    if panel.counters.badPackets + replies < panel.counters.badPackets { fatalError("counter overflow") }
+    let input = Array(bytes)
+    let encoded = COBS.encode(input)
+    if encoded.contains(0) { fatalError("COBS left a zero in its output") }
+    guard let decoded = try? COBS.decode(encoded), decoded == input else { fatalError("COBS round trip failed") }
+    _ = panel.asciiArt
+    return 0
+}

@@ -1,0 +1,36 @@
+/// The shape of a panel as the wire carries it: columns, rows, and bits per pixel.
+public struct PanelGeometry: Hashable, Sendable {
+    /// Width in pixels (columns), 1–65535.
+    public let width: Int
+    /// Height in pixels (rows), 1–255.
+    public let height: Int
+    /// Bits per pixel: 1, 2, 4 or 8.
+    public let bitsPerPixel: Int
+
+    /// Checks that the protocol can carry this geometry.
+    public init(width: Int, height: Int, bitsPerPixel: Int) throws(WireError) {
+        guard (1...0xFFFF).contains(width), (1...0xFF).contains(height),
+            bitsPerPixel == 1 || bitsPerPixel == 2 || bitsPerPixel == 4 || bitsPerPixel == 8
+        else {
+            throw .invalidGeometry(width: width, height: height, bitsPerPixel: bitsPerPixel)
+        }
+        self.width = width
+        self.height = height
+        self.bitsPerPixel = bitsPerPixel
+    }
+
+    /// Bytes per column: `ceil(height × bitsPerPixel / 8)`.
+    public var bytesPerColumn: Int { (height * bitsPerPixel + 7) / 8 }
+
+    /// Bytes of pixel data in a full frame: `width × bytesPerColumn`.
+    public var frameByteCount: Int { width * bytesPerColumn }
+
+    /// The brightest level (all ones): 1, 3, 15 or 255.
+    public var maxLevel: UInt8 { UInt8(truncatingIfNeeded: (1 << bitsPerPixel) - 1) }
+
+    /// Payload bytes of a full-frame message for this geometry.
+    public var fullFramePayloadCount: Int { 4 + frameByteCount }
+
+    /// Bytes a full frame takes on the wire at most (COBS overhead and delimiter included).
+    public var fullFrameEncodedCount: Int { Wire.encodedCount(payloadCount: fullFramePayloadCount) }
+}
