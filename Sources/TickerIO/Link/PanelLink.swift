@@ -1,0 +1,304 @@
+import TickerCore
+import TickerWire
+
+/// Counters of the link, for the status line and the logs.
+public struct LinkStatistics: Sendable, Equatable {
+    /// Frames (full or partial updates) written to the port.
+    public var framesSent = 0
+    /// Of those, full frames.
+    public var fullFrames = 0
+    /// Ticks whose frame was dropped because the line could not take it (newest frame wins).
+    public var framesSkipped = 0
+    /// Ticks on which nothing had changed, so nothing was sent.
+    public var framesUnchanged = 0
+    /// Bytes written to the port.
+    public var bytesSent = 0
+    /// Times the port was opened.
+    public var connections = 0
+    /// Error replies from the device.
+    public var deviceErrors = 0
+}
+
+/// The serial link to the panel: opens the port (and reopens it forever when the device comes and goes),
+/// says hello, streams frames as full frames or column/scroll updates, whichever costs fewer bytes, and skips
+/// a frame rather than queue it when the line is busy. One instance per daemon; all calls from the event loop.
+public final class PanelLink {
+    /// Where the device is.
+    public let address: DeviceAddress
+    /// Line settings.
+    public let settings: SerialSettings
+    /// The panel as configured.
+    public let geometry: PanelGeometry
+    /// Counters.
+    public private(set) var statistics = LinkStatistics()
+    /// The connection state machine.
+    public private(set) var machine: LinkMachine
+
+    private let logger: Logger
+    private var port: SerialPort?
+    private var encoder: PacketEncoder
+    private var planner: UpdatePlanner
+    private var deframer = Deframer(capacity: 512)
+    private var output: [UInt8] = []
+    private var outputSent = 0
+    private var shown: [UInt8]
+    private var sequence: UInt8 = 0
+    private var brightness: UInt8 = 255
+    private var brightnessSent: UInt8?
+    private var lastFailure = ""
+    private var readBuffer = [UInt8](repeating: 0, count: 512)
+
+    /// A link to `address` for a panel of `geometry`; nothing is opened until the first `service`.
+    public init(
+        address: DeviceAddress, settings: SerialSettings, geometry: PanelGeometry, policy: LinkPolicy = LinkPolicy(),
+        logger: Logger
+    ) {
+        self.address = address
+        self.settings = settings
+        self.geometry = geometry
+        self.logger = logger
+        self.machine = LinkMachine(policy: policy)
+        self.encoder = PacketEncoder(reservingFor: geometry)
+        self.planner = UpdatePlanner(geometry: geometry, canScroll: false)
+        self.shown = [UInt8](repeating: 0, count: geometry.frameByteCount)
+        output.reserveCapacity(geometry.fullFrameEncodedCount * 2 + 64)
+    }
+
+    /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
+    public var fileDescriptor: Int32 { port?.fileDescriptor ?? -1 }
+
+    /// Whether the device is connected and streaming.
+    public var isStreaming: Bool {
+        if case .streaming = machine.state { return true }
+        return false
+    }
+
+    /// A one-line description of the link for systemd's STATUS=.
+    public var status: String {
+        switch machine.state {
+        case .waiting: return "waiting for \(address)"
+        case .handshaking: return "connecting to \(port?.path ?? address.description)"
+        case .streaming: return "connected to \(port?.path ?? address.description)"
+        }
+    }
+
+    /// Sets the brightness (0–255) the device should use; sent with the next frame when it changes.
+    public func setBrightness(_ level: UInt8) {
+        brightness = level
+    }
+
+    /// Does what the link needs at `now` with `frame` as the picture to show: open, hello, or send the frame.
+    public func service(frame: Frame, at now: Duration) {
+        guard flushOutput(at: now) else {
+            if machine.isOpen { statistics.framesSkipped += 1 }
+            return
+        }
+        switch machine.next(at: now) {
+        case .idle:
+            return
+        case .open:
+            open(at: now)
+        case .hello:
+            encoder.encodeHello(sequence: nextSequence())
+            queueEncoded()
+            machine.sentHello(at: now)
+            _ = flushOutput(at: now)
+        case .frame(let full):
+            send(frame, full: full, at: now)
+        }
+    }
+
+    private func open(at now: Duration) {
+        do {
+            let opened = try SerialPort.open(address, settings: settings)
+            port = opened
+            machine.opened(at: now)
+            statistics.connections += 1
+            deframer.discard()
+            brightnessSent = nil
+            output.removeAll(keepingCapacity: true)
+            outputSent = 0
+            lastFailure = ""
+            logger.notice("panel connected on \(opened.path) at \(settings.baudRate) baud")
+        } catch {
+            machine.openFailed(at: now)
+            // Log each distinct failure once, not on every retry.
+            if error.message != lastFailure {
+                lastFailure = error.message
+                logger.warning("panel not available: \(error.message); retrying")
+            }
+        }
+    }
+
+    private func send(_ frame: Frame, full requested: Bool, at now: Duration) {
+        guard let port, frame.bytes.count == shown.count else { return }
+        // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
+        if port.outputWaiting > max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20) {
+            statistics.framesSkipped += 1
+            return
+        }
+        output.removeAll(keepingCapacity: true)
+        outputSent = 0
+        if brightnessSent != brightness {
+            encoder.encodeBrightness(brightness, sequence: nextSequence())
+            queueEncoded()
+            brightnessSent = brightness
+        }
+        var full = requested
+        frame.bytes.withUnsafeBytes { next in
+            shown.withUnsafeBytes { previous in
+                let update = full ? FrameUpdate.full : planner.plan(from: previous, to: next)
+                if case .full = update { full = true }
+                encode(update, of: next)
+            }
+        }
+        if output.isEmpty {
+            statistics.framesUnchanged += 1
+            return
+        }
+        shown.withUnsafeMutableBufferPointer { target in
+            frame.bytes.withUnsafeBufferPointer { source in
+                _ = target.update(fromContentsOf: source)
+            }
+        }
+        statistics.framesSent += 1
+        if full { statistics.fullFrames += 1 }
+        machine.sentFrame(full: full, at: now)
+        _ = flushOutput(at: now)
+    }
+
+    private func encode(_ update: FrameUpdate, of frame: UnsafeRawBufferPointer) {
+        func columns(_ range: ColumnRange?) {
+            guard let range, range.count > 0 else { return }
+            try? encoder.encodeColumns(
+                start: range.start, count: range.count, of: frame, geometry: geometry, sequence: nextSequence())
+            queueEncoded()
+        }
+        switch update {
+        case .none:
+            return
+        case .full:
+            try? encoder.encodeFullFrame(frame, geometry: geometry, sequence: nextSequence())
+            queueEncoded()
+        case .columns(let first, let second):
+            columns(first)
+            columns(second)
+        case .scroll(let range, let dx, let first, let second):
+            try? encoder.encodeScroll(
+                start: range.start, count: range.count, dx: dx, geometry: geometry, sequence: nextSequence())
+            queueEncoded()
+            columns(first)
+            columns(second)
+        }
+    }
+
+    /// Sends a blank packet and waits (up to `timeout`) for the line to drain: for shutting down.
+    public func blankAndDrain(timeout: Duration) {
+        guard let port, port.isOpen else { return }
+        output.removeAll(keepingCapacity: true)
+        outputSent = 0
+        encoder.encodeBlank(sequence: nextSequence())
+        queueEncoded()
+        let deadline = Clock.now + timeout
+        while Clock.now < deadline {
+            if flushOutput(at: Clock.now), port.outputWaiting == 0 { return }
+            Clock.pause(milliseconds: 5)
+        }
+    }
+
+    /// Reads and handles the device's replies; call when poll says the port is readable. Handles a hang-up
+    /// (the read fails) by closing the port at once.
+    public func readReplies(at now: Duration) {
+        guard let port else { return }
+        let count = readBuffer.withUnsafeMutableBytes { port.read(into: $0) }
+        guard let count else {
+            lose(at: now, reason: "read '\(port.path)' failed")
+            return
+        }
+        for index in 0..<count {
+            let status: Deframer.Status
+            do { status = try deframer.push(readBuffer[index]) } catch { continue }
+            guard status == .packetReady else { continue }
+            let message = deframer.withPacket { try? DeviceMessage(packet: $0) }
+            guard let message else { continue }
+            handle(message, at: now)
+        }
+    }
+
+    /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
+    public func hangUp(at now: Duration) {
+        lose(at: now, reason: "hang-up")
+    }
+
+    private func handle(_ message: DeviceMessage, at now: Duration) {
+        switch message {
+        case .info(let info, _):
+            let wasStreaming = isStreaming
+            machine.received(info, at: now)
+            planner.canScroll = info.capabilities.contains(.scroll)
+            if !wasStreaming {
+                let g = info.geometry
+                logger.notice(
+                    "panel '\(info.firmwareName)' is \(g.width)×\(g.height) at \(g.bitsPerPixel) bit(s) per pixel, "
+                        + "up to \(info.maxFramesPerSecond) fps\(planner.canScroll ? ", can scroll" : "")")
+                if g != geometry {
+                    logger.error(
+                        "panel geometry \(g.width)×\(g.height)×\(g.bitsPerPixel) differs from the configured "
+                            + "\(geometry.width)×\(geometry.height)×\(geometry.bitsPerPixel): the panel will refuse "
+                            + "frames; set [panel] width, height and depth to match")
+                }
+            }
+        case .error(let report):
+            statistics.deviceErrors += 1
+            if statistics.deviceErrors <= 5 || statistics.deviceErrors % 100 == 0 {
+                logger.warning("panel rejected a packet: \(report)")
+            }
+            machine.needFullFrame()
+        }
+    }
+
+    private func lose(at now: Duration, reason: String) {
+        guard let port else { return }
+        let path = port.path
+        // Close at once: a descriptor still held pins the old device node, and a replugged board would come
+        // back under another name.
+        port.close()
+        self.port = nil
+        machine.lost(at: now)
+        planner.canScroll = false
+        output.removeAll(keepingCapacity: true)
+        outputSent = 0
+        logger.warning("panel disconnected from \(path) (\(reason)); waiting for it to return")
+    }
+
+    private func queueEncoded() {
+        encoder.withEncoded { bytes in output.append(contentsOf: bytes) }
+    }
+
+    /// Writes what is queued; false while some of it is still waiting for room on the line.
+    private func flushOutput(at now: Duration) -> Bool {
+        guard outputSent < output.count else { return true }
+        guard let port else {
+            output.removeAll(keepingCapacity: true)
+            outputSent = 0
+            return true
+        }
+        let result = output.withUnsafeBytes { raw in
+            port.write(UnsafeRawBufferPointer(rebasing: raw[outputSent...]))
+        }
+        switch result {
+        case .wrote(let count):
+            outputSent += count
+            statistics.bytesSent += count
+        case .failed(let error):
+            lose(at: now, reason: error.message)
+            return true
+        }
+        return outputSent >= output.count
+    }
+
+    private func nextSequence() -> UInt8 {
+        sequence &+= 1
+        return sequence
+    }
+}

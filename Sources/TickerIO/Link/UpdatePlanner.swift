@@ -1,0 +1,152 @@
+import TickerWire
+
+/// The cheapest way to bring the device from the frame it shows to the next one, in bytes on the wire.
+public enum FrameUpdate: Equatable, Sendable {
+    /// Nothing changed.
+    case none
+    /// Send the whole frame.
+    case full
+    /// Send up to two column ranges.
+    case columns(ColumnRange, ColumnRange?)
+    /// Scroll columns `range` by `dx`, then send up to two column ranges (what scrolled in, and anything else).
+    case scroll(range: ColumnRange, dx: Int, ColumnRange?, ColumnRange?)
+}
+
+/// Columns `start ..< start + count`.
+public struct ColumnRange: Equatable, Sendable {
+    public var start: Int
+    public var count: Int
+
+    public init(start: Int, count: Int) {
+        self.start = start
+        self.count = count
+    }
+
+    var end: Int { start + count }
+}
+
+/// Chooses, for each frame, between a full frame, column updates and a scroll plus column updates, by what
+/// each costs on the wire (COBS overhead and delimiter included). Works on column-major wire bytes and
+/// allocates nothing.
+public struct UpdatePlanner: Sendable {
+    /// The panel.
+    public let geometry: PanelGeometry
+    /// Whether the device announced it can scroll.
+    public var canScroll: Bool
+    /// The largest scroll distance tried, in columns.
+    public var maxScroll: Int
+
+    /// A planner for `geometry`.
+    public init(geometry: PanelGeometry, canScroll: Bool, maxScroll: Int = 4) {
+        self.geometry = geometry
+        self.canScroll = canScroll
+        self.maxScroll = maxScroll
+    }
+
+    /// Bytes on the wire of a full frame.
+    public var fullCost: Int { geometry.fullFrameEncodedCount }
+
+    /// Bytes on the wire of a column update of `count` columns.
+    public func columnsCost(_ count: Int) -> Int {
+        count > 0 ? Wire.encodedCount(payloadCount: 4 + count * geometry.bytesPerColumn) : 0
+    }
+
+    /// Bytes on the wire of a scroll message.
+    public var scrollCost: Int { Wire.encodedCount(payloadCount: 5) }
+
+    /// Bytes on the wire of `update`.
+    public func cost(of update: FrameUpdate) -> Int {
+        switch update {
+        case .none: return 0
+        case .full: return fullCost
+        case .columns(let first, let second): return columnsCost(first.count) + columnsCost(second?.count ?? 0)
+        case .scroll(_, _, let first, let second):
+            return scrollCost + columnsCost(first?.count ?? 0) + columnsCost(second?.count ?? 0)
+        }
+    }
+
+    /// The cheapest update from `shown` to `next` (both `geometry.frameByteCount` bytes of wire layout).
+    public func plan(from shown: UnsafeRawBufferPointer, to next: UnsafeRawBufferPointer) -> FrameUpdate {
+        let width = geometry.width
+        let column = geometry.bytesPerColumn
+        guard shown.count == next.count, next.count == width * column, width > 0 else { return .full }
+        func same(_ a: Int, _ b: Int) -> Bool {
+            // Column `a` of the next frame equals column `b` of the shown one.
+            let x = a * column
+            let y = b * column
+            for k in 0..<column where next[x + k] != shown[y + k] { return false }
+            return true
+        }
+        var first = -1
+        var last = -1
+        for x in 0..<width where !same(x, x) {
+            if first < 0 { first = x }
+            last = x
+        }
+        guard first >= 0 else { return .none }
+        var best = FrameUpdate.full
+        var bestCost = fullCost
+        let direct = Self.split(mismatches: { x in !same(x, x) }, in: first..<(last + 1), minimumGap: minimumGap)
+        let directUpdate = FrameUpdate.columns(direct.0, direct.1)
+        if cost(of: directUpdate) < bestCost {
+            best = directUpdate
+            bestCost = cost(of: directUpdate)
+        }
+        guard canScroll, maxScroll > 0 else { return best }
+        let range = first..<(last + 1)
+        for distance in 1...maxScroll {
+            for sign in 0..<2 where distance < range.count {
+                let dx = sign == 0 ? -distance : distance
+                // After the device moves `range` by dx, column x shows what was at x − dx; vacated columns are
+                // blank and always need sending.
+                let mismatch = { (x: Int) -> Bool in
+                    let source = x - dx
+                    return source < range.lowerBound || source >= range.upperBound || !same(x, source)
+                }
+                let ranges = Self.split(mismatches: mismatch, in: range, minimumGap: minimumGap)
+                let update = FrameUpdate.scroll(
+                    range: ColumnRange(start: range.lowerBound, count: range.count), dx: dx,
+                    ranges.0.count > 0 ? ranges.0 : nil, ranges.1)
+                let total = cost(of: update)
+                if total < bestCost {
+                    best = update
+                    bestCost = total
+                }
+            }
+        }
+        return best
+    }
+
+    /// The fewest matching columns worth skipping with a second column update: more bytes than a packet's
+    /// own overhead (header, CRC, COBS, delimiter).
+    var minimumGap: Int { Wire.encodedCount(payloadCount: 4) / max(geometry.bytesPerColumn, 1) + 1 }
+
+    /// Covers the columns of `range` for which `mismatches` holds with at most two ranges, split at the widest
+    /// run of matching columns when it is at least `minimumGap` long.
+    static func split(mismatches: (Int) -> Bool, in range: Range<Int>, minimumGap: Int) -> (ColumnRange, ColumnRange?) {
+        var first = -1
+        var last = -1
+        var gapStart = -1
+        var gapLength = 0
+        var runStart = -1
+        for x in range {
+            if mismatches(x) {
+                if first < 0 { first = x }
+                if runStart >= 0, x - runStart > gapLength {
+                    gapStart = runStart
+                    gapLength = x - runStart
+                }
+                runStart = -1
+                last = x
+            } else if first >= 0, runStart < 0 {
+                runStart = x
+            }
+        }
+        guard first >= 0 else { return (ColumnRange(start: range.lowerBound, count: 0), nil) }
+        guard gapLength >= max(minimumGap, 1) else { return (ColumnRange(start: first, count: last - first + 1), nil) }
+        return (
+            ColumnRange(start: first, count: gapStart - first),
+            ColumnRange(start: gapStart + gapLength, count: last - gapStart - gapLength + 1)
+        )
+    }
+}

@@ -1,0 +1,13 @@
+import Glibc
+
+/// The monotonic clock everything in tickerd measures time with.
+public enum Clock {
+    /// Now on `CLOCK_MONOTONIC`, as a duration since an arbitrary origin (boot).
+    public static var now: Duration { .nanoseconds(Posix.monotonicNanoseconds()) }
+
+    /// Blocks the thread briefly: only for the bounded drain at shutdown, never in the event loop.
+    public static func pause(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        _ = nanosleep(&request, nil)
+    }
+}
