@@ -1,4 +1,7 @@
+// The fuzz build compiles TickerIO into the same module.
+#if canImport(TickerIO)
 import TickerIO
+#endif
 
 /// The follower's side of the feed: opens the FIFO lazily, and when the daemon is missing or goes
 /// away, logs it once, drops lines and retries with backoff (0.5 s doubling to 5 s).

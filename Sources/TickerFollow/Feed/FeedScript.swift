@@ -1,4 +1,7 @@
+// The fuzz build compiles TickerIO into the same module.
+#if canImport(TickerIO)
 import TickerIO
+#endif
 
 /// Spells feed commands: pure functions from values to the text of feed lines.
 public enum FeedScript {

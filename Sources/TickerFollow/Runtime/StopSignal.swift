@@ -1,4 +1,7 @@
+// The fuzz build compiles these sources without the C shim; only the signalfd needs it.
+#if canImport(CLinux)
 import CLinux
+#endif
 import Glibc
 
 /// A descriptor that becomes readable when a follower must stop: the process's SIGTERM/SIGINT
@@ -37,9 +40,13 @@ public final class StopSignal: @unchecked Sendable {
     /// signalfd (`clinux_signalfd_for_lifecycle`); SIGHUP is read and ignored. Call it before starting
     /// any other thread so the signals are blocked everywhere.
     public static func lifecycleSignals() throws(SetupError) -> StopSignal {
+        #if canImport(CLinux)
         let fd = clinux_signalfd_for_lifecycle()
         guard fd >= 0 else { throw SetupError(operation: "signalfd", errno: errno) }
         return StopSignal(descriptor: fd, triggerDescriptor: -1, isSignalFD: true)
+        #else
+        throw SetupError(operation: "signalfd", errno: ENOSYS)
+        #endif
     }
 
     /// A stop signal triggered by calling `request()`, from any thread.
@@ -65,7 +72,11 @@ public final class StopSignal: @unchecked Sendable {
         if requested { return true }
         if isSignalFD {
             while true {
+                #if canImport(CLinux)
                 let signal = clinux_signalfd_read(descriptor)
+                #else
+                let signal: Int32 = 0
+                #endif
                 if signal <= 0 { break }
                 if signal == SIGTERM || signal == SIGINT { requested = true }
             }
