@@ -1,0 +1,26 @@
+// fuzz-module: TickerFollow TickerIO TickerCore
+// Feeds arbitrary bytes, in arbitrary chunks, to the MPD response parser and the snapshot builder.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let first = bytes.first else { return 0 }
+    var parser = MPDResponseParser(expectingGreeting: first & 1 == 0, maxLineBytes: 512, maxFields: 64)
+    let chunk = Int(first >> 1) + 1
+    var offset = 1
+    var fields: [MPDField] = []
+    while offset < bytes.count {
+        parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
+        offset += chunk
+        do {
+            while let reply = try parser.next() {
+                if case .ok(let received) = reply { fields += received }
+            }
+        } catch {
+            _ = error.description
+            break
+        }
+    }
+    _ = MPDSnapshot.make(status: fields, currentSong: fields, now: 0)
+    return 0
+}

@@ -1,0 +1,26 @@
+// fuzz-module: TickerFollow TickerIO TickerCore
+// Feeds arbitrary bytes, in arbitrary chunks, to the shairport-sync metadata parser and translator.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let first = bytes.first else { return 0 }
+    var parser = ShairportMetadataParser(maxDataBytes: 256)
+    var translator = ShairportTranslator()
+    var planner = FeedPlanner()
+    let chunk = Int(first) + 1
+    var offset = 1
+    var now = 0.0
+    while offset < bytes.count {
+        parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
+        offset += chunk
+        while let item = parser.next() {
+            now += 1
+            if translator.apply(item, now: now) {
+                _ = planner.lines(for: translator.snapshot, reason: .change, now: now, lyrics: { _ in nil })
+            }
+        }
+    }
+    _ = Base64.decode(bytes)
+    return 0
+}

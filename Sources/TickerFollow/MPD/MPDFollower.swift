@@ -1,0 +1,109 @@
+import Glibc
+
+/// Follows an MPD server: reads `currentsong` and `status`, waits in `idle player`, and writes every
+/// change (track, lyrics, play/pause/stop, position) to the feed, with a fresh position every
+/// `positionIntervalSeconds` while playing. Reconnects with backoff when MPD goes away.
+public struct MPDFollower: Sendable {
+    /// Where MPD listens.
+    public var endpoint: MPDEndpoint
+    /// MPD's password, when it requires one.
+    public var password: String?
+    /// The feed FIFO to write to.
+    public var feedPath: String
+    /// Where lyrics are looked up (sidecars relative to MPD's music directory, and a lyrics directory).
+    public var lyrics: LyricsLibrary
+    /// How often a fresh `position` is sent while playing, in seconds.
+    public var positionIntervalSeconds: Double
+
+    /// A follower with the given settings.
+    public init(
+        endpoint: MPDEndpoint,
+        password: String? = nil,
+        feedPath: String,
+        lyrics: LyricsLibrary = LyricsLibrary(),
+        positionIntervalSeconds: Double = 5
+    ) {
+        self.endpoint = endpoint
+        self.password = password
+        self.feedPath = feedPath
+        self.lyrics = lyrics
+        self.positionIntervalSeconds = positionIntervalSeconds
+    }
+
+    /// Runs until `stop` is requested. Never returns early: MPD and the feed are retried forever,
+    /// with one log line per change of trouble.
+    public func run(stop: StopSignal, log: FollowLog) {
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
+        var backoff = Backoff()
+        var lastProblem: String?
+        while !stop.isRequested {
+            let connection: MPDConnection
+            do {
+                connection = try MPDConnection.open(endpoint, password: password, stop: stop)
+            } catch .stopped {
+                break
+            } catch {
+                if error.description != lastProblem {
+                    log(.warning, "\(error); retrying (every \(FeedScript.seconds(backoff.maximum)) s at most)")
+                    lastProblem = error.description
+                }
+                let delay = Int32(backoff.take() * 1000)
+                if stop.wait(for: 0, on: -1, timeoutMillis: earliest(delay, publisher.millisUntilFeedRetry())) == .stopped {
+                    break
+                }
+                if let last = publisher.last { publisher.publish(last, reason: .tick) }
+                continue
+            }
+            backoff.reset()
+            lastProblem = nil
+            log(.info, "connected to MPD \(connection.version) at '\(endpoint)'")
+            do {
+                try follow(connection, publisher: publisher, stop: stop)
+            } catch .stopped {
+                break
+            } catch {
+                log(.warning, "lost MPD: \(error); reconnecting")
+                // The player's state is unknown now; a stopped clock is the honest picture.
+                if var last = publisher.last, last.state != .stop {
+                    last.state = .stop
+                    publisher.publish(last, reason: .change)
+                }
+            }
+        }
+    }
+
+    private func follow(_ connection: MPDConnection, publisher: FeedPublisher, stop: StopSignal) throws(MPDConnectionError) {
+        publisher.resend()
+        var snapshot = try refresh(connection)
+        publisher.publish(snapshot, reason: .change)
+        let intervalMillis = Int32(max(positionIntervalSeconds, 0.05) * 1000)
+        while true {
+            try connection.send("idle player")
+            let timeout = earliest(snapshot.state == .play ? intervalMillis : -1, publisher.millisUntilFeedRetry())
+            let reason: FeedPlanner.Reason
+            let reply: MPDReply
+            switch stop.wait(for: Int16(POLLIN), on: connection.fd, timeoutMillis: timeout) {
+            case .stopped:
+                throw .stopped
+            case .timeout:
+                try connection.send("noidle")
+                reply = try connection.reply(waitingFor: "noidle")
+                reason = reply.value("changed") == nil ? .tick : .change
+            case .ready:
+                reply = try connection.reply(waitingFor: "idle player")
+                reason = .change
+            }
+            if case .ack(let ack) = reply {
+                throw .refused(endpoint: endpoint.description, command: ack.command, message: ack.message)
+            }
+            snapshot = try refresh(connection)
+            publisher.publish(snapshot, reason: reason)
+        }
+    }
+
+    private func refresh(_ connection: MPDConnection) throws(MPDConnectionError) -> PlayerSnapshot {
+        let status = try connection.command("status")
+        let song = try connection.command("currentsong")
+        return MPDSnapshot.make(status: status, currentSong: song, now: MonotonicClock.now())
+    }
+}

@@ -1,0 +1,169 @@
+/// Why bytes from MPD could not be understood; each message names what was wrong.
+public enum MPDProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The first line was not `OK MPD <version>`.
+    case badGreeting(line: String)
+    /// A line longer than the limit (bytes).
+    case lineTooLong(limit: Int)
+    /// A response with more fields than the limit.
+    case tooManyFields(limit: Int)
+    /// A line that is neither `key: value`, `OK` nor `ACK …`.
+    case malformedLine(line: String)
+    /// A line that is not valid UTF-8.
+    case invalidUTF8
+    /// MPD sent binary data, which this client never asks for.
+    case unexpectedBinary
+
+    /// A sentence naming the offending line in quotes and what was expected.
+    public var description: String {
+        switch self {
+        case .badGreeting(let line):
+            return "unexpected greeting '\(line)' (expected 'OK MPD <version>'; is this an MPD server?)"
+        case .lineTooLong(let limit):
+            return "response line longer than \(limit) bytes"
+        case .tooManyFields(let limit):
+            return "response with more than \(limit) fields"
+        case .malformedLine(let line):
+            return "malformed response line '\(line)' (expected 'key: value', 'OK' or 'ACK …')"
+        case .invalidUTF8:
+            return "response line is not valid UTF-8"
+        case .unexpectedBinary:
+            return "unexpected binary response"
+        }
+    }
+}
+
+/// One `key: value` line of an MPD response.
+public struct MPDField: Equatable, Sendable {
+    /// The key, as sent (MPD keys are case-sensitive: `Title`, `duration`).
+    public var key: String
+    /// The value, everything after `": "`.
+    public var value: String
+
+    /// A field from its parts.
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// An `ACK [error@commandIndex] {command} message` line.
+public struct MPDAck: Equatable, Sendable {
+    /// MPD's error code (`ACK_ERROR_*`), 0 when the line did not say.
+    public var code: Int
+    /// Index of the failing command in a command list.
+    public var commandIndex: Int
+    /// The command that failed, possibly empty.
+    public var command: String
+    /// MPD's message.
+    public var message: String
+}
+
+/// A complete reply from MPD.
+public enum MPDReply: Equatable, Sendable {
+    /// `OK MPD <version>`, the first line of a connection.
+    case greeting(version: String)
+    /// The fields of a successful response, in order, ended by `OK`.
+    case ok([MPDField])
+    /// A failed command.
+    case ack(MPDAck)
+}
+
+/// An incremental parser of MPD's text protocol: append bytes as they arrive, take replies as they
+/// complete. Bounded: lines up to `maxLineBytes`, responses up to `maxFields` fields; any byte sequence
+/// either parses or throws, never traps.
+public struct MPDResponseParser: Sendable {
+    /// Longest accepted line, in bytes.
+    public let maxLineBytes: Int
+    /// Most fields accepted in one response.
+    public let maxFields: Int
+
+    private var buffer: [UInt8] = []
+    private var scanned = 0
+    private var fields: [MPDField] = []
+    private var expectingGreeting: Bool
+
+    /// A parser for a new connection (`expectingGreeting`) or one already past the greeting.
+    public init(expectingGreeting: Bool = true, maxLineBytes: Int = 16 * 1024, maxFields: Int = 4096) {
+        self.expectingGreeting = expectingGreeting
+        self.maxLineBytes = maxLineBytes
+        self.maxFields = maxFields
+    }
+
+    /// Adds bytes read from the connection.
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete reply, or `nil` when more bytes are needed.
+    public mutating func next() throws(MPDProtocolError) -> MPDReply? {
+        while let line = try nextLine() {
+            if expectingGreeting {
+                expectingGreeting = false
+                guard line.hasPrefix("OK MPD ") else { throw .badGreeting(line: Self.excerpt(line)) }
+                return .greeting(version: String(line.dropFirst(7)))
+            }
+            if line == "OK" {
+                let reply = MPDReply.ok(fields)
+                fields = []
+                return reply
+            }
+            if line.hasPrefix("ACK ") {
+                fields = []
+                return .ack(Self.parseAck(line))
+            }
+            guard let separator = line.firstRange(of: ": ") else { throw .malformedLine(line: Self.excerpt(line)) }
+            let key = String(line[line.startIndex..<separator.lowerBound])
+            guard !key.isEmpty, !key.contains(" ") else { throw .malformedLine(line: Self.excerpt(line)) }
+            if key == "binary" { throw .unexpectedBinary }
+            guard fields.count < maxFields else { throw .tooManyFields(limit: maxFields) }
+            fields.append(MPDField(key: key, value: String(line[separator.upperBound...])))
+        }
+        return nil
+    }
+
+    private mutating func nextLine() throws(MPDProtocolError) -> String? {
+        guard let newline = buffer[scanned...].firstIndex(of: 0x0A) else {
+            scanned = buffer.count
+            if buffer.count > maxLineBytes { throw .lineTooLong(limit: maxLineBytes) }
+            return nil
+        }
+        guard newline <= maxLineBytes else { throw .lineTooLong(limit: maxLineBytes) }
+        let bytes = buffer[0..<newline]
+        buffer.removeSubrange(0...newline)
+        scanned = 0
+        guard let line = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        return line
+    }
+
+    /// Parses `ACK [code@index] {command} message`, tolerating any part being missing or garbled.
+    static func parseAck(_ line: String) -> MPDAck {
+        var rest = Substring(line.dropFirst(4))
+        var code = 0
+        var index = 0
+        var command = ""
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+            let inside = rest[rest.index(after: rest.startIndex)..<close]
+            let parts = inside.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            code = parts.first.flatMap { Int($0) } ?? 0
+            index = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
+        }
+        if rest.hasPrefix("{"), let close = rest.firstIndex(of: "}") {
+            command = String(rest[rest.index(after: rest.startIndex)..<close])
+            rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
+        }
+        return MPDAck(code: code, commandIndex: index, command: command, message: String(rest))
+    }
+
+    private static func excerpt(_ line: String) -> String {
+        line.count > 80 ? String(line.prefix(80)) + "…" : line
+    }
+}
+
+extension MPDReply {
+    /// The value of the first field named `key` in an `.ok` reply.
+    public func value(_ key: String) -> String? {
+        guard case .ok(let fields) = self else { return nil }
+        return fields.first(where: { $0.key == key })?.value
+    }
+}

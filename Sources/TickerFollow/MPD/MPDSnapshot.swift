@@ -1,0 +1,58 @@
+/// Turns the fields of MPD's `status` and `currentsong` replies into a `PlayerSnapshot`.
+public enum MPDSnapshot {
+    /// The snapshot described by `status` and `currentsong` fields, read at monotonic time `now`.
+    /// Unknown or garbled values degrade to "unknown", never to an error.
+    public static func make(status: [MPDField], currentSong: [MPDField], now: Double) -> PlayerSnapshot {
+        let state: PlaybackState
+        switch first("state", in: status) {
+        case "play": state = .play
+        case "pause": state = .pause
+        default: state = .stop
+        }
+        var track: Track?
+        if !currentSong.isEmpty {
+            let file = first("file", in: currentSong)
+            // Streams often carry only `Name` (the station) and no title; show what there is.
+            var title = first("Title", in: currentSong) ?? first("Name", in: currentSong) ?? ""
+            if title.isEmpty, let file {
+                title = displayName(of: file)
+            }
+            let duration = seconds(first("duration", in: currentSong) ?? first("duration", in: status))
+                ?? seconds(first("Time", in: currentSong))
+            track = Track(
+                title: title,
+                artist: first("Artist", in: currentSong) ?? first("AlbumArtist", in: currentSong) ?? "",
+                album: first("Album", in: currentSong) ?? "",
+                durationSeconds: duration,
+                file: file
+            )
+        }
+        var position: PlaybackPosition?
+        if let elapsed = seconds(first("elapsed", in: status)) {
+            position = PlaybackPosition(seconds: elapsed, atSeconds: now)
+        } else if let time = first("time", in: status), let colon = time.firstIndex(of: ":"),
+            let elapsed = seconds(String(time[..<colon]))
+        {
+            position = PlaybackPosition(seconds: elapsed, atSeconds: now)
+        }
+        return PlayerSnapshot(track: track, state: state, position: position)
+    }
+
+    private static func first(_ key: String, in fields: [MPDField]) -> String? {
+        fields.first(where: { $0.key == key })?.value
+    }
+
+    /// A finite, non-negative number of seconds, or `nil`.
+    static func seconds(_ text: String?) -> Double? {
+        guard let text, text.utf8.count <= 32, let value = Double(text), value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    /// The last path component without its extension: what a file is called when it has no title tag.
+    static func displayName(of file: String) -> String {
+        if file.contains("://") { return file }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}

@@ -1,2 +1,0 @@
-/// Followers that turn music players into feed commands.
-public enum TickerFollow {}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TickerFollow
+
+/// The MPD follower against a real MPD, driven with `mpc`, writing into a real FIFO.
+@Suite(.serialized)
+struct MPDFollowerTests {
+    static func position(_ line: String) -> Double? {
+        guard line.hasPrefix("position ") else { return nil }
+        return Double(line.dropFirst("position ".count))
+    }
+
+    @Test func followsPlayPauseSeekNextAndReconnectsWhenMPDRestarts() throws {
+        let directory = try TemporaryDirectory()
+        let server = try MPDServer(directory: directory)
+        defer { server.kill() }
+        try server.addSong("a.flac", title: "First Song", artist: "Alpha", album: "Tests")
+        try server.addSong("b.flac", title: "Second Song", artist: "Beta", album: "Tests")
+        try directory.write("music/a.lrc", "[00:00.00]Hello from the sidecar\r\n\n[00:05.00]Second line\n")
+        try server.start()
+        try server.mpc("update", "--wait")
+        try server.mpc("add", "a.flac")
+        try server.mpc("add", "b.flac")
+
+        let feed = try FeedTap(path: directory.file("feed"))
+        let follower = MPDFollower(
+            endpoint: .unix(path: server.socketPath),
+            feedPath: feed.path,
+            lyrics: LyricsLibrary(musicDirectory: server.musicDirectory),
+            positionIntervalSeconds: 0.5
+        )
+        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        defer { thread.finish() }
+
+        // Stopped with nothing current: the panel is cleared.
+        let initial = try feed.waitFor(line: "stop")
+        #expect(initial == ["clear", "stop"])
+
+        try server.mpc("play")
+        let started = try feed.waitFor(line: "play")
+        #expect(started == [
+            "title First Song", "artist Alpha", "album Tests", "duration 30",
+            "lyrics begin", "[00:00.00]Hello from the sidecar", "[00:05.00]Second line", "lyrics end",
+            "play",
+        ])
+        let firstPosition = try feed.waitFor("a position") { Self.position($0) != nil }
+        #expect(Self.position(firstPosition.last ?? "").map { $0 >= 0 && $0 < 10 } == true)
+        // While playing, positions keep coming without any change in MPD.
+        try feed.waitFor("a periodic position") { Self.position($0) != nil }
+
+        try server.mpc("seek", "20")
+        let afterSeek = try feed.waitFor("a position after the seek") { (Self.position($0) ?? 0) >= 19.5 }
+        let seeked = Self.position(afterSeek.last ?? "") ?? 0
+        #expect(seeked >= 19.5 && seeked < 25, "position after 'seek 20' was \(seeked)")
+
+        try server.mpc("pause")
+        try feed.waitFor(line: "pause")
+
+        try server.mpc("next")
+        let next = try feed.waitFor(line: "title Second Song")
+        #expect(!next.contains("title First Song"))
+        let nextTrack = try feed.waitFor(line: "lyrics clear")
+        #expect(nextTrack == ["artist Beta", "album Tests", "duration 30", "lyrics clear"])
+
+        try server.mpc("play")
+        try feed.waitFor(line: "play")
+
+        // MPD goes away: the follower stops the clock, waits, reconnects and sends the whole state again.
+        try server.stop()
+        try feed.waitFor(line: "stop")
+        try server.start()
+        let resent = try feed.waitFor(line: "title Second Song")
+        #expect(resent.last == "title Second Song")
+        try feed.waitFor(line: "lyrics clear")
+        #expect(thread.log.filter { $0.hasPrefix("connected to MPD") }.count == 2, "\(thread.log)")
+        #expect(thread.log.contains { $0.hasPrefix("lost MPD") }, "\(thread.log)")
+    }
+}

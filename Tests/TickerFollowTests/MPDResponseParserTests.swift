@@ -1,0 +1,131 @@
+import Testing
+@testable import TickerFollow
+
+struct MPDResponseParserTests {
+    func replies(_ text: String, chunk: Int = 5) throws(MPDProtocolError) -> [MPDReply] {
+        var parser = MPDResponseParser()
+        var result: [MPDReply] = []
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
+            offset += chunk
+            while let reply = try parser.next() { result.append(reply) }
+        }
+        return result
+    }
+
+    @Test func readsGreetingFieldsAndOKAcrossChunks() throws {
+        let result = try replies("OK MPD 0.23.12\nfile: a.flac\nTitle: Colon: inside\nOK\nOK\n")
+        #expect(result == [
+            .greeting(version: "0.23.12"),
+            .ok([MPDField(key: "file", value: "a.flac"), MPDField(key: "Title", value: "Colon: inside")]),
+            .ok([]),
+        ])
+    }
+
+    @Test func readsAnAck() throws {
+        let result = try replies("OK MPD 0.23.12\nACK [50@1] {play} No such song\n")
+        #expect(result.last == .ack(MPDAck(code: 50, commandIndex: 1, command: "play", message: "No such song")))
+    }
+
+    @Test(arguments: [
+        ("not MPD", "SSH-2.0-OpenSSH\n", MPDProtocolError.badGreeting(line: "SSH-2.0-OpenSSH")),
+        ("no separator", "OK MPD 0.23\nfile a.flac\n", .malformedLine(line: "file a.flac")),
+        ("binary", "OK MPD 0.23\nbinary: 100\n", .unexpectedBinary),
+        ("endless line", "OK MPD 0.23\n" + String(repeating: "x", count: 20000), .lineTooLong(limit: 16384)),
+    ])
+    func refusesHostileInput(name: String, text: String, expected: MPDProtocolError) {
+        #expect(throws: expected, "\(name)") { try replies(text) }
+    }
+
+    @Test func refusesInvalidUTF8() {
+        var parser = MPDResponseParser(expectingGreeting: false)
+        parser.append([0x66, 0x3A, 0x20, 0xFF, 0x0A])
+        #expect(throws: MPDProtocolError.invalidUTF8) { try parser.next() }
+    }
+
+    @Test func buildsASnapshotFromStatusAndCurrentSong() {
+        let status = [MPDField(key: "state", value: "pause"), MPDField(key: "elapsed", value: "12.5"),
+                      MPDField(key: "duration", value: "nan")]
+        let song = [MPDField(key: "file", value: "dir/Untitled.flac"), MPDField(key: "Artist", value: "X"),
+                    MPDField(key: "Time", value: "200")]
+        let snapshot = MPDSnapshot.make(status: status, currentSong: song, now: 3)
+        #expect(snapshot == PlayerSnapshot(
+            track: Track(title: "Untitled", artist: "X", durationSeconds: 200, file: "dir/Untitled.flac"),
+            state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 3)))
+    }
+}
+
+struct FeedPlannerTests {
+    let song = Track(title: "Song", artist: "Band", album: "LP", durationSeconds: 180, file: "song.flac")
+
+    @Test func sendsEverythingFirstThenOnlyChanges() {
+        var planner = FeedPlanner()
+        let playing = PlayerSnapshot(track: song, state: .play, position: PlaybackPosition(seconds: 1, atSeconds: 10))
+        #expect(planner.lines(for: playing, reason: .change, now: 10.5, lyrics: { _ in "[00:01.00]la" }) == [
+            "title Song", "artist Band", "album LP", "duration 180",
+            "lyrics begin", "[00:01.00]la", "lyrics end", "play", "position 1.5",
+        ])
+        #expect(planner.lines(for: playing, reason: .tick, now: 14, lyrics: { _ in nil }) == ["position 5"])
+        var paused = playing
+        paused.state = .pause
+        paused.position = PlaybackPosition(seconds: 6, atSeconds: 15)
+        #expect(planner.lines(for: paused, reason: .change, now: 20, lyrics: { _ in nil }) == ["pause", "position 6"])
+        #expect(planner.lines(for: paused, reason: .tick, now: 25, lyrics: { _ in nil }) == [])
+    }
+
+    @Test func resendsTheCachedLyricsAfterAReset() {
+        var planner = FeedPlanner()
+        let stopped = PlayerSnapshot(track: song, state: .stop)
+        var lookups = 0
+        let lyrics: (Track) -> String? = { _ in lookups += 1; return nil }
+        _ = planner.lines(for: stopped, reason: .change, now: 0, lyrics: lyrics)
+        planner.reset()
+        #expect(planner.lines(for: stopped, reason: .tick, now: 1, lyrics: lyrics) == [
+            "title Song", "artist Band", "album LP", "duration 180", "lyrics clear", "stop",
+        ])
+        #expect(lookups == 1)
+    }
+
+    @Test(arguments: [
+        ("whole", 3.0, "3"), ("millis", 0.042, "0.042"), ("trailing zero", 12.5, "12.5"), ("negative", -1.0, "0"),
+        ("rounding", 1.9996, "2"),
+    ])
+    func formatsSeconds(name: String, value: Double, expected: String) {
+        #expect(FeedScript.seconds(value) == expected, "\(name)")
+    }
+}
+
+struct FollowCommandTests {
+    @Test(arguments: [
+        ("defaults", ["mpd"], [:], FollowCommand.mpd(endpoint: .tcp(host: "localhost", port: 6600), password: nil,
+            feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())),
+        ("environment", ["follow", "mpd"], ["MPD_HOST": "secret@music.lan", "MPD_PORT": "6601"],
+            .mpd(endpoint: .tcp(host: "music.lan", port: 6601), password: "secret", feedPath: "/run/tickerd/feed",
+                 lyrics: LyricsLibraryOptions())),
+        ("socket", ["mpd", "--socket", "/run/mpd/socket", "--music-dir=/srv/music", "--feed", "/tmp/f"], [:],
+            .mpd(endpoint: .unix(path: "/run/mpd/socket"), password: nil, feedPath: "/tmp/f",
+                 lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music"))),
+        ("shairport", ["shairport", "--lyrics-dir", "/srv/lrc"], [:],
+            .shairport(pipePath: "/tmp/shairport-sync-metadata", feedPath: "/run/tickerd/feed",
+                       lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))),
+    ])
+    func parses(name: String, arguments: [String], environment: [String: String], expected: FollowCommand) throws {
+        #expect(try FollowCommand.parse(arguments, environment: environment) == expected, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("no player", [String](), "missing player (expected one of: mpd, shairport)"),
+        ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport)"),
+        ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
+        ("option of another mode", ["shairport", "--host", "x"],
+            "unknown option '--host' for 'follow shairport' (expected one of: --feed, --lyrics-dir, --pipe)"),
+        ("missing value", ["mpd", "--feed"], "option '--feed' needs a value"),
+    ])
+    func explainsUsageErrors(name: String, arguments: [String], message: String) {
+        #expect(throws: FollowUsageError(description: message), "\(name)") {
+            try FollowCommand.parse(arguments, environment: [:])
+        }
+    }
+}
