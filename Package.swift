@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["TickerCore", "TickerWire", "PanelCore", "CSerialPort", "CLinux"]
         ),
         // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
-        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO"]),
+        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO", "CLinux"]),
         .executableTarget(name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"]),
         .executableTarget(
             name: "tickerctl",
