@@ -85,7 +85,7 @@ private struct LyricsParser {
             return
         }
         var index = line.startIndex
-        while index < line.endIndex, line[index] == " " || line[index] == "\t" { index += 1 }
+        while index < line.endIndex, LyricsTime.isSpace(line[index]) { index += 1 }
         var times: [Duration] = []
         var sawTag = false
         var warnedTimestamps = false
@@ -110,6 +110,8 @@ private struct LyricsParser {
                 break
             }
             index = close + 1
+            // Spaces between leading timestamps are not text, so text never starts with a timestamp.
+            while index < line.endIndex, LyricsTime.isSpace(line[index]) { index += 1 }
         }
         let rest = line[index...]
         guard !times.isEmpty else {
