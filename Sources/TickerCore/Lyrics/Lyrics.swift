@@ -271,13 +271,19 @@ private struct LyricsParser {
                 end = entry.start + limits.lastLineDuration
                 lastEndIsDefault = true
             }
-            var words: [LyricWord] = []
+            // Starts are made monotonic inside the line first; then each word ends no later than the next starts.
+            var starts: [Duration] = []
             var floor = entry.start
             for word in entry.words {
-                let start = min(max(word.start, floor), end)
-                let wordEnd = min(max(word.end ?? end, start), end)
-                floor = start
-                words.append(LyricWord(text: word.text, scalarRange: word.scalarRange, start: start, end: wordEnd))
+                floor = min(max(word.start, floor), end)
+                starts.append(floor)
+            }
+            var words: [LyricWord] = []
+            for (index, word) in entry.words.enumerated() {
+                let limit = index + 1 < starts.count ? starts[index + 1] : end
+                let wordEnd = min(max(word.end ?? end, starts[index]), limit)
+                words.append(
+                    LyricWord(text: word.text, scalarRange: word.scalarRange, start: starts[index], end: wordEnd))
             }
             lines.append(LyricLine(text: entry.text, start: entry.start, end: end, words: words))
         }
