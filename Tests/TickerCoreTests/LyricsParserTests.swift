@@ -212,3 +212,23 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(lyrics.warnings.map(\.description) == ["line 1: line longer than 4096 characters skipped"])
     }
 }
+
+@Suite struct LyricsRoundTripTests {
+    @Test(arguments: [
+        "[00:10.00]<00:10.00>a <00:11.00><00:12.00>b<00:13.00>\n[00:14.00]c\n[00:20.00]",
+        "[ar:X]\n[00:01.00][00:05.00]la <00:01.50>la\n[00:03.00]\n[00:09.00]end",
+        "[00:12.00][01:30.0~]<01:12.00><00:12.50>ligs\n[75:03.20]x",
+        "[00:00.00]   [00:01.00]text after spaced timestamps",
+    ])
+    func encodeThenParseGivesTheSameLines(_ source: String) {
+        let lyrics = Lyrics.parse(source)
+        #expect(!lyrics.lines.isEmpty)
+        #expect(Lyrics.parse(Lyrics.encode(lyrics)).lines == lyrics.lines)
+    }
+
+    @Test func wordEndsNoLaterThanTheNextWordStarts() throws {
+        let line = try #require(Lyrics.parse("[00:12.00]pre<01:12.00><00:12.50>post\n[00:20.00]x").lines.first)
+        #expect(line.words.map(\.start) == [.seconds(12), .milliseconds(12_500)])
+        #expect(line.words.first?.end == .milliseconds(12_500))
+    }
+}

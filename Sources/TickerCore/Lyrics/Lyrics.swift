@@ -85,7 +85,7 @@ private struct LyricsParser {
             return
         }
         var index = line.startIndex
-        while index < line.endIndex, line[index] == " " || line[index] == "\t" { index += 1 }
+        while index < line.endIndex, LyricsTime.isSpace(line[index]) { index += 1 }
         var times: [Duration] = []
         var sawTag = false
         var warnedTimestamps = false
@@ -110,6 +110,8 @@ private struct LyricsParser {
                 break
             }
             index = close + 1
+            // Spaces between leading timestamps are not text, so text never starts with a timestamp.
+            while index < line.endIndex, LyricsTime.isSpace(line[index]) { index += 1 }
         }
         let rest = line[index...]
         guard !times.isEmpty else {
@@ -269,13 +271,19 @@ private struct LyricsParser {
                 end = entry.start + limits.lastLineDuration
                 lastEndIsDefault = true
             }
-            var words: [LyricWord] = []
+            // Starts are made monotonic inside the line first; then each word ends no later than the next starts.
+            var starts: [Duration] = []
             var floor = entry.start
             for word in entry.words {
-                let start = min(max(word.start, floor), end)
-                let wordEnd = min(max(word.end ?? end, start), end)
-                floor = start
-                words.append(LyricWord(text: word.text, scalarRange: word.scalarRange, start: start, end: wordEnd))
+                floor = min(max(word.start, floor), end)
+                starts.append(floor)
+            }
+            var words: [LyricWord] = []
+            for (index, word) in entry.words.enumerated() {
+                let limit = index + 1 < starts.count ? starts[index + 1] : end
+                let wordEnd = min(max(word.end ?? end, starts[index]), limit)
+                words.append(
+                    LyricWord(text: word.text, scalarRange: word.scalarRange, start: starts[index], end: wordEnd))
             }
             lines.append(LyricLine(text: entry.text, start: entry.start, end: end, words: words))
         }

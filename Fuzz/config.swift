@@ -1,0 +1,27 @@
+// fuzz-module: TickerCore
+// Feeds arbitrary bytes to the configuration parser: it must return a configuration or a non-empty list of
+// problems, each located on a line of the input, and a configuration it accepts must pass its own checks.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let lineCount = text.unicodeScalars.reduce(1) { $0 + ($1 == "\n" || $1 == "\r" ? 1 : 0) }
+    switch Config.parse(text: text, file: "fuzz.conf") {
+    case .success(let config):
+        if !config.conflicts().isEmpty { fatalError("accepted a configuration with conflicts") }
+        if !(1...1024).contains(config.panel.width) || !(1...64).contains(config.panel.height) {
+            fatalError("accepted a panel size out of range")
+        }
+    case .failure(let errors):
+        if errors.issues.isEmpty { fatalError("failure without issues") }
+        for issue in errors.issues where issue.line > lineCount {
+            fatalError("issue on line \(issue.line) of \(lineCount)")
+        }
+        _ = errors.description
+    }
+    if let override = try? ConfigOverride(parsing: text) {
+        var config = Config()
+        try? config.set(override.section, override.key, override.value)
+    }
+    return 0
+}

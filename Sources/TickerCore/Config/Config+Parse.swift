@@ -1,0 +1,269 @@
+/// One `section.key=value` change given on the command line, applied after the file.
+public struct ConfigOverride: Sendable, Equatable {
+    /// The section, without brackets.
+    public var section: String
+    /// The key.
+    public var key: String
+    /// The value, written as it would be in the file (quotes not needed).
+    public var value: String
+
+    /// Creates an override.
+    public init(section: String, key: String, value: String) {
+        self.section = section
+        self.key = key
+        self.value = value
+    }
+
+    /// Reads `section.key=value`, e.g. `marquee.speed=40`.
+    public init(parsing text: String) throws(ConfigError) {
+        guard let equals = text.firstIndex(of: "="), let dot = text[..<equals].firstIndex(of: ".") else {
+            throw .badOverride(Excerpt.of(text))
+        }
+        let section = ConfigText.trimmed(String(text[..<dot]))
+        let key = ConfigText.trimmed(String(text[text.index(after: dot)..<equals]))
+        guard !section.isEmpty, !key.isEmpty else { throw .badOverride(Excerpt.of(text)) }
+        self.init(section: section, key: key, value: ConfigText.trimmed(String(text[text.index(after: equals)...])))
+    }
+}
+
+extension Config {
+    /// The largest configuration file read, in bytes.
+    public static let maxFileBytes = 1 << 20
+
+    /// Reads an INI configuration (see docs/CONFIG.md) over the defaults, then `overrides`, and checks the
+    /// result as a whole. Every problem is reported, each with `file:line` and what is allowed; the
+    /// configuration is returned only when there is none.
+    public static func parse(text: String, file: String, overrides: [ConfigOverride] = [])
+        -> Result<Config, ConfigErrors>
+    {
+        var reader = ConfigReader(file: file)
+        reader.read(text)
+        for override in overrides {
+            do {
+                try reader.config.set(override.section, override.key, override.value)
+            } catch {
+                reader.issues.append(ConfigIssue(file: "command line", line: 0, error: error))
+            }
+        }
+        for (error, keys) in reader.config.conflictsWithKeys() {
+            let line = keys.compactMap { reader.lines[$0] }.max() ?? 0
+            reader.issues.append(ConfigIssue(file: file, line: line, error: error))
+        }
+        return reader.issues.isEmpty ? .success(reader.config) : .failure(ConfigErrors(reader.issues))
+    }
+
+    /// Changes one key, reading `value` as the file would (without quotes), with the same validation. Does not
+    /// check combinations of keys: call `conflicts()` after the last change.
+    public mutating func set(_ section: String, _ key: String, _ value: String) throws(ConfigError) {
+        guard ConfigKeys.sections.contains(section) else {
+            throw .unknownSection(Excerpt.of(section), suggestion: ConfigText.closest(section, in: ConfigKeys.sections))
+        }
+        guard let entry = ConfigKeys.find(section, key) else {
+            throw .unknownKey(
+                section: section, key: Excerpt.of(key),
+                suggestion: ConfigText.closest(key, in: ConfigKeys.keys(in: section)))
+        }
+        try entry.set(&self, value, section, key)
+    }
+
+    /// Settings that cannot work together, such as a split layout on a panel too low for two rows of text.
+    public func conflicts() -> [ConfigError] { conflictsWithKeys().map(\.0) }
+
+    func conflictsWithKeys() -> [(ConfigError, [String])] {
+        var found: [(ConfigError, [String])] = []
+        if layout.zones == .split && panel.height < 10 {
+            found.append(
+                (
+                    .conflict(
+                        "layout.zones 'split' needs a panel at least 10 rows high (panel.height is \(panel.height); "
+                            + "use zones = single)"),
+                    ["layout.zones", "panel.height"]
+                ))
+        }
+        if karaoke.restStyle == .dim && panel.depth == .one {
+            found.append(
+                (
+                    .conflict(
+                        "karaoke.rest-style 'dim' needs grey levels (panel.depth is 1; use dither or outline)"),
+                    ["karaoke.rest-style", "panel.depth"]
+                ))
+        }
+        if display.idle == .text && display.idleText.isEmpty {
+            found.append(
+                (
+                    .conflict("display.idle 'text' needs display.idle-text (or use idle = blank or clock)"),
+                    ["display.idle", "display.idle-text"]
+                ))
+        }
+        return found
+    }
+}
+
+private struct ConfigReader {
+    let file: String
+    var config = Config()
+    var issues: [ConfigIssue] = []
+    // The line each `section.key` was set on.
+    var lines: [String: Int] = [:]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func read(_ text: String) {
+        guard text.utf8.count <= Config.maxFileBytes else {
+            issues.append(ConfigIssue(file: file, line: 0, error: .fileTooLong(limitBytes: Config.maxFileBytes)))
+            return
+        }
+        var section: String?
+        var inUnknownSection = false
+        var number = 0
+        let lineBreak: (Character) -> Bool = { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: lineBreak) {
+            number += 1
+            var line = Substring(rawLine)
+            if number == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+            let content = ConfigText.trimmed(String(line))
+            guard let first = content.first, first != "#", first != ";" else { continue }
+            if first == "[" {
+                guard let name = sectionName(content) else {
+                    report(number, .syntax(Excerpt.of(content)))
+                    continue
+                }
+                if ConfigKeys.sections.contains(name) {
+                    section = name
+                    inUnknownSection = false
+                } else {
+                    report(number, .unknownSection(Excerpt.of(name), suggestion: ConfigText.closest(name, in: ConfigKeys.sections)))
+                    section = nil
+                    inUnknownSection = true
+                }
+                continue
+            }
+            guard let equals = content.firstIndex(of: "=") else {
+                report(number, .syntax(Excerpt.of(content)))
+                continue
+            }
+            let key = ConfigText.trimmed(String(content[..<equals]))
+            guard !key.isEmpty else {
+                report(number, .syntax(Excerpt.of(content)))
+                continue
+            }
+            if inUnknownSection { continue }
+            guard let section else {
+                report(number, .keyOutsideSection(Excerpt.of(key)))
+                continue
+            }
+            let value: String
+            do {
+                value = try ConfigText.value(String(content[content.index(after: equals)...]))
+            } catch {
+                report(number, error)
+                continue
+            }
+            let path = section + "." + key
+            if let firstLine = lines[path] {
+                report(number, .duplicateKey(section: section, key: key, firstLine: firstLine))
+                continue
+            }
+            do {
+                try config.set(section, key, value)
+                lines[path] = number
+            } catch {
+                report(number, error)
+            }
+        }
+    }
+
+    private func sectionName(_ content: String) -> String? {
+        guard let close = content.firstIndex(of: "]") else { return nil }
+        let rest = ConfigText.trimmed(String(content[content.index(after: close)...]))
+        guard rest.isEmpty || rest.hasPrefix("#") || rest.hasPrefix(";") else { return nil }
+        let name = ConfigText.trimmed(String(content[content.index(after: content.startIndex)..<close]))
+        return name.isEmpty ? nil : name
+    }
+
+    private mutating func report(_ line: Int, _ error: ConfigError) {
+        issues.append(ConfigIssue(file: file, line: line, error: error))
+    }
+}
+
+// Text helpers for the INI reader.
+enum ConfigText {
+    static func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" || character == "\r" }
+
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[first...last])
+    }
+
+    /// A value after `=`: a `"quoted string"` (with `\"` and `\\`), or bare text up to a `#` or `;` that starts
+    /// the value or follows a space.
+    static func value(_ raw: String) throws(ConfigError) -> String {
+        let text = trimmed(raw)
+        guard text.first == "\"" else {
+            var out = ""
+            var previousWasSpace = true
+            for character in text {
+                if (character == "#" || character == ";") && previousWasSpace { break }
+                out.append(character)
+                previousWasSpace = isSpace(character)
+            }
+            return trimmed(out)
+        }
+        var out = ""
+        var escaped = false
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
+            if escaped {
+                if character != "\"" && character != "\\" { out.append("\\") }
+                out.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                let rest = trimmed(String(text[index...]))
+                guard rest.isEmpty || rest.hasPrefix("#") || rest.hasPrefix(";") else {
+                    throw .badQuoting(Excerpt.of(text))
+                }
+                return out
+            } else {
+                out.append(character)
+            }
+        }
+        throw .badQuoting(Excerpt.of(text))
+    }
+
+    /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo.
+    static func closest(_ word: String, in candidates: [String]) -> String? {
+        let target = Array(word.lowercased().unicodeScalars)
+        guard target.count <= 64 else { return nil }
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.unicodeScalars))
+            if distance <= max(1, min(2, candidate.count / 3)), distance < (best?.1 ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Int {
+        guard !lhs.isEmpty else { return rhs.count }
+        guard !rhs.isEmpty else { return lhs.count }
+        var previous = Array(0...rhs.count)
+        var current = previous
+        for i in 1...lhs.count {
+            current[0] = i
+            for j in 1...rhs.count {
+                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[rhs.count]
+    }
+}

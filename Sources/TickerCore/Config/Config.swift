@@ -1,0 +1,249 @@
+/// The daemon's settings, with the defaults of `Config/tickerd.conf`. Every key is documented in
+/// docs/CONFIG.md; `Config.parse(text:file:overrides:)` reads the INI file, `set(_:_:_:)` changes one key with
+/// the same validation.
+public struct Config: Sendable, Equatable {
+    /// `[panel]`: the matrix.
+    public var panel = Panel()
+    /// `[device]`: the serial port the microcontroller is on.
+    public var device = Device()
+    /// `[feed]`: the named pipe.
+    public var feed = Feed()
+    /// `[layout]`: zones and fonts.
+    public var layout = Layout()
+    /// `[marquee]`: scrolling text that does not fit.
+    public var marquee = Marquee()
+    /// `[karaoke]`: the lyrics sweep.
+    public var karaoke = Karaoke()
+    /// `[display]`: what shows when.
+    public var display = Display()
+    /// `[log]`.
+    public var log = Log()
+
+    /// The defaults.
+    public init() {}
+
+    /// `[panel]`.
+    public struct Panel: Sendable, Equatable {
+        /// Columns, 1–1024.
+        public var width = 64
+        /// Rows, 1–64.
+        public var height = 16
+        /// Bits per pixel: 1, 2, 4 or 8.
+        public var depth = PixelDepth.four
+        /// Frames per second, 1–240.
+        public var fps = 30
+        /// Brightness in percent, 0–100 (the feed's `brightness` overrides it).
+        public var brightness = 100
+    }
+
+    /// `[device]`.
+    public struct Device: Sendable, Equatable {
+        /// Which port: none, a path, or a USB vendor/product (and serial number).
+        public var address = DeviceAddress.none
+        /// Bits per second.
+        public var baudRate = 115_200
+        /// 5–8.
+        public var dataBits = 8
+        /// Parity bit.
+        public var parity = Parity.none
+        /// 1 or 2.
+        public var stopBits = 1
+        /// Flow control.
+        public var flowControl = FlowControl.none
+        /// How long to wait for the device's hello after opening the port.
+        public var helloTimeout: Duration = .seconds(3)
+    }
+
+    /// How the serial port is found.
+    public enum DeviceAddress: Sendable, Equatable {
+        /// No device: the daemon runs without a panel.
+        case none
+        /// A device path such as `/dev/ttyACM0` or a `/dev/serial/by-id/…` link (resolved on each connect).
+        case path(String)
+        /// The first port with this USB vendor and product id (and serial number, when given).
+        case usb(vendor: UInt16, product: UInt16, serial: String?)
+    }
+
+    /// Serial parity.
+    public enum Parity: String, Sendable, Equatable, CaseIterable {
+        /// No parity bit.
+        case none
+        /// Odd parity.
+        case odd
+        /// Even parity.
+        case even
+        /// Parity bit always 1.
+        case mark
+        /// Parity bit always 0.
+        case space
+    }
+
+    /// Serial flow control.
+    public enum FlowControl: String, Sendable, Equatable, CaseIterable {
+        /// None.
+        case none
+        /// XON/XOFF in the data.
+        case xonxoff
+        /// RTS/CTS lines.
+        case rtscts
+        /// DTR/DSR lines.
+        case dtrdsr
+    }
+
+    /// `[feed]`.
+    public struct Feed: Sendable, Equatable {
+        /// Where the named pipe is created (ignored when a `.socket` unit hands one over).
+        public var path = "/run/tickerd/feed"
+        /// Its permission bits (octal in the file).
+        public var mode: UInt32 = 0o620
+        /// The group that may write to it; empty keeps the daemon's group.
+        public var group = ""
+    }
+
+    /// `[layout]`.
+    public struct Layout: Sendable, Equatable {
+        /// One zone for everything, or a top and a bottom zone.
+        public var zones = Zones.single
+        /// The font chain: each character comes from the first font that has it.
+        public var font: [FontSource] = [.builtin]
+        /// The top zone's chain in a split layout; nil uses `font`.
+        public var topFont: [FontSource]?
+        /// The bottom zone's chain in a split layout; nil uses `font`.
+        public var bottomFont: [FontSource]?
+    }
+
+    /// Zone layouts.
+    public enum Zones: String, Sendable, Equatable, CaseIterable {
+        /// The whole panel is one zone.
+        case single
+        /// Top half and bottom half.
+        case split
+    }
+
+    /// One font of a chain.
+    public enum FontSource: Sendable, Equatable {
+        /// The built-in font.
+        case builtin
+        /// The built-in small font.
+        case small
+        /// A BDF file.
+        case bdf(path: String)
+    }
+
+    /// `[marquee]`.
+    public struct Marquee: Sendable, Equatable {
+        /// Scroll speed in pixels per second.
+        public var speed: Double = 30
+        /// Hold at the start of each lap.
+        public var pause: Duration = .milliseconds(1_500)
+        /// Pixels between the end of the text and its next copy.
+        public var gap = 24
+        /// Which way the text moves.
+        public var direction = Direction.left
+        /// Where text that fits sits in its zone.
+        public var align = Alignment.left
+        /// Swing back and forth instead of wrapping around.
+        public var bounce = false
+        /// Laps before the text stops at its start; 0 scrolls for ever.
+        public var laps = 0
+        /// Fade the text out at the zone's edges (needs grey levels).
+        public var fadeEdges = false
+    }
+
+    /// Scroll directions.
+    public enum Direction: String, Sendable, Equatable, CaseIterable {
+        /// Text moves to the left (reads naturally for left-to-right scripts).
+        case left
+        /// Text moves to the right.
+        case right
+    }
+
+    /// Horizontal alignment.
+    public enum Alignment: String, Sendable, Equatable, CaseIterable {
+        /// Flush left.
+        case left
+        /// Centred.
+        case center
+        /// Flush right.
+        case right
+    }
+
+    /// `[karaoke]`.
+    public struct Karaoke: Sendable, Equatable {
+        /// Brightness of the part not yet sung, 0–1 of full.
+        public var restLevel = 0.35
+        /// How the part not yet sung is drawn.
+        public var restStyle = RestStyle.dim
+        /// Added to the playback position before looking up lyrics; positive shows lyrics earlier.
+        public var lyricsOffset: Duration = .zero
+    }
+
+    /// How unsung lyrics are drawn.
+    public enum RestStyle: String, Sendable, Equatable, CaseIterable {
+        /// At `restLevel` brightness (needs grey levels).
+        case dim
+        /// Every other pixel lit (for 1-bit panels).
+        case dither
+        /// Only the outline of each glyph lit (for 1-bit panels).
+        case outline
+    }
+
+    /// `[display]`.
+    public struct Display: Sendable, Equatable {
+        /// Truncate with an ellipsis instead of scrolling; light lyric lines whole instead of sweeping.
+        public var reducedMotion = false
+        /// Quiet time (stopped or no track) before the idle screen; zero never idles.
+        public var idleAfter: Duration = .seconds(300)
+        /// What the idle screen shows.
+        public var idle = Idle.blank
+        /// The text shown when `idle` is `text`.
+        public var idleText = ""
+        /// The now-playing line.
+        public var nowPlaying = NowPlayingTemplate.standard
+        /// Blank the panel when the daemon exits.
+        public var blankOnExit = true
+    }
+
+    /// Idle screens.
+    public enum Idle: String, Sendable, Equatable, CaseIterable {
+        /// Nothing lit.
+        case blank
+        /// The time of day.
+        case clock
+        /// `idle-text`.
+        case text
+    }
+
+    /// `[log]`.
+    public struct Log: Sendable, Equatable {
+        /// The least important messages logged.
+        public var level = LogLevel.notice
+    }
+
+    /// Log levels, most important first.
+    public enum LogLevel: String, Sendable, Equatable, CaseIterable, Comparable {
+        /// Errors only.
+        case error
+        /// And warnings.
+        case warning
+        /// And notable events (device connected, config reloaded).
+        case notice
+        /// And routine events.
+        case info
+        /// Everything.
+        case debug
+
+        /// The syslog priority (`<N>` prefix for journald): 3, 4, 5, 6, 7.
+        public var syslogPriority: Int {
+            switch self {
+            case .error: 3
+            case .warning: 4
+            case .notice: 5
+            case .info: 6
+            case .debug: 7
+            }
+        }
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.syslogPriority < rhs.syslogPriority }
+    }
+}

@@ -1,0 +1,262 @@
+// The table of every key: its section, name and how its value is read into the configuration. The parser,
+// the command-line overrides and the error messages all use it, so a key exists in one place.
+enum ConfigKeys {
+    typealias Setter = @Sendable (inout Config, String, _ section: String, _ key: String) throws(ConfigError) -> Void
+
+    struct Key: Sendable {
+        let section: String
+        let name: String
+        let set: Setter
+    }
+
+    static let sections = ["panel", "device", "feed", "layout", "marquee", "karaoke", "display", "log"]
+
+    static func keys(in section: String) -> [String] {
+        table.filter { $0.section == section }.map(\.name)
+    }
+
+    static func find(_ section: String, _ name: String) -> Key? {
+        table.first { $0.section == section && $0.name == name }
+    }
+
+    static let table: [Key] = [
+        Key(section: "panel", name: "width") { config, value, s, k throws(ConfigError) in
+            config.panel.width = try ConfigValue.integer(value, 1...1024, s, k)
+        },
+        Key(section: "panel", name: "height") { config, value, s, k throws(ConfigError) in
+            config.panel.height = try ConfigValue.integer(value, 1...64, s, k)
+        },
+        Key(section: "panel", name: "depth") { config, value, s, k throws(ConfigError) in
+            guard let bits = Int(value), let depth = PixelDepth(bits: bits) else {
+                throw ConfigValue.bad(value, s, k, "1, 2, 4 or 8 bits per pixel")
+            }
+            config.panel.depth = depth
+        },
+        Key(section: "panel", name: "fps") { config, value, s, k throws(ConfigError) in
+            config.panel.fps = try ConfigValue.integer(value, 1...240, s, k)
+        },
+        Key(section: "panel", name: "brightness") { config, value, s, k throws(ConfigError) in
+            config.panel.brightness = try ConfigValue.integer(value, 0...100, s, k, unit: " percent")
+        },
+        Key(section: "device", name: "path") { config, value, s, k throws(ConfigError) in
+            config.device.address = try ConfigValue.deviceAddress(value, s, k)
+        },
+        Key(section: "device", name: "baud") { config, value, s, k throws(ConfigError) in
+            config.device.baudRate = try ConfigValue.integer(value, 50...4_000_000, s, k)
+        },
+        Key(section: "device", name: "data-bits") { config, value, s, k throws(ConfigError) in
+            config.device.dataBits = try ConfigValue.integer(value, 5...8, s, k)
+        },
+        Key(section: "device", name: "parity") { config, value, s, k throws(ConfigError) in
+            config.device.parity = try ConfigValue.choice(value, s, k)
+        },
+        Key(section: "device", name: "stop-bits") { config, value, s, k throws(ConfigError) in
+            config.device.stopBits = try ConfigValue.integer(value, 1...2, s, k)
+        },
+        Key(section: "device", name: "flow-control") { config, value, s, k throws(ConfigError) in
+            config.device.flowControl = try ConfigValue.choice(value, s, k)
+        },
+        Key(section: "device", name: "hello-timeout") { config, value, s, k throws(ConfigError) in
+            config.device.helloTimeout = try ConfigValue.seconds(value, 0...60, s, k)
+        },
+        Key(section: "feed", name: "path") { config, value, s, k throws(ConfigError) in
+            guard value.hasPrefix("/"), value.utf8.count < 4_096, !value.utf8.contains(0) else {
+                throw ConfigValue.bad(value, s, k, "an absolute path")
+            }
+            config.feed.path = value
+        },
+        Key(section: "feed", name: "mode") { config, value, s, k throws(ConfigError) in
+            guard (3...4).contains(value.utf8.count), let mode = UInt32(value, radix: 8), mode <= 0o777 else {
+                throw ConfigValue.bad(value, s, k, "octal permission bits, e.g. 0620")
+            }
+            config.feed.mode = mode
+        },
+        Key(section: "feed", name: "group") { config, value, s, k throws(ConfigError) in
+            guard value.utf8.count <= 32, !value.contains(where: { $0 == ":" || $0 == "/" || $0.isWhitespace }) else {
+                throw ConfigValue.bad(value, s, k, "a group name or empty")
+            }
+            config.feed.group = value
+        },
+        Key(section: "layout", name: "zones") { config, value, s, k throws(ConfigError) in
+            config.layout.zones = try ConfigValue.choice(value, s, k)
+        },
+        Key(section: "layout", name: "font") { config, value, s, k throws(ConfigError) in
+            config.layout.font = try ConfigValue.fontChain(value, s, k) ?? [.builtin]
+        },
+        Key(section: "layout", name: "top-font") { config, value, s, k throws(ConfigError) in
+            config.layout.topFont = try ConfigValue.fontChain(value, s, k)
+        },
+        Key(section: "layout", name: "bottom-font") { config, value, s, k throws(ConfigError) in
+            config.layout.bottomFont = try ConfigValue.fontChain(value, s, k)
+        },
+        Key(section: "marquee", name: "speed") { config, value, s, k throws(ConfigError) in
+            config.marquee.speed = try ConfigValue.number(value, 1...1_000, s, k, unit: " pixels per second")
+        },
+        Key(section: "marquee", name: "pause") { config, value, s, k throws(ConfigError) in
+            config.marquee.pause = try ConfigValue.seconds(value, 0...60, s, k)
+        },
+        Key(section: "marquee", name: "gap") { config, value, s, k throws(ConfigError) in
+            config.marquee.gap = try ConfigValue.integer(value, 0...1024, s, k, unit: " pixels")
+        },
+        Key(section: "marquee", name: "direction") { config, value, s, k throws(ConfigError) in
+            config.marquee.direction = try ConfigValue.choice(value, s, k)
+        },
+        Key(section: "marquee", name: "align") { config, value, s, k throws(ConfigError) in
+            config.marquee.align = try ConfigValue.choice(value, s, k)
+        },
+        Key(section: "marquee", name: "bounce") { config, value, s, k throws(ConfigError) in
+            config.marquee.bounce = try ConfigValue.boolean(value, s, k)
+        },
+        Key(section: "marquee", name: "laps") { config, value, s, k throws(ConfigError) in
+            config.marquee.laps = try ConfigValue.integer(value, 0...1_000_000, s, k)
+        },
+        Key(section: "marquee", name: "fade-edges") { config, value, s, k throws(ConfigError) in
+            config.marquee.fadeEdges = try ConfigValue.boolean(value, s, k)
+        },
+        Key(section: "karaoke", name: "rest-level") { config, value, s, k throws(ConfigError) in
+            config.karaoke.restLevel = try ConfigValue.number(value, 0...1, s, k)
+        },
+        Key(section: "karaoke", name: "rest-style") { config, value, s, k throws(ConfigError) in
+            config.karaoke.restStyle = try ConfigValue.choice(value, s, k)
+        },
+        Key(section: "karaoke", name: "lyrics-offset") { config, value, s, k throws(ConfigError) in
+            config.karaoke.lyricsOffset = try ConfigValue.seconds(value, -60...60, s, k)
+        },
+        Key(section: "display", name: "reduced-motion") { config, value, s, k throws(ConfigError) in
+            config.display.reducedMotion = try ConfigValue.boolean(value, s, k)
+        },
+        Key(section: "display", name: "idle-after") { config, value, s, k throws(ConfigError) in
+            config.display.idleAfter = try ConfigValue.seconds(value, 0...86_400, s, k)
+        },
+        Key(section: "display", name: "idle") { config, value, s, k throws(ConfigError) in
+            config.display.idle = try ConfigValue.choice(value, s, k)
+        },
+        Key(section: "display", name: "idle-text") { config, value, s, k throws(ConfigError) in
+            guard value.unicodeScalars.count <= FeedCommand.maxTextScalars else {
+                throw ConfigValue.bad(value, s, k, "at most \(FeedCommand.maxTextScalars) characters")
+            }
+            config.display.idleText = value
+        },
+        Key(section: "display", name: "now-playing") { config, value, s, k throws(ConfigError) in
+            do {
+                config.display.nowPlaying = try NowPlayingTemplate(value)
+            } catch {
+                throw ConfigValue.bad(value, s, k, "a template with {artist}, {title}, {album} or {text}: \(error)")
+            }
+        },
+        Key(section: "display", name: "blank-on-exit") { config, value, s, k throws(ConfigError) in
+            config.display.blankOnExit = try ConfigValue.boolean(value, s, k)
+        },
+        Key(section: "log", name: "level") { config, value, s, k throws(ConfigError) in
+            config.log.level = try ConfigValue.choice(value, s, k)
+        },
+    ]
+}
+
+// Readers for each kind of value. Each throws `badValue` naming what it accepts.
+enum ConfigValue {
+    static func bad(_ value: String, _ section: String, _ key: String, _ expected: String) -> ConfigError {
+        .badValue(section: section, key: key, value: Excerpt.of(value), expected: expected)
+    }
+
+    static func integer(
+        _ value: String, _ range: ClosedRange<Int>, _ section: String, _ key: String, unit: String = ""
+    ) throws(ConfigError) -> Int {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)"
+        guard value.utf8.count <= 12, let number = Int(value) else { throw bad(value, section, key, expected) }
+        guard range.contains(number) else { throw bad(value, section, key, expected) }
+        return number
+    }
+
+    static func number(
+        _ value: String, _ range: ClosedRange<Double>, _ section: String, _ key: String, unit: String = ""
+    ) throws(ConfigError) -> Double {
+        let expected = "a number from \(short(range.lowerBound)) to \(short(range.upperBound))\(unit)"
+        guard let micros = signedMicros(value) else { throw bad(value, section, key, expected) }
+        let number = Double(micros) / 1_000_000
+        guard range.contains(number) else { throw bad(value, section, key, expected) }
+        return number
+    }
+
+    static func seconds(_ value: String, _ range: ClosedRange<Double>, _ section: String, _ key: String)
+        throws(ConfigError) -> Duration
+    {
+        let expected = "seconds from \(short(range.lowerBound)) to \(short(range.upperBound)), e.g. 1.5"
+        guard let micros = signedMicros(value) else { throw bad(value, section, key, expected) }
+        guard range.contains(Double(micros) / 1_000_000) else { throw bad(value, section, key, expected) }
+        return .microseconds(micros)
+    }
+
+    static func boolean(_ value: String, _ section: String, _ key: String) throws(ConfigError) -> Bool {
+        switch value.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: throw bad(value, section, key, "true or false")
+        }
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ section: String, _ key: String)
+        throws(ConfigError) -> T where T.RawValue == String
+    {
+        if let match = T(rawValue: value) { return match }
+        let names = T.allCases.map(\.rawValue)
+        let list = names.count == 2 ? names.joined(separator: " or ") : names.joined(separator: ", ")
+        throw bad(value, section, key, list)
+    }
+
+    static func fontChain(_ value: String, _ section: String, _ key: String) throws(ConfigError)
+        -> [Config.FontSource]?
+    {
+        let expected = "builtin, small or a .bdf path, several separated by commas"
+        let trimmedValue = ConfigText.trimmed(value)
+        guard !trimmedValue.isEmpty else { return nil }
+        var chain: [Config.FontSource] = []
+        for piece in trimmedValue.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = ConfigText.trimmed(String(piece))
+            switch name {
+            case "builtin": chain.append(.builtin)
+            case "small": chain.append(.small)
+            default:
+                guard name.contains("/") || name.hasSuffix(".bdf") else { throw bad(name, section, key, expected) }
+                chain.append(.bdf(path: name))
+            }
+        }
+        guard chain.count <= 16 else { throw bad(value, section, key, "at most 16 fonts") }
+        return chain
+    }
+
+    static func deviceAddress(_ value: String, _ section: String, _ key: String) throws(ConfigError)
+        -> Config.DeviceAddress
+    {
+        if value.isEmpty { return .none }
+        if value.hasPrefix("/") {
+            guard value.utf8.count < 4_096, !value.utf8.contains(0) else {
+                throw bad(value, section, key, "a device path")
+            }
+            return .path(value)
+        }
+        let expected = "a device path, usb:VID:PID[:SERIAL] with 4-digit hex ids, or empty for none"
+        let parts = value.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0] == "usb", parts[1].utf8.count == 4, parts[2].utf8.count == 4,
+            let vendor = UInt16(parts[1], radix: 16), let product = UInt16(parts[2], radix: 16)
+        else { throw bad(value, section, key, expected) }
+        let serial = parts.count == 4 ? String(parts[3]) : nil
+        if let serial, serial.isEmpty || serial.utf8.count > 128 { throw bad(value, section, key, expected) }
+        return .usb(vendor: vendor, product: product, serial: serial)
+    }
+
+    // Decimal with an optional sign: `-0.5`, `12`, `.25`; six fraction digits kept.
+    static func signedMicros(_ value: String) -> Int64? {
+        var scalars = Array(value.unicodeScalars)[...]
+        var sign: Int64 = 1
+        if let first = scalars.first, first == "-" || first == "+" {
+            sign = first == "-" ? -1 : 1
+            scalars = scalars.dropFirst()
+        }
+        return FeedScan.micros(scalars).map { $0 * sign }
+    }
+
+    static func short(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+}

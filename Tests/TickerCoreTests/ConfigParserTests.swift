@@ -1,0 +1,240 @@
+import Testing
+
+@testable import TickerCore
+
+private func parse(_ text: String, overrides: [ConfigOverride] = []) -> Result<Config, ConfigErrors> {
+    Config.parse(text: text, file: "tickerd.conf", overrides: overrides)
+}
+
+private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [String] {
+    switch parse(text, overrides: overrides) {
+    case .success: []
+    case .failure(let errors): errors.issues.map(\.description)
+    }
+}
+
+@Suite struct ConfigParserTests {
+    @Test func emptyFileGivesDefaults() throws {
+        let config = try parse("").get()
+        #expect(config == Config())
+        #expect(config.panel.width == 64 && config.panel.height == 16 && config.panel.depth == .four)
+        #expect(config.karaoke.restLevel == 0.35)
+        #expect(config.display.nowPlaying == .standard)
+    }
+
+    @Test func readsEveryKindOfValue() throws {
+        let config = try parse(
+            """
+            ; a comment
+            [panel]
+            width = 128
+            height=32
+            depth = 8   # bits
+            fps = 60
+            brightness = 40
+            [device]
+            path = usb:2341:0043:ABC123
+            baud = 921600
+            data-bits = 7
+            parity = even
+            stop-bits = 2
+            flow-control = rtscts
+            hello-timeout = 2.5
+            [feed]
+            path = "/run/ticker feed"
+            mode = 0660
+            group = audio
+            [layout]
+            zones = split
+            font = small, /usr/share/fonts/6x13.bdf , builtin
+            top-font = builtin
+            [marquee]
+            speed = 42.5
+            pause = 0
+            gap = 10
+            direction = right
+            align = center
+            bounce = yes
+            laps = 3
+            fade-edges = on
+            [karaoke]
+            rest-level = 0.2
+            rest-style = outline
+            lyrics-offset = -0.25
+            [display]
+            reduced-motion = true
+            idle-after = 60
+            idle = text
+            idle-text = "Good \\"night\\" # not a comment"
+            now-playing = {title} ({album})
+            blank-on-exit = false
+            [log]
+            level = debug
+            """
+        ).get()
+        #expect(config.panel == Config.Panel(width: 128, height: 32, depth: .eight, fps: 60, brightness: 40))
+        #expect(config.device.address == .usb(vendor: 0x2341, product: 0x0043, serial: "ABC123"))
+        #expect(config.device.baudRate == 921_600 && config.device.dataBits == 7 && config.device.parity == .even)
+        #expect(config.device.stopBits == 2 && config.device.flowControl == .rtscts)
+        #expect(config.device.helloTimeout == .milliseconds(2_500))
+        #expect(config.feed == Config.Feed(path: "/run/ticker feed", mode: 0o660, group: "audio"))
+        #expect(config.layout.zones == .split)
+        #expect(config.layout.font == [.small, .bdf(path: "/usr/share/fonts/6x13.bdf"), .builtin])
+        #expect(config.layout.topFont == [.builtin] && config.layout.bottomFont == nil)
+        #expect(config.marquee.speed == 42.5 && config.marquee.pause == .zero && config.marquee.gap == 10)
+        #expect(config.marquee.direction == .right && config.marquee.align == .center)
+        #expect(config.marquee.bounce && config.marquee.laps == 3 && config.marquee.fadeEdges)
+        #expect(config.karaoke.restLevel == 0.2 && config.karaoke.restStyle == .outline)
+        #expect(config.karaoke.lyricsOffset == .milliseconds(-250))
+        #expect(config.display.reducedMotion && config.display.idleAfter == .seconds(60))
+        #expect(config.display.idle == .text && config.display.idleText == "Good \"night\" # not a comment")
+        #expect(config.display.nowPlaying.source == "{title} ({album})")
+        #expect(!config.display.blankOnExit)
+        #expect(config.log.level == .debug)
+    }
+
+    @Test(arguments: [
+        ("", Config.DeviceAddress.none),
+        ("/dev/ttyACM0", .path("/dev/ttyACM0")),
+        ("usb:1a86:7523", .usb(vendor: 0x1A86, product: 0x7523, serial: nil)),
+    ])
+    func readsDeviceAddresses(value: String, address: Config.DeviceAddress) throws {
+        #expect(try parse("[device]\npath = \(value)").get().device.address == address)
+    }
+
+    struct BadCase: CustomTestStringConvertible, Sendable {
+        let id: String
+        let text: String
+        let messages: [String]
+        var testDescription: String { id }
+    }
+
+    @Test(arguments: [
+        BadCase(
+            id: "misspelt key", text: "[marquee]\nsped = 40",
+            messages: [
+                "tickerd.conf:2: unknown key 'sped' in [marquee] (did you mean 'speed'?) (expected one of: speed, "
+                    + "pause, gap, direction, align, bounce, laps, fade-edges)"
+            ]),
+        BadCase(
+            id: "misspelt section", text: "[pannel]\nwidth = 3",
+            messages: [
+                "tickerd.conf:1: unknown section '[pannel]' (did you mean '[panel]'?) (expected one of: [panel], "
+                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [log])"
+            ]),
+        BadCase(
+            id: "width too large", text: "[panel]\nwidth = 2000",
+            messages: ["tickerd.conf:2: bad value '2000' for panel.width (expected a whole number from 1 to 1024)"]),
+        BadCase(
+            id: "depth three", text: "[panel]\ndepth = 3",
+            messages: ["tickerd.conf:2: bad value '3' for panel.depth (expected 1, 2, 4 or 8 bits per pixel)"]),
+        BadCase(
+            id: "fps zero", text: "[panel]\nfps = 0",
+            messages: ["tickerd.conf:2: bad value '0' for panel.fps (expected a whole number from 1 to 240)"]),
+        BadCase(
+            id: "height above 64", text: "[panel]\nheight = 65",
+            messages: ["tickerd.conf:2: bad value '65' for panel.height (expected a whole number from 1 to 64)"]),
+        BadCase(
+            id: "duplicate key", text: "[panel]\nfps = 30\n[panel]\nfps = 60",
+            messages: ["tickerd.conf:4: duplicate key 'fps' in [panel] (first set on line 2)"]),
+        BadCase(
+            id: "key before section", text: "fps = 30",
+            messages: ["tickerd.conf:1: key 'fps' before any [section]"]),
+        BadCase(
+            id: "not a key", text: "[panel]\nwidth",
+            messages: ["tickerd.conf:2: expected '[section]', 'key = value' or a comment, got 'width'"]),
+        BadCase(
+            id: "open quote", text: "[feed]\npath = \"/run/x",
+            messages: [
+                "tickerd.conf:2: bad quoting in '\"/run/x' (expected \"text\" with \\\" and \\\\ inside, then nothing "
+                    + "but a comment)"
+            ]),
+        BadCase(
+            id: "bool", text: "[marquee]\nbounce = maybe",
+            messages: ["tickerd.conf:2: bad value 'maybe' for marquee.bounce (expected true or false)"]),
+        BadCase(
+            id: "choice", text: "[marquee]\ndirection = up",
+            messages: ["tickerd.conf:2: bad value 'up' for marquee.direction (expected left or right)"]),
+        BadCase(
+            id: "rest level", text: "[karaoke]\nrest-level = 1.5",
+            messages: ["tickerd.conf:2: bad value '1.5' for karaoke.rest-level (expected a number from 0 to 1)"]),
+        BadCase(
+            id: "usb ids", text: "[device]\npath = usb:12:34",
+            messages: [
+                "tickerd.conf:2: bad value 'usb:12:34' for device.path (expected a device path, usb:VID:PID[:SERIAL] "
+                    + "with 4-digit hex ids, or empty for none)"
+            ]),
+        BadCase(
+            id: "template", text: "[display]\nnow-playing = {artst}",
+            messages: [
+                "tickerd.conf:2: bad value '{artst}' for display.now-playing (expected a template with {artist}, "
+                    + "{title}, {album} or {text}: unknown placeholder '{artst}' (expected {artist}, {title}, "
+                    + "{album} or {text}))"
+            ]),
+        BadCase(
+            id: "font name", text: "[layout]\nfont = builtin, comic",
+            messages: [
+                "tickerd.conf:2: bad value 'comic' for layout.font (expected builtin, small or a .bdf path, several "
+                    + "separated by commas)"
+            ]),
+        BadCase(
+            id: "split on low panel", text: "[panel]\nheight = 8\n[layout]\nzones = split",
+            messages: [
+                "tickerd.conf:4: layout.zones 'split' needs a panel at least 10 rows high (panel.height is 8; use "
+                    + "zones = single)"
+            ]),
+        BadCase(
+            id: "dim on one bit", text: "[panel]\ndepth = 1",
+            messages: [
+                "tickerd.conf:2: karaoke.rest-style 'dim' needs grey levels (panel.depth is 1; use dither or outline)"
+            ]),
+        BadCase(
+            id: "every problem at once", text: "[panel]\nwidth = 0\nheight = x\n[log]\nlevel = loud\nverbose = 1",
+            messages: [
+                "tickerd.conf:2: bad value '0' for panel.width (expected a whole number from 1 to 1024)",
+                "tickerd.conf:3: bad value 'x' for panel.height (expected a whole number from 1 to 64)",
+                "tickerd.conf:5: bad value 'loud' for log.level (expected error, warning, notice, info, debug)",
+                "tickerd.conf:6: unknown key 'verbose' in [log] (expected one of: level)",
+            ]),
+    ])
+    func reportsEveryProblemWithFileAndLine(_ example: BadCase) {
+        #expect(messages(example.text) == example.messages)
+    }
+
+    @Test func keysOfUnknownSectionAreNotReportedAgain() {
+        #expect(messages("[nope]\na = 1\nb = 2").count == 1)
+    }
+
+    @Test func handlesCarriageReturnsAndByteOrderMark() throws {
+        #expect(try parse("\u{FEFF}[panel]\r\nwidth = 32\r\n").get().panel.width == 32)
+    }
+
+    @Test func overridesApplyAfterTheFileWithTheSameValidation() throws {
+        let speed = try ConfigOverride(parsing: "marquee.speed=40")
+        #expect(try parse("[marquee]\nspeed = 10", overrides: [speed]).get().marquee.speed == 40)
+        let low = try ConfigOverride(parsing: "panel.height = 8")
+        #expect(
+            messages("[layout]\nzones = split", overrides: [low]) == [
+                "tickerd.conf:2: layout.zones 'split' needs a panel at least 10 rows high (panel.height is 8; use "
+                    + "zones = single)"
+            ])
+        #expect(
+            messages("", overrides: [ConfigOverride(section: "panel", key: "fps", value: "999")]) == [
+                "command line: bad value '999' for panel.fps (expected a whole number from 1 to 240)"
+            ])
+    }
+
+    @Test(arguments: ["marquee", "marquee.speed", "=40", ".speed=1"])
+    func rejectsMalformedOverrides(_ text: String) {
+        #expect(throws: ConfigError.badOverride(text)) { try ConfigOverride(parsing: text) }
+    }
+
+    @Test func setReportsUnknownKeysWithSuggestion() {
+        var config = Config()
+        #expect(throws: ConfigError.unknownKey(section: "karaoke", key: "rest-levle", suggestion: "rest-level")) {
+            try config.set("karaoke", "rest-levle", "0.5")
+        }
+        #expect(throws: Never.self) { try config.set("karaoke", "rest-level", "0.5") }
+        #expect(config.karaoke.restLevel == 0.5)
+    }
+}
