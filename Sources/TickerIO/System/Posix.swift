@@ -169,6 +169,23 @@ public enum Posix {
     /// This process's id.
     public static var processID: Int32 { getpid() }
 
+    /// The contents of the file at `path`; fails on files larger than `limit` bytes.
+    public static func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let fd = try open(path, O_RDONLY)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) -> Transfer in try read(fd, into: raw, what: path) }
+            }
+            guard case .done(let count) = try result.get() else { continue }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw SystemError("read", path, code: EFBIG) }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
     /// Bytes waiting to be read on `fd` (`FIONREAD`), or nil.
     public static func bytesReadable(_ fd: Int32) -> Int? {
         let n = clinux_bytes_readable(fd)

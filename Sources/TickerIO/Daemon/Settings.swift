@@ -1,0 +1,97 @@
+import TickerCore
+import TickerWire
+
+/// A configuration made ready to run: the checked `Config`, its fonts loaded, and the pieces the daemon builds
+/// from it.
+public struct Settings: Sendable {
+    /// The configuration as parsed.
+    public let config: Config
+    /// The look of the scene, fonts loaded.
+    public let style: SceneStyle
+    /// The panel geometry as the wire describes it.
+    public let geometry: PanelGeometry
+    /// Line settings of the serial port.
+    public let serial: SerialSettings
+
+    /// The largest BDF file loaded (GNU Unifont's is about 9 MB).
+    public static let maxFontBytes = 32 << 20
+
+    /// Loads the fonts `config` names and derives everything else; throws a readable message.
+    public init(_ config: Config) throws(SettingsError) {
+        self.config = config
+        let fonts = try Self.chain(config.layout.font)
+        let top = try config.layout.topFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
+        let bottom = try config.layout.bottomFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
+        let marquee = MarqueeStyle(
+            speed: config.marquee.speed, pause: config.marquee.pause / .seconds(1), gap: config.marquee.gap,
+            direction: config.marquee.direction == .left ? .left : .right,
+            alignment: MarqueeAlignment(rawValue: config.marquee.align.rawValue) ?? .left,
+            bounce: config.marquee.bounce, laps: config.marquee.laps, fadeEdges: config.marquee.fadeEdges,
+            reducedMotion: config.display.reducedMotion)
+        let karaoke = KaraokeStyle(
+            restLevel: config.karaoke.restLevel, restStyle: RestStyle(rawValue: config.karaoke.restStyle.rawValue) ?? .dim,
+            reducedMotion: config.display.reducedMotion)
+        style = SceneStyle(
+            arrangement: config.layout.zones == .split ? .split : .single,
+            fonts: config.layout.zones == .split ? top : fonts, bottomFonts: bottom, marquee: marquee,
+            karaoke: karaoke, template: config.display.nowPlaying, lyricsOffset: config.karaoke.lyricsOffset,
+            idle: IdleMode(rawValue: config.display.idle.rawValue) ?? .blank, idleText: config.display.idleText,
+            idleAfter: config.display.idleAfter == .zero ? .seconds(Int64.max / 4) : config.display.idleAfter)
+        do {
+            geometry = try PanelGeometry(
+                width: config.panel.width, height: config.panel.height, bitsPerPixel: config.panel.depth.bits)
+        } catch {
+            throw SettingsError("panel \(config.panel.width)×\(config.panel.height)×\(config.panel.depth.bits): \(error)")
+        }
+        var serial = SerialSettings(
+            baudRate: config.device.baudRate, dataBits: config.device.dataBits, stopBits: config.device.stopBits)
+        serial.parity = SerialSettings.Parity(rawValue: config.device.parity.rawValue) ?? .none
+        serial.flowControl = SerialSettings.FlowControl(rawValue: config.device.flowControl.rawValue) ?? .none
+        self.serial = serial
+    }
+
+    /// The device address, or nil when no device is configured.
+    public var device: DeviceAddress? {
+        switch config.device.address {
+        case .none: return nil
+        case .path(let path): return .path(path)
+        case .usb(let vendor, let product, let serial): return .usb(vendor: vendor, product: product, serial: serial)
+        }
+    }
+
+    /// Loads a font chain.
+    static func chain(_ sources: [Config.FontSource]) throws(SettingsError) -> FontChain {
+        var fonts: [BitmapFont] = []
+        for source in sources {
+            switch source {
+            case .builtin: fonts.append(.builtin)
+            case .small: fonts.append(.small)
+            case .bdf(let path): fonts.append(try loadBDF(path))
+            }
+        }
+        return FontChain(fonts.isEmpty ? [.builtin] : fonts)
+    }
+
+    /// Reads and parses a BDF font file.
+    public static func loadBDF(_ path: String) throws(SettingsError) -> BitmapFont {
+        let bytes: [UInt8]
+        do {
+            bytes = try Posix.readFile(path, limit: maxFontBytes)
+        } catch {
+            throw SettingsError("font: \(error)")
+        }
+        do {
+            return try BitmapFont(bdf: bytes, file: path)
+        } catch {
+            throw SettingsError("font: \(error)")
+        }
+    }
+}
+
+/// A configuration that parsed but cannot be used (a font that does not load, say).
+public struct SettingsError: Error, CustomStringConvertible, Sendable {
+    /// The sentence.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}
