@@ -1,29 +1,111 @@
-/// Fonts tried in order for each character.
+/// Fonts tried in order for each character, so a text can mix a small built-in face with a large BDF font
+/// that covers other scripts. All fonts share one baseline: the chain is as tall as its tallest ascent
+/// plus its deepest descent.
 public struct FontChain: Sendable {
     /// The fonts, first choice first.
     public let fonts: [BitmapFont]
 
-    /// Creates a chain.
+    /// A chain trying `fonts` in order.
     public init(_ fonts: [BitmapFont]) {
         self.fonts = fonts
     }
 
-    /// Pixels above the baseline: the largest ascent of the fonts.
+    /// Pixels from the shared baseline to the top of the chain's box: the largest ascent of its fonts.
     public var ascent: Int { fonts.map(\.ascent).max() ?? 0 }
-    /// Pixels below the baseline: the largest descent of the fonts.
+
+    /// Pixels from the shared baseline to the bottom of the chain's box: the largest descent of its fonts.
     public var descent: Int { fonts.map(\.descent).max() ?? 0 }
-    /// Total line height in pixels.
+
+    /// Total height of the chain's box in pixels.
     public var height: Int { ascent + descent }
 
-    /// The glyph that draws `character`.
+    /// The glyph to draw for one grapheme cluster.
+    ///
+    /// - A single scalar takes the glyph of the first font that has it. A tab draws as a space.
+    /// - Control characters (C0, C1, DEL, and the line and paragraph separators U+2028 and U+2029) draw as
+    ///   the replacement glyph; invisible format characters (zero-width space, direction marks, …) that no
+    ///   font draws take no room at all.
+    /// - A base with combining marks draws as the precomposed Latin letter when one is canonically equal
+    ///   and some font has it ("e\u{301}" → é), else as the base alone. Variation selectors and skin-tone
+    ///   modifiers count as marks, so a text-style "❤\u{FE0F}" still shows the heart a font has.
+    /// - A cluster of several base characters (ZWJ emoji sequences, flags, …), or one whose base no font
+    ///   has, draws as the replacement glyph of the first font that has one; with none in the chain, as an
+    ///   empty box as tall as the chain.
     public func glyph(for character: Character) -> Glyph {
-        let scalar = character.unicodeScalars.first ?? " "
-        for font in fonts {
-            if let glyph = font.glyph(for: scalar) { return glyph }
+        let scalars = character.unicodeScalars
+        guard let base = scalars.first else { return replacement }
+        if scalars.count == 1 {
+            if base == "\t" { return firstGlyph(for: " ") ?? replacement }
+            if Self.isControl(base) { return replacement }
+            if let glyph = firstGlyph(for: base) { return glyph }
+            if base.properties.generalCategory == .format { return Self.invisible }
+            return replacement
         }
+        if Self.isControl(base) { return replacement }
+        if let precomposed = Self.precomposedLatin[character], let scalar = Unicode.Scalar(precomposed),
+            let glyph = firstGlyph(for: scalar)
+        {
+            return glyph
+        }
+        let onlyMarks = scalars.dropFirst().allSatisfy(Self.isMark)
+        if onlyMarks, let glyph = firstGlyph(for: base) { return glyph }
+        return replacement
+    }
+
+    /// The replacement glyph of the first font that has one, else an empty box as tall as the chain.
+    public var replacement: Glyph {
         for font in fonts {
             if let replacement = font.replacement { return replacement }
         }
-        return Glyph(advance: 0, width: 0, height: 0, xOffset: 0, yOffset: 0, rows: [])
+        return Self.emptyBox(ascent: ascent, descent: descent)
     }
+
+    private func firstGlyph(for scalar: Unicode.Scalar) -> Glyph? {
+        for font in fonts {
+            if let glyph = font.glyph(for: scalar) { return glyph }
+        }
+        return nil
+    }
+
+    /// C0, DEL, C1 and the line and paragraph separators.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+
+    /// Scalars that modify the base before them rather than standing alone: combining and enclosing marks
+    /// (variation selectors are among them) and emoji skin-tone modifiers.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return (0x1F3FB...0x1F3FF).contains(scalar.value)
+        }
+    }
+
+    /// A glyph that draws nothing and takes no room.
+    private static let invisible = Glyph(advance: 0, width: 0, height: 0, xOffset: 0, yOffset: 0, rows: [])
+
+    /// An outlined rectangle from the top of the ascent to the bottom of the descent, half as wide as tall.
+    static func emptyBox(ascent: Int, descent: Int) -> Glyph {
+        let height = ascent + descent
+        guard height > 0 else { return invisible }
+        var art = PixelArt(width: max(3, height / 2), height: height)
+        for row in 0..<height {
+            for column in 0..<art.width where row == 0 || row == height - 1 || column == 0 || column == art.width - 1 {
+                art.rows[row][column] = true
+            }
+        }
+        return art.glyph(ascent: ascent)
+    }
+
+    /// Precomposed Latin letters (Latin-1 Supplement, Latin Extended-A and -B, Latin Extended Additional)
+    /// by their character. `Character` compares and hashes by canonical equivalence, so a base letter with
+    /// combining marks finds its precomposed form here.
+    private static let precomposedLatin: [Character: UInt32] = {
+        let codes = Array(0xC0...0x24F) + Array(0x1E00...0x1EFF)
+        let pairs = codes.compactMap { code in Unicode.Scalar(UInt32(code)).map { (Character($0), UInt32(code)) } }
+        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    }()
 }
