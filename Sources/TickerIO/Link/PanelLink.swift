@@ -225,6 +225,12 @@ public final class PanelLink {
         }
     }
 
+    /// Closes the port for good (shutdown, or a reload that changed the device).
+    public func close() {
+        port?.close()
+        port = nil
+    }
+
     /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
     public func hangUp(at now: Duration) {
         lose(at: now, reason: "hang-up")
