@@ -1,1 +1,47 @@
-print("tickerctl")
+import Glibc
+import TickerCore
+import TickerFollow
+import TickerIO
+
+let usage = """
+    usage: tickerctl COMMAND [options]
+
+    commands:
+      render [--text TEXT | --lyrics FILE.lrc] [--at SECONDS] [--size WxH] [--depth N]
+             [--font builtin|small|FILE.bdf]... [--strip] [--config FILE] [--set SECTION.KEY=VALUE]...
+             [--speed PX/S] [--pause S] [--gap PX] [--direction left|right] [--align left|center|right]
+             [--bounce] [--laps N] [--fade-edges] [--reduced-motion] [--rest-level 0..1]
+             [--rest-style dim|dither] [--zones single|split]
+          print what the panel shows at an instant as ASCII art (# full, + between, . off)
+      send [--feed PATH] LINE...      write feed commands (one write per batch)
+      now [--feed PATH] ARTIST TITLE  set the now-playing line and start playing
+      lyrics [--feed PATH] FILE.lrc   send a lyrics file
+      ports                           list serial ports with their USB identity
+      panel [--link PATH] [--size WxH] [--depth N] [--fps N] [--frames FILE] [--no-draw] [--no-scroll]
+          emulate a panel on a pseudo-terminal and draw it here
+      follow mpd|shairport [options]  follow a music player (see tickerctl follow --help)
+    """
+
+func fail(_ message: String, status: Int32 = 2) -> Never {
+    Logger(program: "tickerctl").error(message)
+    exit(status)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+    print(usage)
+    exit(2)
+}
+arguments.removeFirst()
+
+switch command {
+case "--help", "-h", "help":
+    print(usage)
+    exit(0)
+case "render": exit(runRender(arguments))
+case "send", "now", "lyrics": exit(runSend(command, arguments))
+case "ports": exit(runPorts(arguments))
+case "panel": exit(runPanel(arguments))
+case "follow": exit(runFollow(arguments: arguments))
+default: fail("unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, follow)")
+}

@@ -1,0 +1,62 @@
+import Glibc
+import PanelCore
+import TickerWire
+
+/// A panel that lives on a pseudo-terminal: the device side of the protocol (PanelCore, the same code as the
+/// firmware) answering whoever opens the slave side, typically `tickerd --device LINK`.
+public final class PanelEmulator {
+    /// The pseudo-terminal; its slave path (or `link`) is the "serial device".
+    public let terminal: PseudoTerminal
+    /// The emulated device.
+    public private(set) var device: PanelDevice
+    /// Full frames and updates applied, for the frames-per-second figure.
+    public private(set) var updates = 0
+    private var buffer = [UInt8](repeating: 0, count: 4_096)
+
+    /// Opens a pseudo-terminal (linked at `link` if given) and a device of `info`.
+    public init(info: DeviceInfo, link: String?) throws(SystemError) {
+        terminal = try PseudoTerminal(link: link)
+        device = PanelDevice(info: info, replyCapacity: 1_024)
+    }
+
+    /// The descriptor to poll for bytes from the host.
+    public var fileDescriptor: Int32 { terminal.master }
+
+    /// Reads what the host sent, applies it, writes the replies back, and calls `onEvent` for every packet.
+    /// Returns false when the pseudo-terminal failed.
+    @discardableResult
+    public func service(onEvent: (PanelEvent, PanelDevice) -> Void) -> Bool {
+        while true {
+            let result = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) -> Posix.Transfer in
+                    try Posix.read(terminal.master, into: raw, what: terminal.slavePath)
+                }
+            }
+            let count: Int
+            switch result {
+            case .failure(let error) where error.code == EIO:
+                // Nobody holds the slave side open right now: nothing to read.
+                return true
+            case .failure:
+                return false
+            case .success(.wouldBlock):
+                return true
+            case .success(.done(let n)):
+                count = n
+            }
+            if count == 0 { return true }
+            for index in 0..<count {
+                guard let event = device.receive(buffer[index]) else { continue }
+                if case .applied(let message) = event {
+                    switch message {
+                    case .fullFrame, .columns, .scroll, .blank: updates += 1
+                    case .hello, .brightness: break
+                    }
+                }
+                onEvent(event, device)
+            }
+            let replies = device.takeReplies()
+            if !replies.isEmpty { try? Posix.writeAll(terminal.master, replies, what: terminal.slavePath) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Glibc
+import PanelCore
+import TickerCore
+import TickerIO
+import TickerWire
+
+/// `tickerctl panel`: a panel emulator on a pseudo-terminal, drawn in this terminal.
+func runPanel(_ arguments: [String]) -> Int32 {
+    var scanner = ArgumentScanner(arguments)
+    var link: String?
+    var width = 128
+    var height = 16
+    var depth = 2
+    var fps = 60
+    var framesPath: String?
+    var draw = isatty(1) == 1
+    var scroll = true
+    do throws(UsageError) {
+        while let argument = scanner.next() {
+            switch argument {
+            case "--link": link = try scanner.value(for: argument, expected: "a path for the device link")
+            case "--size": (width, height) = try scanner.size(for: argument)
+            case "--depth":
+                depth = try scanner.integer(for: argument, in: 1...8)
+                guard PixelDepth(bits: depth) != nil else { throw UsageError("option '--depth' got '\(depth)' (expected 1, 2, 4 or 8)") }
+            case "--fps": fps = try scanner.integer(for: argument, in: 1...255)
+            case "--frames": framesPath = try scanner.value(for: argument, expected: "a file to write decoded frames to")
+            case "--no-draw": draw = false
+            case "--draw": draw = true
+            case "--no-scroll": scroll = false
+            default: throw UsageError("unknown option '\(argument)' for panel (see tickerctl --help)")
+            }
+        }
+    } catch {
+        fail(error.description)
+    }
+    let logger = Logger(program: "tickerctl")
+    let info: DeviceInfo
+    do {
+        let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: depth)
+        info = try DeviceInfo(
+            geometry: geometry, maxFramesPerSecond: fps, capabilities: scroll ? .scroll : [],
+            firmwareName: "tickerctl panel")
+    } catch {
+        fail("panel \(width)×\(height)×\(depth): \(error)")
+    }
+    let signals: SignalSource
+    let redraw: PeriodicTimer
+    let emulator: PanelEmulator
+    var frames: Int32 = -1
+    do {
+        signals = try SignalSource()
+        redraw = try PeriodicTimer()
+        try redraw.arm(intervalNanoseconds: 1_000_000_000 / 30)
+        emulator = try PanelEmulator(info: info, link: link)
+        if let framesPath { frames = try Posix.open(framesPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, mode: 0o644) }
+    } catch {
+        fail(error.description, status: 1)
+    }
+    defer { Posix.close(frames) }
+    logger.notice("panel \(width)×\(height)×\(depth) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")")
+    let terminal = draw ? TerminalPanel() : nil
+    terminal?.begin()
+    defer { terminal?.end() }
+    var display = Frame(width: width, height: height, depth: PixelDepth(bits: depth) ?? .two)
+    var record = 0
+    var lastUpdates = 0
+    var rate = 0.0
+    var lastRate = Clock.now
+    var entries = [pollfd](repeating: pollfd(), count: 3)
+    while true {
+        entries[0] = pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        entries[1] = pollfd(fd: emulator.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        entries[2] = pollfd(fd: redraw.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = try? Posix.poll(&entries, timeoutMilliseconds: -1)
+        if entries[0].revents != 0, signals.next() != nil { break }
+        if entries[1].revents != 0 {
+            let alive = emulator.service { event, device in
+                guard frames >= 0 else { return }
+                record += 1
+                var text = "--- \(record) \(describe(event))\n"
+                if case .applied(let message) = event, message != .hello {
+                    text += device.asciiArt + "\n"
+                }
+                try? Posix.writeAll(frames, Array(text.utf8), what: framesPath ?? "frames")
+            }
+            if !alive { fail("panel: the pseudo-terminal failed", status: 1) }
+        }
+        if entries[2].revents != 0, redraw.expirations() > 0 {
+            let now = Clock.now
+            if now - lastRate >= .seconds(1) {
+                rate = Double(emulator.updates - lastUpdates) / ((now - lastRate) / .seconds(1))
+                lastUpdates = emulator.updates
+                lastRate = now
+            }
+            if let terminal {
+                let device = emulator.device
+                for x in 0..<width { for y in 0..<height { display[x, y] = device.level(x: x, y: y) } }
+                let counters = device.counters
+                terminal.draw(
+                    display,
+                    status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
+                        + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)")
+            }
+        }
+    }
+    return 0
+}
+
+/// One line about what a packet did.
+func describe(_ event: PanelEvent) -> String {
+    switch event {
+    case .applied(let message):
+        switch message {
+        case .hello: return "hello"
+        case .fullFrame: return "full"
+        case .columns(let start, let count): return "columns \(start) \(count)"
+        case .scroll(let start, let count, let dx): return "scroll \(start) \(count) \(dx)"
+        case .brightness(let level): return "brightness \(level)"
+        case .blank: return "blank"
+        }
+    case .rejected(let rejection): return "rejected \(rejection.reason)"
+    }
+}
