@@ -327,11 +327,11 @@ struct BDFParser {
     // MARK: Errors
 
     private func error(_ problem: String, token: String, expected: String) -> FontError {
-        .malformedBDF(file: file, line: lineNumber, problem: problem, token: Self.printable(token), expected: expected)
+        .malformedBDF(file: file, line: max(lineNumber, 1), problem: problem, token: Self.printable(token), expected: expected)
     }
 
     private func endOfFile(expected: String) -> FontError {
-        .malformedBDF(file: file, line: lineNumber, problem: "file ends early", token: "end of file", expected: expected)
+        .malformedBDF(file: file, line: max(lineNumber, 1), problem: "file ends early", token: "end of file", expected: expected)
     }
 
     /// `token` made safe to show: control and non-ASCII characters become `?`, and long tokens are cut.
