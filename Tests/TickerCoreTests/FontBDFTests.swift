@@ -124,6 +124,9 @@ struct MalformedBDFCase: Sendable, CustomTestStringConvertible {
             name: "properties not closed", text: sample(replacing: "ENDPROPERTIES\n", with: ""),
             message: "t.bdf:10: properties not closed ('CHARS 4') — expected 'ENDPROPERTIES' first"),
         .init(
+            name: "negative ascent", text: sample(replacing: "FONT_ASCENT 6", with: "FONT_ASCENT -1"),
+            message: "t.bdf:7: FONT_ASCENT out of range ('-1') — expected FONT_ASCENT from 0 to 1024"),
+        .init(
             name: "too many glyphs declared", text: sample(replacing: "CHARS 4", with: "CHARS 70001"),
             message: "t.bdf:11: glyph count out of range ('70001') — expected glyph count from 0 to 70000"),
         .init(
@@ -185,6 +188,13 @@ struct MalformedBDFCase: Sendable, CustomTestStringConvertible {
         #expect(font.ascent == 5)
         #expect(font.descent == 2)
         #expect(font.replacement == nil)
+    }
+
+    @Test func boxAboveTheBaselineGivesNoNegativeDescent() throws {
+        let text = "STARTFONT 2.1\nFONTBOUNDINGBOX 4 4 0 2\nCHARS 0\nENDFONT\n"
+        let font = try BitmapFont(bdf: text, file: "high.bdf")
+        #expect(font.ascent == 6)
+        #expect(font.descent == 0)
     }
 
     @Test func dropsPaddingBytesAndBitsBeyondTheWidth() throws {
