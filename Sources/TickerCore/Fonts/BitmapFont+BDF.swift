@@ -30,7 +30,7 @@ extension BitmapFont {
 enum BDFLimits {
     /// Largest glyph or font box side, in pixels.
     static let maxBoxSide = 256
-    /// Largest magnitude of an offset, advance or font metric, in pixels.
+    /// Largest magnitude of an offset or advance, and largest font ascent or descent, in pixels.
     static let maxOffset = 1024
     /// Most glyphs a font may declare or hold.
     static let maxGlyphs = 70_000
@@ -113,8 +113,9 @@ struct BDFParser {
             }
         }
 
-        guard let ascent = fontAscent ?? boundingBox.map({ $0.height + $0.yOffset }),
-            let descent = fontDescent ?? boundingBox.map({ -$0.yOffset })
+        // A box lying wholly above or below the baseline would give a negative side; it has none.
+        guard let ascent = fontAscent ?? boundingBox.map({ max($0.height + $0.yOffset, 0) }),
+            let descent = fontDescent ?? boundingBox.map({ max(-$0.yOffset, 0) })
         else {
             throw error(
                 "no font metrics", token: lineText,
@@ -312,7 +313,7 @@ struct BDFParser {
     /// A `FONT_ASCENT` or `FONT_DESCENT` value, which must lie within the offset limit.
     private func metric(_ name: String) throws(FontError) -> Int {
         let value = try integers(1, form: "'\(name) pixels'")[0]
-        try check(value, in: -BDFLimits.maxOffset...BDFLimits.maxOffset, what: name, token: tokens[1])
+        try check(value, in: 0...BDFLimits.maxOffset, what: name, token: tokens[1])
         return value
     }
 
@@ -327,11 +328,11 @@ struct BDFParser {
     // MARK: Errors
 
     private func error(_ problem: String, token: String, expected: String) -> FontError {
-        .malformedBDF(file: file, line: lineNumber, problem: problem, token: Self.printable(token), expected: expected)
+        .malformedBDF(file: file, line: max(lineNumber, 1), problem: problem, token: Self.printable(token), expected: expected)
     }
 
     private func endOfFile(expected: String) -> FontError {
-        .malformedBDF(file: file, line: lineNumber, problem: "file ends early", token: "end of file", expected: expected)
+        .malformedBDF(file: file, line: max(lineNumber, 1), problem: "file ends early", token: "end of file", expected: expected)
     }
 
     /// `token` made safe to show: control and non-ASCII characters become `?`, and long tokens are cut.
