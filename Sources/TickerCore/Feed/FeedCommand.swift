@@ -107,10 +107,12 @@ public enum FeedCommand: Sendable, Equatable {
     }
 
     private static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
-        guard argument.count <= maxTextScalars else {
-            throw .textTooLong(command: command, length: argument.count, limit: maxTextScalars)
+        // Control characters have no glyph and a line break would split an encoded command: they become spaces.
+        let cleaned = FeedScan.trimmed(ArraySlice(argument.map { FeedScan.isControl($0) ? " " : $0 }))
+        guard cleaned.count <= maxTextScalars else {
+            throw .textTooLong(command: command, length: cleaned.count, limit: maxTextScalars)
         }
-        return FeedScan.string(argument)
+        return FeedScan.string(cleaned)
     }
 
     private static func noArgument(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) {

@@ -2,6 +2,10 @@
 enum FeedScan {
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
 
     static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
@@ -21,10 +25,10 @@ enum FeedScan {
         text.isEmpty ? command : command + " " + oneLine(text)
     }
 
-    // A line break inside text would split the command in two.
+    // A line break inside text would split the command in two; other control characters cannot be shown.
     static func oneLine(_ text: String) -> String {
         var view = String.UnicodeScalarView()
-        view.append(contentsOf: text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        view.append(contentsOf: text.unicodeScalars.map { isControl($0) ? " " : $0 })
         return String(view)
     }
 
