@@ -39,6 +39,7 @@ import Testing
         GoodCase(id: "blank line", line: "   ", command: nil),
         GoodCase(id: "comment", line: "# title ignored", command: nil),
         GoodCase(id: "tab separator", line: "title\tTabbed", command: .title("Tabbed")),
+        GoodCase(id: "control characters become spaces", line: "title \r\r\u{7}a\tb", command: .title("a b")),
     ])
     func parsesCommands(_ example: GoodCase) throws {
         #expect(try FeedCommand.parse(example.line) == example.command)
@@ -125,7 +126,7 @@ import Testing
     }
 
     @Test func encodeKeepsTextOnOneLine() {
-        #expect(FeedCommand.title("a\nb\rc").encode() == "title a b c")
+        #expect(FeedCommand.title("a\nb\rc\u{1B}d").encode() == "title a b c d")
     }
 
     @Test func lyricsEncodeRoundTripsThroughTheDecoder() throws {

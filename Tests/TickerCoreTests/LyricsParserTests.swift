@@ -232,3 +232,12 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(line.words.first?.end == .milliseconds(12_500))
     }
 }
+
+@Suite struct LyricsBoundsTests {
+    @Test func repeatedTimestampsCannotMultiplyPastTheLineLimit() {
+        let stamps = (0..<32).map { "[\($0 < 10 ? "0" : "")\($0):00.00]" }.joined()
+        let lyrics = Lyrics.parse(String(repeating: stamps + "la\n", count: 100))
+        #expect(lyrics.lines.count == 2_000)
+        #expect(lyrics.warnings.map(\.description) == ["line 63: more than 2000 lines; the rest are ignored"])
+    }
+}

@@ -1,24 +1,3 @@
-/// How much a transient message matters: a higher priority hides a lower one while both are showing.
-public enum MessagePriority: Int, Sendable, Equatable, Comparable, CaseIterable {
-    /// Shown only when nothing more important is.
-    case low
-    /// The default.
-    case normal
-    /// Hides everything else while it lasts.
-    case high
-
-    /// The feed's name for the priority.
-    public var name: String {
-        switch self {
-        case .low: "low"
-        case .normal: "normal"
-        case .high: "high"
-        }
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
 /// One command of the feed, as written on one line of the named pipe (see docs/FEED.md).
 ///
 /// Times are `Duration`s from the start of the track; on the wire they are decimal seconds with up to six
@@ -128,10 +107,12 @@ public enum FeedCommand: Sendable, Equatable {
     }
 
     private static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
-        guard argument.count <= maxTextScalars else {
-            throw .textTooLong(command: command, length: argument.count, limit: maxTextScalars)
+        // Control characters have no glyph and a line break would split an encoded command: they become spaces.
+        let cleaned = FeedScan.trimmed(ArraySlice(argument.map { FeedScan.isControl($0) ? " " : $0 }))
+        guard cleaned.count <= maxTextScalars else {
+            throw .textTooLong(command: command, length: cleaned.count, limit: maxTextScalars)
         }
-        return FeedScan.string(argument)
+        return FeedScan.string(cleaned)
     }
 
     private static func noArgument(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) {
@@ -201,77 +182,5 @@ public enum FeedCommand: Sendable, Equatable {
         }
         guard !rest.isEmpty else { throw .missingArgument(command: "message", example: "message Back in 5 minutes") }
         return .message(try text(rest, command: "message"), duration: duration, priority: priority)
-    }
-}
-
-// Scanning helpers for feed lines.
-enum FeedScan {
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
-
-    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
-
-    static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-            let last = scalars.lastIndex(where: { !isSpace($0) })
-        else { return scalars[scalars.endIndex...] }
-        return scalars[first...last]
-    }
-
-    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
-    }
-
-    static func join(_ command: String, _ text: String) -> String {
-        text.isEmpty ? command : command + " " + oneLine(text)
-    }
-
-    // A line break inside text would split the command in two.
-    static func oneLine(_ text: String) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-        return String(view)
-    }
-
-    /// Decimal seconds (`12`, `12.5`, `.5`) as whole microseconds; extra fraction digits are cut. At most 9
-    /// integer digits, so the result cannot overflow.
-    static func micros(_ scalars: ArraySlice<Unicode.Scalar>) -> Int64? {
-        var whole: Int64 = 0
-        var fraction: Int64 = 0
-        var wholeDigits = 0
-        var fractionDigits = 0
-        var inFraction = false
-        for scalar in scalars {
-            if scalar == "." && !inFraction {
-                inFraction = true
-            } else if isDigit(scalar) {
-                let digit = Int64(scalar.value - 48)
-                if inFraction {
-                    if fractionDigits < 6 { fraction = fraction * 10 + digit }
-                    fractionDigits += 1
-                } else {
-                    guard wholeDigits < 9 else { return nil }
-                    whole = whole * 10 + digit
-                    wholeDigits += 1
-                }
-            } else {
-                return nil
-            }
-        }
-        guard wholeDigits + fractionDigits > 0 else { return nil }
-        for _ in min(fractionDigits, 6)..<6 { fraction *= 10 }
-        return whole * 1_000_000 + fraction
-    }
-
-    /// A time as decimal seconds with no trailing zeros: `12`, `12.5`, `0.000250`→`0.00025`.
-    static func seconds(_ time: Duration) -> String {
-        let (wholeSeconds, attoseconds) = max(time, .zero).components
-        let micros = attoseconds / 1_000_000_000_000
-        guard micros != 0 else { return "\(wholeSeconds)" }
-        var digits = String(micros)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(wholeSeconds).\(digits)"
     }
 }

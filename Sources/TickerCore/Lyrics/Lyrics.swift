@@ -41,6 +41,7 @@ private struct LyricsParser {
     var warnings: [LyricsWarning] = []
     var metadata = LyricsMetadata()
     var entries: [LyricsEntry] = []
+    var warnedEntries = false
 
     init(limits: LyricsLimits) {
         self.limits = limits
@@ -179,6 +180,14 @@ private struct LyricsParser {
         }
         let (text, words, wordsEnd) = layOut(segments, lineStart: times[0], line: line)
         for time in times {
+            // Repeated timestamps multiply lines; the line bound holds for the lines made, not just those read.
+            guard entries.count < limits.maxLines else {
+                if !warnedEntries {
+                    warnedEntries = true
+                    warnings.append(LyricsWarning(line: line, error: .tooManyLines(limit: limits.maxLines)))
+                }
+                return
+            }
             let shift = time - times[0]
             let shifted = words.map { word in
                 PendingWord(

@@ -1,0 +1,107 @@
+// Readers for each kind of value. Each throws `badValue` naming what it accepts.
+enum ConfigValue {
+    static func bad(_ value: String, _ section: String, _ key: String, _ expected: String) -> ConfigError {
+        .badValue(section: section, key: key, value: Excerpt.of(value), expected: expected)
+    }
+
+    static func integer(
+        _ value: String, _ range: ClosedRange<Int>, _ section: String, _ key: String, unit: String = ""
+    ) throws(ConfigError) -> Int {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)"
+        guard value.utf8.count <= 12, let number = Int(value) else { throw bad(value, section, key, expected) }
+        guard range.contains(number) else { throw bad(value, section, key, expected) }
+        return number
+    }
+
+    static func number(
+        _ value: String, _ range: ClosedRange<Double>, _ section: String, _ key: String, unit: String = ""
+    ) throws(ConfigError) -> Double {
+        let expected = "a number from \(short(range.lowerBound)) to \(short(range.upperBound))\(unit)"
+        guard let micros = signedMicros(value) else { throw bad(value, section, key, expected) }
+        let number = Double(micros) / 1_000_000
+        guard range.contains(number) else { throw bad(value, section, key, expected) }
+        return number
+    }
+
+    static func seconds(_ value: String, _ range: ClosedRange<Double>, _ section: String, _ key: String)
+        throws(ConfigError) -> Duration
+    {
+        let expected = "seconds from \(short(range.lowerBound)) to \(short(range.upperBound)), e.g. 1.5"
+        guard let micros = signedMicros(value) else { throw bad(value, section, key, expected) }
+        guard range.contains(Double(micros) / 1_000_000) else { throw bad(value, section, key, expected) }
+        return .microseconds(micros)
+    }
+
+    static func boolean(_ value: String, _ section: String, _ key: String) throws(ConfigError) -> Bool {
+        switch value.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: throw bad(value, section, key, "true or false")
+        }
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ section: String, _ key: String)
+        throws(ConfigError) -> T where T.RawValue == String
+    {
+        if let match = T(rawValue: value) { return match }
+        let names = T.allCases.map(\.rawValue)
+        let list = names.count == 2 ? names.joined(separator: " or ") : names.joined(separator: ", ")
+        throw bad(value, section, key, list)
+    }
+
+    static func fontChain(_ value: String, _ section: String, _ key: String) throws(ConfigError)
+        -> [Config.FontSource]?
+    {
+        let expected = "builtin, small or a .bdf path, several separated by commas"
+        let trimmedValue = ConfigText.trimmed(value)
+        guard !trimmedValue.isEmpty else { return nil }
+        var chain: [Config.FontSource] = []
+        for piece in trimmedValue.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = ConfigText.trimmed(String(piece))
+            switch name {
+            case "builtin": chain.append(.builtin)
+            case "small": chain.append(.small)
+            default:
+                guard name.contains("/") || name.hasSuffix(".bdf") else { throw bad(name, section, key, expected) }
+                chain.append(.bdf(path: name))
+            }
+        }
+        guard chain.count <= 16 else { throw bad(value, section, key, "at most 16 fonts") }
+        return chain
+    }
+
+    static func deviceAddress(_ value: String, _ section: String, _ key: String) throws(ConfigError)
+        -> Config.DeviceAddress
+    {
+        if value.isEmpty { return .none }
+        if value.hasPrefix("/") {
+            guard value.utf8.count < 4_096, !value.utf8.contains(0) else {
+                throw bad(value, section, key, "a device path")
+            }
+            return .path(value)
+        }
+        let expected = "a device path, usb:VID:PID[:SERIAL] with 4-digit hex ids, or empty for none"
+        let parts = value.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0] == "usb", parts[1].utf8.count == 4, parts[2].utf8.count == 4,
+            let vendor = UInt16(parts[1], radix: 16), let product = UInt16(parts[2], radix: 16)
+        else { throw bad(value, section, key, expected) }
+        let serial = parts.count == 4 ? String(parts[3]) : nil
+        if let serial, serial.isEmpty || serial.utf8.count > 128 { throw bad(value, section, key, expected) }
+        return .usb(vendor: vendor, product: product, serial: serial)
+    }
+
+    // Decimal with an optional sign: `-0.5`, `12`, `.25`; six fraction digits kept.
+    static func signedMicros(_ value: String) -> Int64? {
+        var scalars = Array(value.unicodeScalars)[...]
+        var sign: Int64 = 1
+        if let first = scalars.first, first == "-" || first == "+" {
+            sign = first == "-" ? -1 : 1
+            scalars = scalars.dropFirst()
+        }
+        return FeedScan.micros(scalars).map { $0 * sign }
+    }
+
+    static func short(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+}
