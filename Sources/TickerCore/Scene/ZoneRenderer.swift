@@ -15,6 +15,8 @@ public struct ZoneRenderer: Sendable {
     private let lit: LevelTable
     private let rest: LevelTable
     private let restIsDither: Bool
+    /// Level tables of the faded columns at the zone's edges while text scrolls: left ones, then right ones.
+    private let fadeTables: [LevelTable]
     private var cache: [CachedStrip] = []
     private var clock: Int = 0
 
@@ -41,6 +43,16 @@ public struct ZoneRenderer: Sendable {
         self.restIsDither = dither
         let restLevel = dither ? depth.maxLevel : depth.level(karaoke.restLevel)
         self.rest = LevelTable(level: restLevel, depth: depth)
+        // The faded columns depend only on the zone and the style, so their levels are packed once here.
+        var fades: [LevelTable] = []
+        if depth != .one {
+            let probe = Marquee(textWidth: zone.width + 1, zoneWidth: zone.width, style: marquee)
+            let (left, right) = probe.fadeColumns
+            for column in Array(0..<left) + Array((zone.width - right)..<zone.width) {
+                fades.append(LevelTable(level: depth.level(probe.fade(atZoneColumn: column)), depth: depth))
+            }
+        }
+        self.fadeTables = fades
         cache.reserveCapacity(Self.cacheSize)
     }
 
@@ -81,21 +93,25 @@ public struct ZoneRenderer: Sendable {
     private func draw(_ strip: Strip, motion: Marquee, offset: Int, into frame: inout Frame) {
         let canvas = ZoneCanvas(zone: zone, frame: frame)
         let width = canvas.zone.width
-        let fades = depth != .one ? motion.fadeColumns : (0, 0)
+        let fades = depth != .one && width == zone.width ? motion.fadeColumns : (0, 0)
+        let rightFadeStart = width - fades.1
         strip.columns.withUnsafeBufferPointer { columns in
             lit.entries.withUnsafeBufferPointer { table in
                 frame.bytes.withUnsafeMutableBufferPointer { bytes in
-                    for column in fades.0..<max(fades.0, width - fades.1) {
+                    for column in 0..<width {
                         guard let x = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
-                        canvas.paint(column: column, mask: columns[x], table: table, into: bytes)
+                        if column >= fades.0 && column < rightFadeStart {
+                            canvas.paint(column: column, mask: columns[x], table: table, into: bytes)
+                            continue
+                        }
+                        let fadeIndex = column < fades.0 ? column : fades.0 + column - rightFadeStart
+                        guard fadeIndex < fadeTables.count else { continue }
+                        fadeTables[fadeIndex].entries.withUnsafeBufferPointer { faded in
+                            canvas.paint(column: column, mask: columns[x], table: faded, into: bytes)
+                        }
                     }
                 }
             }
-        }
-        for column in 0..<width where column < fades.0 || column >= width - fades.1 {
-            guard let x = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
-            let level = depth.level(motion.fade(atZoneColumn: column))
-            canvas.paint(column: column, mask: strip.column(x), level: level, into: &frame)
         }
     }
 
