@@ -124,6 +124,9 @@ struct MalformedBDFCase: Sendable, CustomTestStringConvertible {
             name: "properties not closed", text: sample(replacing: "ENDPROPERTIES\n", with: ""),
             message: "t.bdf:10: properties not closed ('CHARS 4') — expected 'ENDPROPERTIES' first"),
         .init(
+            name: "pen moving backwards", text: sample(replacing: "DWIDTH 4 0", with: "DWIDTH -4 0"),
+            message: "t.bdf:15: advance out of range ('-4') — expected advance from 0 to 1024"),
+        .init(
             name: "negative ascent", text: sample(replacing: "FONT_ASCENT 6", with: "FONT_ASCENT -1"),
             message: "t.bdf:7: FONT_ASCENT out of range ('-1') — expected FONT_ASCENT from 0 to 1024"),
         .init(
