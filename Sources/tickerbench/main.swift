@@ -150,7 +150,7 @@ case "profile":
     var frame = Frame(width: 128, height: 16, depth: .two)
     let state = demoState(at: .zero)
     scene.observe(state, at: .zero)
-    for i in 0..<20_000 { scene.render(state, at: .seconds(12) + .microseconds(Int64(i % 180) * 16_667), into: &frame) }
+    for i in 0..<400_000 { scene.render(state, at: .seconds(12) + .microseconds(Int64(i % 180) * 16_667), into: &frame) }
 case "daemon":
     exit(daemonFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
