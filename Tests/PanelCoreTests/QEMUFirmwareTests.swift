@@ -116,7 +116,7 @@ final class QEMUFirmware {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    let process: Process
+    let qemu: pid_t
     let link: Int32
     let mirror: Int32
     let directory: URL
@@ -125,12 +125,11 @@ final class QEMUFirmware {
 
     /// Builds the image with the firmware Makefile (quick when it is up to date), then starts QEMU.
     static func boot(image: String) throws -> QEMUFirmware {
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["make", "-s", "-C", packageRoot.appendingPathComponent("Firmware").path, "build/\(image)/panel.elf"]
-        try make.run()
-        make.waitUntilExit()
-        guard make.terminationStatus == 0 else { throw FirmwareTestError("building firmware image '\(image)' failed") }
+        let make = try spawn(["make", "-s", "-C", packageRoot.appendingPathComponent("Firmware").path, "build/\(image)/panel.elf"])
+        var status: Int32 = 0
+        guard waitpid(make, &status, 0) == make, status == 0 else {
+            throw FirmwareTestError("building firmware image '\(image)' failed (wait status \(status))")
+        }
         return try QEMUFirmware(elf: packageRoot.appendingPathComponent("Firmware/build/\(image)/panel.elf"))
     }
 
@@ -145,22 +144,19 @@ final class QEMUFirmware {
             close(linkListener)
             close(mirrorListener)
         }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        qemu = try spawn([
             "qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
             "-serial", "unix:\(linkPath)", "-serial", "unix:\(mirrorPath)", "-kernel", elf.path,
-        ]
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        ])
         link = try accept(linkListener, within: Self.timeout)
         mirror = try accept(mirrorListener, within: Self.timeout)
     }
 
     func stop() {
-        // SIGKILL: QEMU started by Foundation's Process does not always act on SIGTERM, and nothing is lost.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        // SIGKILL: nothing in the guest needs a clean shutdown.
+        kill(qemu, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(qemu, &status, 0)
         close(link)
         close(mirror)
         try? FileManager.default.removeItem(at: directory)
@@ -225,6 +221,20 @@ final class QEMUFirmware {
 struct FirmwareTestError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Starts `arguments` (the program looked up on PATH) with standard input from /dev/null; returns its pid.
+func spawn(_ arguments: [String]) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let result = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    guard result == 0 else { throw FirmwareTestError("starting '\(arguments[0])' failed: \(String(cString: strerror(result)))") }
+    return pid
 }
 
 /// A listening Unix stream socket at `path`.
