@@ -176,6 +176,8 @@ public struct Config: Sendable, Equatable {
         public var restStyle = RestStyle.dim
         /// Added to the playback position before looking up lyrics; positive shows lyrics earlier.
         public var lyricsOffset: Duration = .zero
+        /// On a split panel, a lyric too wide for the bottom zone is wrapped over both zones.
+        public var wrap = true
     }
 
     /// How unsung lyrics are drawn.
