@@ -134,6 +134,17 @@ struct MPRISFollowerTests {
         #expect(log.contains { $0.hasPrefix("skipped a garbled or oversized record") }, "\(log)")
     }
 
+    @Test func saysWhenPlayerctlCannotBeRunAndStillStopsAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try FeedTap(path: directory.file("feed"))
+        let missing = directory.file("no-such-dir/playerctl")
+        let follower = MPRISFollower(feedPath: feed.path, playerctl: missing)
+        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let line = try thread.waitForLog("the spawn failure") { $0.hasPrefix("cannot run") }
+        #expect(line == "cannot run '\(missing)': No such file or directory; restarting it in 0.5 s")
+        thread.finish()
+    }
+
     /// Waits for `path` to hold a process id, watching its directory with inotify; fails loudly after `timeout`.
     private func waitForFile(_ path: String, timeout: Double) throws -> pid_t {
         let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))

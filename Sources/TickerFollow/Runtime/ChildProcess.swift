@@ -11,8 +11,9 @@ public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A sentence naming the program and the cause.
     public var description: String {
-        if operation == "posix_spawnp", errno == ENOENT {
-            return "cannot run '\(program)': not found in PATH"
+        if operation == "posix_spawnp" {
+            if errno == ENOENT, !program.contains("/") { return "cannot run '\(program)': not found in PATH" }
+            return "cannot run '\(program)': \(String(cString: strerror(errno)))"
         }
         return "\(operation) '\(program)': \(String(cString: strerror(errno)))"
     }
