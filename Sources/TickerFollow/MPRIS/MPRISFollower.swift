@@ -95,7 +95,8 @@ public struct MPRISFollower: Sendable {
         var parser = PlayerctlOutputParser()
         var filter = MPRISUpdateFilter(refreshSeconds: refreshSeconds)
         var errors = LineCollector(limit: 512)
-        var dropped = 0
+        // A player whose title holds a separator repeats the bad record every second; log 1, 10, 100, …
+        var reportDropsAt = 1
         // Whatever the feed was told before this playerctl came along may be stale.
         publisher.resend()
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
@@ -142,9 +143,9 @@ public struct MPRISFollower: Sendable {
                     publisher.publish(snapshot, reason: reason)
                 }
             }
-            if parser.droppedRecords != dropped {
-                dropped = parser.droppedRecords
-                log(.warning, "skipped a garbled or oversized record from '\(playerctl)' (\(dropped) so far)")
+            if parser.droppedRecords >= reportDropsAt {
+                log(.warning, "skipped a garbled or oversized record from '\(playerctl)' (\(parser.droppedRecords) so far)")
+                while reportDropsAt <= parser.droppedRecords { reportDropsAt *= 10 }
             }
         }
     }
