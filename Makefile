@@ -7,7 +7,6 @@ BINDIR = $(DESTDIR)$(PREFIX)/bin
 UNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
 USERUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/user
 DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/tickerd
-EXAMPLEDIR = $(DESTDIR)$(PREFIX)/share/tickerd/examples
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
 CONFDIR = $(DESTDIR)$(SYSCONFDIR)/tickerd
 
@@ -45,14 +44,13 @@ firmware:
 
 # Binaries, units, configuration (kept if present), documentation and man pages, in the usual places.
 install: release
-	install -d $(BINDIR) $(UNITDIR) $(USERUNITDIR) $(DOCDIR) $(EXAMPLEDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
+	install -d $(BINDIR) $(UNITDIR) $(USERUNITDIR) $(DOCDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
 		$(MANDIR)/man8 $(CONFDIR)
 	install -m 0755 .build/release/tickerd .build/release/tickerctl $(BINDIR)/
 	install -m 0644 systemd/tickerd.service systemd/tickerd.socket systemd/tickerd-follow-mpd.service \
 		systemd/tickerd-follow-shairport.service $(UNITDIR)/
 	install -m 0644 systemd/tickerd-follow-mpris.service $(USERUNITDIR)/
 	install -m 0644 README.md docs/*.md systemd/99-tickerd.rules $(DOCDIR)/
-	install -m 0755 examples/follow-mpris.sh $(EXAMPLEDIR)/
 	install -m 0644 docs/man/tickerctl.1 $(MANDIR)/man1/
 	install -m 0644 docs/man/tickerd.conf.5 $(MANDIR)/man5/
 	install -m 0644 docs/man/tickerd.8 $(MANDIR)/man8/

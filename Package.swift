@@ -52,7 +52,8 @@ let package = Package(
         .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
         .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire"]),
         .testTarget(name: "TickerIOTests", dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]),
-        .testTarget(name: "TickerFollowTests", dependencies: ["TickerFollow", "TickerCore", "TickerIO"]),
+        .testTarget(
+            name: "TickerFollowTests", dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]

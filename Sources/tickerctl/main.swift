@@ -19,7 +19,7 @@ let usage = """
       ports                           list serial ports with their USB identity
       panel [--link PATH] [--size WxH] [--depth N] [--fps N] [--frames FILE] [--no-draw] [--no-scroll]
           emulate a panel on a pseudo-terminal and draw it here
-      follow mpd|shairport [options]  follow a music player (see tickerctl follow --help)
+      follow mpd|shairport|mpris [options]  follow a music player (see tickerctl follow --help)
     """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {

@@ -110,18 +110,28 @@ struct FollowCommandTests {
         ("shairport", ["shairport", "--lyrics-dir", "/srv/lrc"], [:],
             .shairport(pipePath: "/tmp/shairport-sync-metadata", feedPath: "/run/tickerd/feed",
                        lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))),
+        ("mpris defaults", ["mpris"], [:],
+            .mpris(player: nil, playerctl: "playerctl", feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())),
+        ("mpris with a player and both lyrics sources",
+            ["follow", "mpris", "--player=spotify", "--music-dir", "/srv/music", "--lyrics-dir", "/srv/lrc",
+             "--playerctl", "/opt/bin/playerctl", "--feed", "/tmp/f"], [:],
+            .mpris(player: "spotify", playerctl: "/opt/bin/playerctl", feedPath: "/tmp/f",
+                   lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music", lyricsDirectory: "/srv/lrc"))),
     ])
     func parses(name: String, arguments: [String], environment: [String: String], expected: FollowCommand) throws {
         #expect(try FollowCommand.parse(arguments, environment: environment) == expected, "\(name)")
     }
 
     @Test(arguments: [
-        ("no player", [String](), "missing player (expected one of: mpd, shairport)"),
-        ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport)"),
+        ("no player", [String](), "missing player (expected one of: mpd, shairport, mpris)"),
+        ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport, mpris)"),
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
         ("option of another mode", ["shairport", "--host", "x"],
             "unknown option '--host' for 'follow shairport' (expected one of: --feed, --lyrics-dir, --pipe)"),
         ("missing value", ["mpd", "--feed"], "option '--feed' needs a value"),
+        ("empty player", ["mpris", "--player="], "option '--player' needs a value"),
+        ("mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
+            "unknown option '--socket' for 'follow mpris' (expected one of: --feed, --lyrics-dir, --music-dir, --player, --playerctl)"),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {
         #expect(throws: FollowUsageError(description: message), "\(name)") {

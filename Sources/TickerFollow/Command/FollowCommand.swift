@@ -14,6 +14,8 @@ public enum FollowCommand: Equatable, Sendable {
     case mpd(endpoint: MPDEndpoint, password: String?, feedPath: String, lyrics: LyricsLibraryOptions)
     /// Follow shairport-sync's metadata pipe.
     case shairport(pipePath: String, feedPath: String, lyrics: LyricsLibraryOptions)
+    /// Follow MPRIS players through playerctl (`player`: playerctl's `--player`, `nil` for any).
+    case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
 
     /// The feed path used when `--feed` is not given.
     public static let defaultFeedPath = "/run/tickerd/feed"
@@ -23,16 +25,21 @@ public enum FollowCommand: Equatable, Sendable {
         usage: tickerctl follow mpd [--host HOST] [--port PORT] [--socket PATH] [--music-dir DIR]
                                     [--lyrics-dir DIR] [--feed PATH]
                tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH]
+               tickerctl follow mpris [--player NAME] [--music-dir DIR] [--lyrics-dir DIR] [--feed PATH]
+                                      [--playerctl PATH]
 
         Writes what a music player is playing (track, lyrics, play/pause/stop, position) to tickerd's feed.
 
           mpd          MPD over TCP (default localhost:6600, or MPD_HOST / MPD_PORT; MPD_HOST may be
                        'password@host' or a socket path) or a unix socket (--socket)
           shairport    shairport-sync's metadata pipe (default /tmp/shairport-sync-metadata)
+          mpris        MPRIS players on the session bus (browsers, Spotify, VLC, …), through playerctl
+          --player NAME      the MPRIS player to follow (playerctl --player), e.g. spotify; default any
+          --playerctl PATH   the playerctl program (default: playerctl in PATH)
           --feed PATH        the feed FIFO (default /run/tickerd/feed)
-          --music-dir DIR    MPD's music_directory: 'song.flac' gets the lyrics in 'song.lrc' beside it
+          --music-dir DIR    where the music files are (MPD's music_directory; for MPRIS, file:// tracks
+                             inside it): 'song.flac' gets the lyrics in 'song.lrc' beside it
           --lyrics-dir DIR   a directory of 'Artist - Title.lrc' files
-        MPRIS players (browsers, Spotify, VLC, …): examples/follow-mpris.sh, built on playerctl.
         """
 
     /// Parses the arguments after `follow` (a leading `follow` is skipped), reading `MPD_HOST` and
@@ -41,7 +48,7 @@ public enum FollowCommand: Equatable, Sendable {
         var rest = arguments[...]
         if rest.first == "follow" { rest = rest.dropFirst() }
         guard let mode = rest.popFirst() else {
-            throw FollowUsageError(description: "missing player (expected one of: mpd, shairport)")
+            throw FollowUsageError(description: "missing player (expected one of: mpd, shairport, mpris)")
         }
         if mode == "--help" || mode == "-h" || mode == "help" { return .help }
         var options: [String: String] = [:]
@@ -49,7 +56,8 @@ public enum FollowCommand: Equatable, Sendable {
         switch mode {
         case "mpd": allowed = ["--host", "--port", "--socket", "--music-dir", "--lyrics-dir", "--feed"]
         case "shairport": allowed = ["--pipe", "--lyrics-dir", "--feed"]
-        default: throw FollowUsageError(description: "unknown player '\(mode)' (expected one of: mpd, shairport)")
+        case "mpris": allowed = ["--player", "--playerctl", "--music-dir", "--lyrics-dir", "--feed"]
+        default: throw FollowUsageError(description: "unknown player '\(mode)' (expected one of: mpd, shairport, mpris)")
         }
         while let argument = rest.popFirst() {
             if argument == "--help" || argument == "-h" { return .help }
@@ -73,6 +81,11 @@ public enum FollowCommand: Equatable, Sendable {
         let lyrics = LyricsLibraryOptions(musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
         if mode == "shairport" {
             return .shairport(pipePath: options["--pipe"] ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
+        }
+        if mode == "mpris" {
+            return .mpris(
+                player: options["--player"], playerctl: options["--playerctl"] ?? "playerctl", feedPath: feedPath,
+                lyrics: lyrics)
         }
         if let socket = options["--socket"] {
             if options["--host"] != nil || options["--port"] != nil {
@@ -146,6 +159,9 @@ public func runFollow(arguments: [String]) -> Int32 {
             .run(stop: stop, log: log)
     case .shairport(let pipePath, let feedPath, let lyrics):
         ShairportFollower(pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library).run(stop: stop, log: log)
+    case .mpris(let player, let playerctl, let feedPath, let lyrics):
+        MPRISFollower(player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl)
+            .run(stop: stop, log: log)
     }
     log(.info, "stopped")
     return 0

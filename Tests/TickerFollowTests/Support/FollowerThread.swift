@@ -24,6 +24,24 @@ final class FollowerThread: @unchecked Sendable {
     /// What the follower logged so far.
     var log: [String] { logLines.all }
 
+    /// Waits until the follower logs a line satisfying `predicate` and returns it; fails loudly after `timeout`.
+    @discardableResult
+    func waitForLog(
+        _ what: String,
+        timeout: Double = 10,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ predicate: (String) -> Bool
+    ) throws -> String {
+        let deadline = DispatchTime.now() + timeout
+        while true {
+            if let line = logLines.all.first(where: predicate) { return line }
+            if logLines.added.wait(timeout: deadline) == .timedOut {
+                Issue.record("timed out after \(timeout) s waiting for \(what); log:\n\(log.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                throw TestFailure("timed out waiting for \(what)")
+            }
+        }
+    }
+
     /// Stops the follower; records an issue if it does not end within 10 s.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) {
         stop.request()
@@ -36,6 +54,11 @@ final class FollowerThread: @unchecked Sendable {
 final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    /// Signalled once per line appended.
+    let added = DispatchSemaphore(value: 0)
+    func append(_ line: String) {
+        lock.withLock { lines.append(line) }
+        added.signal()
+    }
     var all: [String] { lock.withLock { lines } }
 }

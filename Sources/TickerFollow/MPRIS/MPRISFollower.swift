@@ -1,0 +1,184 @@
+import Glibc
+
+// The fuzz build compiles TickerIO into the same module.
+#if canImport(TickerIO)
+import TickerIO
+#endif
+
+/// Follows MPRIS players (browsers, Spotify, VLC, …) on the session bus through `playerctl --follow`:
+/// parses its records, and writes every change (track, lyrics, play/pause/stop, a seek) to the feed,
+/// with a fresh position every `refreshSeconds` while playing. Restarts playerctl with backoff when it
+/// exits, and ends it when the follower stops.
+public struct MPRISFollower: Sendable {
+    /// The player to follow (playerctl's `--player`: a name such as `spotify`, or a comma-separated list),
+    /// or `nil` for whichever player playerctl picks.
+    public var player: String?
+    /// The feed FIFO to write to.
+    public var feedPath: String
+    /// Where lyrics are looked up: sidecars of `file://` tracks inside the music directory, and a lyrics
+    /// directory of `Artist - Title.lrc` files.
+    public var lyrics: LyricsLibrary
+    /// The playerctl program: a path, or a name looked up in `PATH`.
+    public var playerctl: String
+    /// How often a fresh `position` is sent while playing, in seconds.
+    public var refreshSeconds: Double
+
+    /// A follower with the given settings.
+    public init(
+        player: String? = nil,
+        feedPath: String,
+        lyrics: LyricsLibrary = LyricsLibrary(),
+        playerctl: String = "playerctl",
+        refreshSeconds: Double = 5
+    ) {
+        self.player = player
+        self.feedPath = feedPath
+        self.lyrics = lyrics
+        self.playerctl = playerctl
+        self.refreshSeconds = refreshSeconds
+    }
+
+    /// The arguments playerctl runs with.
+    public var playerctlArguments: [String] {
+        (player.map { ["--player=" + $0] } ?? []) + ["--follow", "metadata", "--format", PlayerctlOutputParser.format]
+    }
+
+    /// Runs until `stop` is requested. Never returns early: playerctl and the feed are retried forever,
+    /// with one log line per change of trouble.
+    public func run(stop: StopSignal, log: FollowLog) {
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
+        var trouble = Trouble()
+        log(.info, "following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))
+        while !stop.isRequested {
+            var problem: String
+            do {
+                let child = try ChildProcess.spawn(playerctl, arguments: playerctlArguments)
+                if follow(child, publisher: publisher, stop: stop, log: log, trouble: &trouble) {
+                    child.terminate()
+                    break
+                }
+                problem = "'\(playerctl)' exited (\(child.terminate().map(\.description) ?? "already reaped"))"
+            } catch {
+                problem = error.description
+            }
+            let delay = trouble.backoff.take()
+            if problem != trouble.lastProblem {
+                log(.warning, "\(problem); restarting it in \(FeedScript.seconds(delay)) s")
+                trouble.lastProblem = problem
+            }
+            // Nothing reports the player's state any more; a stopped clock is the honest picture.
+            if var last = publisher.last, last.state != .stop {
+                last.state = .stop
+                publisher.publish(last, reason: .change)
+            }
+            if stop.wait(for: 0, on: -1, timeoutMillis: Int32(delay * 1000)) == .stopped { break }
+        }
+    }
+
+    /// What keeps the log to one line per change of trouble across restarts of playerctl.
+    private struct Trouble {
+        var backoff = Backoff()
+        /// Why playerctl last ended, until it reports again.
+        var lastProblem: String?
+        /// The last line playerctl wrote to its standard error.
+        var lastMessage: String?
+    }
+
+    /// Reads `child` until it ends (returns `false`) or a stop is requested (returns `true`).
+    private func follow(
+        _ child: ChildProcess,
+        publisher: FeedPublisher,
+        stop: StopSignal,
+        log: FollowLog,
+        trouble: inout Trouble
+    ) -> Bool {
+        var parser = PlayerctlOutputParser()
+        var filter = MPRISUpdateFilter(refreshSeconds: refreshSeconds)
+        var errors = LineCollector(limit: 512)
+        // A player whose title holds a separator repeats the bad record every second; log 1, 10, 100, …
+        var reportDropsAt = 1
+        // Whatever the feed was told before this playerctl came along may be stale.
+        publisher.resend()
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            var entries = [
+                pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: child.standardOutput, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: child.standardError, events: Int16(POLLIN), revents: 0),
+            ]
+            let count = poll(&entries, 3, earliest(-1, publisher.millisUntilFeedRetry()))
+            if count < 0, errno != EINTR { return false }
+            if entries[0].revents != 0, stop.isRequested { return true }
+            if count == 0, let last = publisher.last {
+                publisher.publish(last, reason: .tick)
+                continue
+            }
+            if entries[2].revents != 0 {
+                let read = chunk.withUnsafeMutableBytes { Glibc.read(child.standardError, $0.baseAddress, $0.count) }
+                if read > 0 {
+                    errors.append(chunk[0..<read])
+                    while let line = errors.next() {
+                        if line == trouble.lastMessage { continue }
+                        log(.warning, "\(playerctl): \(line)")
+                        trouble.lastMessage = line
+                    }
+                } else if read == 0 || (errno != EAGAIN && errno != EINTR) {
+                    child.closeStandardError()
+                }
+            }
+            guard entries[1].revents != 0 else { continue }
+            let read = chunk.withUnsafeMutableBytes { Glibc.read(child.standardOutput, $0.baseAddress, $0.count) }
+            if read < 0, errno == EAGAIN || errno == EINTR { continue }
+            if read <= 0 { return false }
+            parser.append(chunk[0..<read])
+            let now = MonotonicClock.now()
+            while let report = parser.next() {
+                if trouble.lastProblem != nil {
+                    log(.info, "'\(playerctl)' reports again")
+                    trouble = Trouble()
+                }
+                trouble.backoff.reset()
+                let snapshot = MPRISSnapshot.make(report, musicDirectory: lyrics.musicDirectory, now: now)
+                if let reason = filter.reason(for: snapshot, now: now) {
+                    publisher.publish(snapshot, reason: reason)
+                }
+            }
+            if parser.droppedRecords >= reportDropsAt {
+                log(.warning, "skipped a garbled or oversized record from '\(playerctl)' (\(parser.droppedRecords) so far)")
+                while reportDropsAt <= parser.droppedRecords { reportDropsAt *= 10 }
+            }
+        }
+    }
+}
+
+/// Cuts a byte stream into lines of at most `limit` bytes (longer ones are cut), for logging what a
+/// child writes to its standard error.
+struct LineCollector {
+    let limit: Int
+    private var buffer: [UInt8] = []
+    private var lines: [String] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    mutating func append(_ bytes: ArraySlice<UInt8>) {
+        for byte in bytes {
+            if byte == 0x0A {
+                flush()
+            } else if buffer.count < limit {
+                buffer.append(byte)
+            }
+        }
+    }
+
+    mutating func next() -> String? {
+        lines.isEmpty ? nil : lines.removeFirst()
+    }
+
+    private mutating func flush() {
+        let line = FeedLines.sanitize(String(decoding: buffer, as: UTF8.self))
+        buffer.removeAll(keepingCapacity: true)
+        if !line.isEmpty { lines.append(line) }
+    }
+}

@@ -1,0 +1,92 @@
+/// Turns what playerctl reports into a `PlayerSnapshot`.
+public enum MPRISSnapshot {
+    /// The snapshot `report` describes, read at monotonic time `now`. A `file://` URL inside
+    /// `musicDirectory` becomes the track's `file` relative to it, so its sidecar `.lrc` can be found; other
+    /// URLs are kept whole (they have no sidecar) so that two streams still tell apart. Garbled numbers
+    /// degrade to "unknown", never to an error.
+    public static func make(_ report: PlayerctlReport, musicDirectory: String?, now: Double) -> PlayerSnapshot {
+        guard case .player(let record) = report else { return PlayerSnapshot(track: nil, state: .stop) }
+        let state: PlaybackState
+        switch record.status {
+        case "Playing": state = .play
+        case "Paused": state = .pause
+        default: state = .stop
+        }
+        var track: Track?
+        if !(record.title.isEmpty && record.artist.isEmpty && record.album.isEmpty && record.url.isEmpty) {
+            // A URL without a scheme is not something the lyrics library should go looking for.
+            var file = record.url.contains("://") ? record.url : nil
+            var title = record.title
+            if let path = localPath(ofURL: record.url) {
+                if let relative = musicDirectory.flatMap({ relativePath(path, inside: $0) }) { file = relative }
+                if title.isEmpty { title = MPDSnapshot.displayName(of: path) }
+            }
+            if title.isEmpty { title = record.url }
+            track = Track(
+                title: title, artist: record.artist, album: record.album, durationSeconds: seconds(micros: record.length),
+                file: file)
+        }
+        let position = seconds(micros: record.position).map { PlaybackPosition(seconds: $0, atSeconds: now) }
+        return PlayerSnapshot(track: track, state: state, position: position)
+    }
+
+    /// Microseconds written as digits (`12500000`, or `12500000.0` from players that publish a double) as
+    /// seconds; `nil` for anything else, negative or absurd.
+    static func seconds(micros text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.count <= 24, let value = Double(text), value.isFinite, value >= 0 else {
+            return nil
+        }
+        return value / 1_000_000
+    }
+
+    /// The decoded path of a `file:///path` or `file://localhost/path` URL; `nil` for other URLs and for
+    /// paths that decode to NUL bytes, invalid UTF-8 or bad `%` escapes.
+    static func localPath(ofURL url: String) -> String? {
+        let prefix = "file://"
+        guard url.hasPrefix(prefix) else { return nil }
+        var rest = Substring(url.dropFirst(prefix.count))
+        if rest.hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
+        guard rest.hasPrefix("/") else { return nil }
+        if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
+        return percentDecoded(rest)
+    }
+
+    /// `%XX` escapes decoded; `nil` when one is malformed or the result is not a plain UTF-8 path.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// `path` relative to `directory` when it lies inside it (by name; the lyrics library checks the real
+    /// path again before reading), else `nil`.
+    static func relativePath(_ path: String, inside directory: String) -> String? {
+        var root = directory
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        let prefix = root == "/" ? "/" : root + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let relative = String(path.dropFirst(prefix.count))
+        return relative.isEmpty ? nil : relative
+    }
+}

@@ -1,0 +1,158 @@
+/// What one record of `playerctl --follow metadata --format PlayerctlOutputParser.format` says, as text
+/// exactly as the player published it (nothing trimmed or checked yet).
+public struct PlayerctlRecord: Equatable, Sendable {
+    /// `Playing`, `Paused` or `Stopped` (anything else is treated as stopped).
+    public var status: String
+    /// The playback position in microseconds, as digits.
+    public var position: String
+    /// `mpris:length`: the track's length in microseconds, as digits; empty when unknown.
+    public var length: String
+    /// `xesam:url`: where the track lives (`file:///…`, `https://…`); empty when unknown.
+    public var url: String
+    /// `xesam:title`.
+    public var title: String
+    /// `xesam:artist`; playerctl joins several artists with `, `.
+    public var artist: String
+    /// `xesam:album`.
+    public var album: String
+
+    /// A record from its fields.
+    public init(
+        status: String, position: String = "", length: String = "", url: String = "", title: String = "",
+        artist: String = "", album: String = ""
+    ) {
+        self.status = status
+        self.position = position
+        self.length = length
+        self.url = url
+        self.title = title
+        self.artist = artist
+        self.album = album
+    }
+}
+
+/// One thing playerctl reported.
+public enum PlayerctlReport: Equatable, Sendable {
+    /// The followed player's state.
+    case player(PlayerctlRecord)
+    /// No player is left (playerctl prints an empty line when the last one goes away).
+    case noPlayer
+}
+
+/// An incremental parser of playerctl's `--follow` output in the format `PlayerctlOutputParser.format`.
+///
+/// Each record is framed: it starts with GS (0x1D), its fields are separated by US (0x1F) and it ends with
+/// RS (0x1E) just before playerctl's newline. The framing, not the newline, delimits a record, because a
+/// title may itself hold newlines. Hostile-input safe: bytes outside a frame are ignored, a record with the
+/// wrong number of fields or larger than `maxRecordBytes` is dropped and counted, and the parser never
+/// holds more than `maxRecordBytes` bytes. Invalid UTF-8 becomes U+FFFD.
+public struct PlayerctlOutputParser: Sendable {
+    /// The `--format` argument that produces what this parser reads.
+    public static let format =
+        "\u{1D}{{status}}\u{1F}{{position}}\u{1F}{{mpris:length}}\u{1F}{{xesam:url}}\u{1F}{{xesam:title}}"
+        + "\u{1F}{{xesam:artist}}\u{1F}{{xesam:album}}\u{1E}"
+
+    private static let start: UInt8 = 0x1D
+    private static let separator: UInt8 = 0x1F
+    private static let end: UInt8 = 0x1E
+    private static let newline: UInt8 = 0x0A
+    private static let fieldCount = 7
+
+    private enum State {
+        /// Between records; `lineIsEmpty` while nothing but the newline has come since the last line ended.
+        case outside(lineIsEmpty: Bool)
+        /// Inside a frame, collecting its bytes.
+        case inside
+        /// Inside a frame that grew too large; skipping to its end.
+        case skipping
+        /// Just after a frame's end, where playerctl's newline belongs.
+        case afterRecord
+    }
+
+    /// The largest record kept, in bytes; larger ones are dropped.
+    public let maxRecordBytes: Int
+    /// Records dropped so far (too large, truncated, wrong number of fields).
+    public private(set) var droppedRecords = 0
+
+    private var state = State.outside(lineIsEmpty: true)
+    private var record: [UInt8] = []
+    private var ready: [PlayerctlReport] = []
+
+    /// A parser that keeps records of up to `maxRecordBytes` bytes.
+    public init(maxRecordBytes: Int = 16 * 1024) {
+        self.maxRecordBytes = max(maxRecordBytes, 64)
+    }
+
+    /// Takes in bytes as they arrive, in any chunks.
+    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes { push(byte) }
+    }
+
+    /// The next complete report, or `nil` until more bytes arrive.
+    public mutating func next() -> PlayerctlReport? {
+        ready.isEmpty ? nil : ready.removeFirst()
+    }
+
+    private mutating func push(_ byte: UInt8) {
+        switch state {
+        case .outside(let lineIsEmpty):
+            if byte == Self.start {
+                beginRecord()
+            } else if byte == Self.newline {
+                if lineIsEmpty { ready.append(.noPlayer) }
+                state = .outside(lineIsEmpty: true)
+            } else {
+                state = .outside(lineIsEmpty: false)
+            }
+        case .inside:
+            if byte == Self.end {
+                finishRecord()
+            } else if byte == Self.start {
+                // The previous frame never ended: playerctl was cut off mid-record.
+                droppedRecords += 1
+                beginRecord()
+            } else if record.count >= maxRecordBytes {
+                droppedRecords += 1
+                record = []
+                state = .skipping
+            } else {
+                record.append(byte)
+            }
+        case .skipping:
+            if byte == Self.end {
+                state = .afterRecord
+            } else if byte == Self.start {
+                beginRecord()
+            }
+        case .afterRecord:
+            if byte == Self.newline {
+                state = .outside(lineIsEmpty: true)
+            } else if byte == Self.start {
+                beginRecord()
+            } else {
+                state = .outside(lineIsEmpty: false)
+            }
+        }
+    }
+
+    private mutating func beginRecord() {
+        record.removeAll(keepingCapacity: true)
+        state = .inside
+    }
+
+    private mutating func finishRecord() {
+        state = .afterRecord
+        let fields = record.split(separator: Self.separator, omittingEmptySubsequences: false)
+        record.removeAll(keepingCapacity: true)
+        guard fields.count == Self.fieldCount else {
+            droppedRecords += 1
+            return
+        }
+        let text = fields.map { String(decoding: $0, as: UTF8.self) }
+        ready.append(
+            .player(
+                PlayerctlRecord(
+                    status: text[0], position: text[1], length: text[2], url: text[3], title: text[4],
+                    artist: text[5], album: text[6])))
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Glibc
+import Testing
+import TickerFollow
+
+/// The MPRIS follower for real: a private session bus, an MPRIS player on it, the built `tickerctl follow
+/// mpris` running the system's playerctl, and a real FIFO for the feed.
+@Suite(.serialized)
+struct MPRISFollowerTests {
+    static func position(_ line: String) -> Double? {
+        guard line.hasPrefix("position ") else { return nil }
+        return Double(line.dropFirst("position ".count))
+    }
+
+    static func json(_ fields: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    @Test func followsAPlayerOnTheSessionBusThroughPlayerctl() throws {
+        let directory = try TemporaryDirectory()
+        let bus = try SessionBus(directory: directory)
+        defer { bus.kill() }
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+        try directory.write("lyrics/Alpha - First Song.lrc", "[00:00.00]From the lyrics directory\n[00:04.00]Line two\n")
+        try directory.write("music/Second Album/b side.lrc", "[00:00.00]From the sidecar\n")
+        try directory.write("player.py", MPRISTestPlayer.script)
+
+        let feed = try FeedTap(path: directory.file("feed"))
+        let player = try TestProcess(
+            "/usr/bin/python3", [directory.file("player.py"), "tickertest"], environment: environment,
+            errorLog: directory.file("player.log"))
+        defer { player.kill() }
+        try player.waitForLine(line: "ready")
+        let follower = try TestProcess(
+            try BuildProducts.path("tickerctl"),
+            [
+                "follow", "mpris", "--player", "tickertest", "--feed", feed.path, "--lyrics-dir", directory.file("lyrics"),
+                "--music-dir", directory.file("music"),
+            ],
+            environment: environment, errorLog: directory.file("follower.log"))
+        defer { follower.kill() }
+
+        // The player has no track yet.
+        #expect(try feed.waitFor(line: "stop") == ["clear", "stop"])
+
+        player.send("track " + (try Self.json(["title": "First Song", "artist": ["Alpha"], "album": "Tests", "length": 30_000_000])))
+        try player.waitForLine(line: "ok track")
+        #expect(try feed.waitFor(line: "stop") == [
+            "title First Song", "artist Alpha", "album Tests", "duration 30",
+            "lyrics begin", "[00:00.00]From the lyrics directory", "[00:04.00]Line two", "lyrics end", "stop",
+        ])
+
+        player.send("status Playing")
+        try feed.waitFor(line: "play")
+        let started = try feed.waitFor("the position at play") { Self.position($0) != nil }
+        #expect(Self.position(started.last ?? "").map { $0 < 5 } == true, "\(started)")
+
+        player.send("seek 20")
+        let afterSeek = try feed.waitFor("a position after the seek") { (Self.position($0) ?? 0) >= 19.5 }
+        #expect((Self.position(afterSeek.last ?? "") ?? 0) < 25, "\(afterSeek)")
+
+        player.send("status Paused")
+        try feed.waitFor(line: "pause")
+
+        let url = "file://" + directory.file("music/Second%20Album/b%20side.flac")
+        player.send("track " + (try Self.json(["title": "Second Song", "artist": ["Beta", "Gamma"], "url": url])))
+        try feed.waitFor(line: "title Second Song")
+        #expect(try feed.waitFor(line: "lyrics end") == [
+            "artist Beta, Gamma", "album ", "lyrics begin", "[00:00.00]From the sidecar", "lyrics end",
+        ])
+        try feed.waitFor(line: "pause")
+
+        // The player leaves the bus: nothing is playing any more.
+        player.send("quit")
+        #expect(try feed.waitFor(line: "stop").suffix(2) == ["clear", "stop"])
+
+        // SIGTERM ends the follower at once, and playerctl with it.
+        let children = follower.children()
+        #expect(children.count == 1, "tickerctl's children: \(children)")
+        #expect(try follower.stop(with: SIGTERM) == 0, "\(follower.errors)")
+        for child in children {
+            #expect(!FileManager.default.fileExists(atPath: "/proc/\(child)"), "playerctl (pid \(child)) outlived the follower")
+        }
+        #expect(follower.errors.contains("following MPRIS players through 'playerctl' (player 'tickertest')"), "\(follower.errors)")
+    }
+
+    /// A stand-in for playerctl that writes hostile output, fails, and is started again; the third time it
+    /// stays up silently until it is ended.
+    static let hostilePlayerctl = #"""
+        #!/bin/sh
+        count=$(cat "$0.count" 2>/dev/null || echo 0)
+        count=$((count + 1))
+        echo "$count" > "$0.count"
+        if [ "$count" -ge 3 ]; then
+            echo $$ > "$0.pid"
+            exec sleep 600
+        fi
+        printf 'garbage without a frame\n'
+        head -c 100000 /dev/zero | tr '\0' 'x'
+        printf '\n\035Playing\0371\0372\037\037only\037four\036\n'
+        printf '\035Playing\037'
+        head -c 40000 /dev/zero | tr '\0' 'y'
+        printf '\0370\037\037\037\037\037\036\n'
+        printf '\035Playing\0371000000\03730000000\037\037Run %s \377\001title\037Artist\037Album\036\n' "$count"
+        echo "fake failure" >&2
+        printf '\035Playing\037'
+        exit 3
+        """#
+
+    @Test func survivesHostileOutputAndRestartsPlayerctlWhenItExits() throws {
+        let directory = try TemporaryDirectory()
+        let fake = try directory.write("playerctl", Self.hostilePlayerctl)
+        chmod(fake, 0o755)
+        let feed = try FeedTap(path: directory.file("feed"))
+        let follower = MPRISFollower(feedPath: feed.path, playerctl: fake)
+        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+
+        let first = try feed.waitFor("the first run's track") { $0.hasPrefix("title Run 1") }
+        #expect(first == ["title Run 1 \u{FFFD} title"], "control characters become spaces, bad UTF-8 U+FFFD")
+        #expect(try feed.waitFor(line: "play") == ["artist Artist", "album Album", "duration 30", "lyrics clear", "play"])
+        // playerctl went away: the clock stops until it reports again.
+        try feed.waitFor(line: "stop")
+        try feed.waitFor(line: "title Run 2 \u{FFFD} title")
+        try feed.waitFor(line: "stop")
+
+        // The third run stays up; the stop request must end it.
+        let pidFile = directory.file("playerctl.pid")
+        let pid = try waitForFile(pidFile, timeout: 10)
+        thread.finish()
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "the playerctl stand-in (pid \(pid)) outlived the follower")
+        let log = thread.log
+        #expect(log.contains { $0.contains("exited (exit status 3); restarting it in 0.5 s") }, "\(log)")
+        #expect(log.contains { $0.hasSuffix("playerctl: fake failure") }, "\(log)")
+        #expect(log.contains { $0.hasPrefix("skipped a garbled or oversized record") }, "\(log)")
+    }
+
+    @Test func saysWhenPlayerctlCannotBeRunAndStillStopsAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try FeedTap(path: directory.file("feed"))
+        let missing = directory.file("no-such-dir/playerctl")
+        let follower = MPRISFollower(feedPath: feed.path, playerctl: missing)
+        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let line = try thread.waitForLog("the spawn failure") { $0.hasPrefix("cannot run") }
+        #expect(line == "cannot run '\(missing)': No such file or directory; restarting it in 0.5 s")
+        thread.finish()
+    }
+
+    /// Waits for `path` to hold a process id, watching its directory with inotify; fails loudly after `timeout`.
+    private func waitForFile(_ path: String, timeout: Double) throws -> pid_t {
+        let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard watch >= 0 else { throw TestFailure("inotify_init1: errno \(errno)") }
+        defer { close(watch) }
+        inotify_add_watch(watch, (path as NSString).deletingLastPathComponent, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8),
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return pid
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                Issue.record("timed out after \(timeout) s waiting for '\(path)'")
+                throw TestFailure("timed out waiting for \(path)")
+            }
+            var entry = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, Int32(remaining * 1000) + 1) > 0 {
+                var events = [UInt8](repeating: 0, count: 4096)
+                _ = events.withUnsafeMutableBytes { read(watch, $0.baseAddress, $0.count) }
+            }
+        }
+    }
+}
+
+extension TestProcess {
+    /// Waits for the exact line `line` on standard output.
+    @discardableResult
+    func waitForLine(line: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try waitForLine("'\(line)'", timeout: timeout, sourceLocation: sourceLocation) { $0 == line }
+    }
+}

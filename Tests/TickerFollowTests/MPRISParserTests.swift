@@ -1,0 +1,178 @@
+import Testing
+@testable import TickerFollow
+
+/// Output as playerctl writes it for `PlayerctlOutputParser.format`.
+enum PlayerctlOutput {
+    static func record(
+        _ status: String, position: String = "0", length: String = "", url: String = "", title: String = "",
+        artist: String = "", album: String = ""
+    ) -> String {
+        "\u{1D}" + [status, position, length, url, title, artist, album].joined(separator: "\u{1F}") + "\u{1E}\n"
+    }
+}
+
+struct PlayerctlOutputParserTests {
+    func parse(_ bytes: [UInt8], chunk: Int, maxRecordBytes: Int = 1024) -> (reports: [PlayerctlReport], dropped: Int) {
+        var parser = PlayerctlOutputParser(maxRecordBytes: maxRecordBytes)
+        var reports: [PlayerctlReport] = []
+        var offset = 0
+        while offset < bytes.count {
+            parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
+            offset += chunk
+            while let report = parser.next() { reports.append(report) }
+        }
+        return (reports, parser.droppedRecords)
+    }
+
+    static let song = PlayerctlRecord(
+        status: "Playing", position: "1500000", length: "30000000", url: "file:///m/a.flac", title: "Song",
+        artist: "A, B", album: "Album")
+    static let songText = PlayerctlOutput.record(
+        "Playing", position: "1500000", length: "30000000", url: "file:///m/a.flac", title: "Song", artist: "A, B",
+        album: "Album")
+
+    @Test(arguments: [
+        ("a whole record", songText, [PlayerctlReport.player(song)], 0),
+        ("an empty line: no player left", songText + "\n", [.player(song), .noPlayer], 0),
+        ("an empty line at the start", "\n" + songText, [.noPlayer, .player(song)], 0),
+        ("a newline inside the title stays in the field",
+            PlayerctlOutput.record("Paused", title: "Two\nlines"),
+            [.player(PlayerctlRecord(status: "Paused", position: "0", title: "Two\nlines"))], 0),
+        ("text outside a frame is ignored, and is not an empty line",
+            "No players found\ngarbage\r\n" + songText, [.player(song)], 0),
+        ("a frame cut off by the next one is dropped",
+            "\u{1D}Playing\u{1F}12" + songText, [.player(song)], 1),
+        ("a frame with too few fields is dropped",
+            "\u{1D}Playing\u{1F}1\u{1F}2\u{1E}\n" + songText, [.player(song)], 1),
+        ("a separator in a title makes too many fields: dropped",
+            PlayerctlOutput.record("Playing", title: "a\u{1F}b") + songText, [.player(song)], 1),
+        ("an end marker with nothing before it is dropped", "\u{1E}\n\u{1E}\u{1D}\u{1E}\n", [], 1),
+        ("a record without the trailing newline still counts", String(songText.dropLast()), [.player(song)], 0),
+    ])
+    func readsFramedRecords(name: String, text: String, expected: [PlayerctlReport], dropped: Int) {
+        for chunk in [1, 3, 4096] {
+            let result = parse(Array(text.utf8), chunk: chunk)
+            #expect(result.reports == expected, "\(name), chunks of \(chunk)")
+            #expect(result.dropped == dropped, "\(name), chunks of \(chunk)")
+        }
+    }
+
+    @Test func dropsAnOversizedRecordWithoutBufferingIt() {
+        let huge = "\u{1D}Playing" + String(repeating: "\u{1F}", count: 6) + String(repeating: "x", count: 100_000) + "\u{1E}\n"
+        let result = parse(Array((huge + Self.songText).utf8), chunk: 4096, maxRecordBytes: 1024)
+        #expect(result.reports == [.player(Self.song)])
+        #expect(result.dropped == 1)
+    }
+
+    @Test func turnsInvalidUTF8IntoReplacementCharacters() {
+        var bytes: [UInt8] = [0x1D] + Array("Playing".utf8)
+        bytes += [0x1F, 0x30, 0x1F, 0x1F, 0x1F, 0xFF, 0xC3, 0x1F, 0x1F, 0x1E, 0x0A]
+        let result = parse(bytes, chunk: 2)
+        #expect(result.reports == [.player(PlayerctlRecord(status: "Playing", position: "0", title: "\u{FFFD}\u{FFFD}"))])
+    }
+
+    @Test func survivesEveryByteValue() {
+        var bytes: [UInt8] = []
+        for round in 0..<8 {
+            for value in 0...255 { bytes.append(UInt8(truncatingIfNeeded: value &* (round * 2 + 1))) }
+        }
+        let result = parse(bytes + Array(Self.songText.utf8), chunk: 5, maxRecordBytes: 64)
+        #expect(result.reports.last == .player(Self.song))
+    }
+}
+
+struct MPRISSnapshotTests {
+    @Test(arguments: [
+        ("Playing", PlaybackState.play), ("Paused", .pause), ("Stopped", .stop), ("", .stop), ("Buffering", .stop),
+    ])
+    func mapsPlaybackStatus(status: String, expected: PlaybackState) {
+        let snapshot = MPRISSnapshot.make(.player(PlayerctlRecord(status: status, title: "x")), musicDirectory: nil, now: 0)
+        #expect(snapshot.state == expected)
+    }
+
+    @Test func readsMicrosecondsAndTheTrack() {
+        let record = PlayerctlRecord(
+            status: "Playing", position: "12500000", length: "245000000", url: "https://radio.example/stream",
+            title: "Song", artist: "A, B", album: "Album")
+        let snapshot = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music", now: 100)
+        #expect(snapshot.track == Track(
+            title: "Song", artist: "A, B", album: "Album", durationSeconds: 245, file: "https://radio.example/stream"))
+        #expect(snapshot.position == PlaybackPosition(seconds: 12.5, atSeconds: 100))
+    }
+
+    @Test func noPlayerAndAnEmptyPlayerMeanNoTrack() {
+        #expect(MPRISSnapshot.make(.noPlayer, musicDirectory: nil, now: 0) == PlayerSnapshot(track: nil, state: .stop))
+        let empty = MPRISSnapshot.make(.player(PlayerctlRecord(status: "Stopped", position: "0")), musicDirectory: nil, now: 0)
+        #expect(empty.track == nil)
+    }
+
+    @Test(arguments: [
+        ("digits", "30000000", 30.0 as Double?), ("a double", "1500000.0", 1.5), ("empty", "", nil), ("negative", "-5", nil),
+        ("garbage", "12abc", nil), ("infinite", "inf", nil), ("not a number", "nan", nil),
+        ("absurdly long", String(repeating: "9", count: 40), nil),
+    ])
+    func readsMicrosecondsDefensively(name: String, text: String, expected: Double?) {
+        #expect(MPRISSnapshot.seconds(micros: text) == expected, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("inside the music directory", "file:///srv/music/Artist/Album/01%20Song.flac", "Artist/Album/01 Song.flac" as String?),
+        ("localhost form", "file://localhost/srv/music/a.flac", "a.flac"),
+        ("query dropped", "file:///srv/music/a.flac?t=3", "a.flac"),
+        ("outside the music directory", "file:///home/me/a.flac", "file:///home/me/a.flac"),
+        ("a prefix that is not a directory boundary", "file:///srv/musicbox/a.flac", "file:///srv/musicbox/a.flac"),
+        ("another host", "file://nas/srv/music/a.flac", "file://nas/srv/music/a.flac"),
+        ("a bad escape", "file:///srv/music/a%zz.flac", "file:///srv/music/a%zz.flac"),
+        ("an escaped NUL", "file:///srv/music/a%00.flac", "file:///srv/music/a%00.flac"),
+        ("invalid UTF-8", "file:///srv/music/a%FF.flac", "file:///srv/music/a%FF.flac"),
+        ("a stream", "https://radio.example/stream", "https://radio.example/stream"),
+        ("not a URL", "/srv/music/a.flac", nil),
+    ])
+    func findsTheSidecarPathOfLocalFiles(name: String, url: String, file: String?) {
+        let record = PlayerctlRecord(status: "Playing", url: url, title: "t")
+        let snapshot = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music/", now: 0)
+        #expect(snapshot.track?.file == file, "\(name)")
+    }
+
+    @Test func namesAnUntitledLocalFileAfterItsFile() {
+        let record = PlayerctlRecord(status: "Playing", url: "file:///home/me/My%20Song.ogg")
+        #expect(MPRISSnapshot.make(.player(record), musicDirectory: nil, now: 0).track?.title == "My Song")
+    }
+}
+
+struct MPRISUpdateFilterTests {
+    static let song = Track(title: "Song", artist: "A", durationSeconds: 200)
+
+    static func playing(_ position: Double, at now: Double, track: Track? = song, state: PlaybackState = .play) -> PlayerSnapshot {
+        PlayerSnapshot(track: track, state: state, position: PlaybackPosition(seconds: position, atSeconds: now))
+    }
+
+    @Test func passesChangesAndSeeksButNotTheEverySecondRepeats() {
+        var filter = MPRISUpdateFilter(toleranceSeconds: 1, refreshSeconds: 5)
+        #expect(filter.reason(for: Self.playing(10, at: 100), now: 100) == .change)
+        // playerctl repeats the state every second; the feed's clock already says the same.
+        #expect(filter.reason(for: Self.playing(11.02, at: 101), now: 101) == nil)
+        #expect(filter.reason(for: Self.playing(12.01, at: 102), now: 102) == nil)
+        // A seek.
+        #expect(filter.reason(for: Self.playing(60, at: 103), now: 103) == .change)
+        #expect(filter.reason(for: Self.playing(61, at: 104), now: 104) == nil)
+        // The periodic refresh, five seconds after the last update.
+        #expect(filter.reason(for: Self.playing(65, at: 108), now: 108) == .tick)
+        #expect(filter.reason(for: Self.playing(66, at: 109), now: 109) == nil)
+        // Pause, a repeat while paused, a new track, no player.
+        #expect(filter.reason(for: Self.playing(66.5, at: 109.5, state: .pause), now: 109.5) == .change)
+        #expect(filter.reason(for: Self.playing(66.5, at: 120, state: .pause), now: 120) == nil)
+        #expect(filter.reason(for: Self.playing(0, at: 121, track: Track(title: "Next")), now: 121) == .change)
+        #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: 122) == .change)
+        #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: 123) == nil)
+    }
+
+    @Test func passesALengthLearntLaterAndEverythingAfterReset() {
+        var filter = MPRISUpdateFilter()
+        let unknown = Track(title: "Song", artist: "A")
+        #expect(filter.reason(for: Self.playing(1, at: 1, track: unknown), now: 1) == .change)
+        #expect(filter.reason(for: Self.playing(2, at: 2, track: Self.song), now: 2) == .change)
+        filter.reset()
+        #expect(filter.reason(for: Self.playing(3, at: 3), now: 3) == .change)
+    }
+}
