@@ -20,7 +20,6 @@ import Testing
             var text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
             text = text.replacingOccurrences(of: "/usr/local/bin/", with: build + "/")
                 .replacingOccurrences(of: "/usr/local/share/doc/tickerd/", with: repository.path + "/docs/")
-                .replacingOccurrences(of: "/usr/local/share/tickerd/examples/", with: repository.path + "/examples/")
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         return directory
