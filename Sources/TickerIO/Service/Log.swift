@@ -48,7 +48,7 @@ public struct Logger: Sendable {
 
     /// Logs `message` at `level`.
     public func log(_ level: LogLevel, _ message: String) {
-        guard level <= self.level else { return }
+        guard level >= self.level else { return }
         let clean = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
         let line = journald
             ? "<\(level.rawValue)>\(String(clean))\n"
