@@ -152,18 +152,32 @@ import TickerWire
         #expect(second.lines(containing: "panel connected").isEmpty)
     }
 
-    @Test func startUpWarningSaysWhatRateWouldFitTheLine() async throws {
+    /// A line too slow for the configured refresh rate.
+    struct SlowLine: CustomTestStringConvertible, Sendable {
+        let baud: Int
+        let depth: Int
+        var testDescription: String { "\(baud) baud, 128×16×\(depth) at 60 fps" }
+    }
+
+    @Test(arguments: [SlowLine(baud: 9_600, depth: 8), SlowLine(baud: 115_200, depth: 4)])
+    func startUpWarningSaysWhatRateWouldFitTheLine(_ line: SlowLine) async throws {
         let rig = try Rig()
         let daemon = try rig.tickerd([
-            "--demo", "--device", rig.path("absent"), "--baud", "9600", "--size", "128x16", "--depth", "8", "--fps", "60",
-            "--no-terminal",
+            "--demo", "--device", rig.path("absent"), "--baud", String(line.baud), "--size", "128x16", "--depth",
+            String(line.depth), "--fps", "60", "--no-terminal",
         ])
         let warning = try await rig.line(of: daemon, containing: "bytes on the wire")
-        let frameBytes = try PanelGeometry(width: 128, height: 16, bitsPerPixel: 8).fullFrameEncodedCount
-        #expect(warning.contains("warning: a full 128×16×8 frame is \(frameBytes) bytes on the wire"))
+        let frameBytes = try PanelGeometry(width: 128, height: 16, bitsPerPixel: line.depth).fullFrameEncodedCount
+        let perSecond = line.baud / 10
+        #expect(warning.contains("warning: a full 128×16×\(line.depth) frame is \(frameBytes) bytes on the wire"))
         #expect(warning.contains("at 60 fps that is \(frameBytes * 60) bytes/s"))
-        #expect(warning.contains("960 bytes/s 9600 baud carries"))
-        #expect(warning.contains("at 60 fps from \(frameBytes * 60 * 10) baud"), "\(warning)")
+        #expect(warning.contains("\(perSecond) bytes/s \(line.baud) baud carries"))
+        let fitting =
+            perSecond >= frameBytes
+            ? "full frames fit at \(perSecond / frameBytes) fps"
+            : "one full frame takes \(frameBytes * 1_000 / perSecond) ms"
+        #expect(warning.contains(fitting), "\(warning)")
+        #expect(warning.contains("or at 60 fps from \(frameBytes * 60 * 10) baud"), "\(warning)")
     }
 }
 
