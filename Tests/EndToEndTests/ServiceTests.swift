@@ -50,13 +50,17 @@ import TickerIO
         #expect(access(stage.feed, F_OK) != 0)
     }
 
-    @Test func notifySocketGetsReadyStatusWatchdogAndStopping() async throws {
+    @Test(arguments: [true, false])
+    func notifySocketGetsReadyStatusStoppingAndWatchdogPingsOnlyWhenAsked(watchdog: Bool) async throws {
         let rig = try Rig()
         let listener = try rig.notifySocket()
+        let panel = try rig.panel(width: 64, height: 8, depth: 2)
         let feed = rig.path("feed")
+        var environment = ["NOTIFY_SOCKET": listener.path]
+        if watchdog { environment["WATCHDOG_USEC"] = "200000" }
         let daemon = try rig.tickerd(
-            ["--feed", feed, "--config", try rig.file("empty.conf", ""), "--fps", "30", "--no-terminal"],
-            environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "200000"])
+            ["--feed", feed, "--device", panel.link, "--config", try rig.file("tickerd.conf", FeedStage.panelConfig), "--no-terminal"],
+            environment: environment)
         var fifoAtReady: Bool?
         try await rig.wait("READY=1") {
             if fifoAtReady == nil, listener.assignments.contains("READY=1") {
@@ -66,11 +70,14 @@ import TickerIO
             return fifoAtReady != nil
         }
         #expect(fifoAtReady == true, "READY=1 comes once the FIFO is open")
-        try await rig.wait("a STATUS= message after READY and three watchdog pings") {
-            let after = listener.assignments.drop { $0 != "READY=1" }
-            return after.contains { $0.hasPrefix("STATUS=") && $0.contains("no device") }
-                && after.filter { $0 == "WATCHDOG=1" }.count >= 3
+        // STATUS= follows the panel: it says so once the panel is connected.
+        try await rig.wait("a STATUS= naming the connected panel, and two more STATUS= after it") {
+            let connected = listener.assignments.drop { !($0.hasPrefix("STATUS=") && $0.contains("connected to")) }
+            return connected.filter { $0.hasPrefix("STATUS=") }.count >= 3
         }
+        let pings = listener.assignments.filter { $0 == "WATCHDOG=1" }.count
+        // STATUS= comes every second and pings every 100 ms, so two seconds hold well over three.
+        #expect(watchdog ? pings >= 3 : pings == 0, "\(pings) watchdog pings")
         daemon.send(SIGTERM)
         #expect(try await rig.exit(of: daemon) == .exited(0))
         try await rig.wait("STOPPING=1") { listener.assignments.contains("STOPPING=1") }

@@ -4,7 +4,7 @@ import TickerIO
 
 /// Held while a child is spawned or a descriptor that must not leak into children is being created, so that
 /// no child of a test running in parallel inherits another test's pseudo-terminal or pipe.
-let descriptorLock = Mutex<Int>(0)
+let descriptorLock = Mutex<Void>(())
 
 /// How a child ended.
 enum Termination: Equatable, CustomStringConvertible {
