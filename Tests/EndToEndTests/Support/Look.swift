@@ -24,11 +24,16 @@ struct Look {
 
     /// The frame after feeding `lines` at time zero, `seconds` later.
     func frame(after lines: [String], at seconds: Double = 0) -> Frame {
+        frame(afterBytes: Array(lines.map { $0 + "\n" }.joined().utf8), at: seconds)
+    }
+
+    /// The frame after feeding raw `bytes` (bad ones included) at time zero, `seconds` later.
+    func frame(afterBytes bytes: [UInt8], at seconds: Double = 0) -> Frame {
         let panel = settings.config.panel
         var decoder = FeedDecoder()
         var state = PlayerState()
         var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
-        for case .command(let command, _) in decoder.decode(Array(lines.map { $0 + "\n" }.joined().utf8), now: .zero) {
+        for case .command(let command, _) in decoder.decode(bytes, now: .zero) {
             state.apply(command, at: .zero)
         }
         scene.observe(state, at: .zero)
