@@ -8,6 +8,8 @@ final class PendingWrite {
     private(set) var descriptor: Int32
     private var bytes: [UInt8]
     private var written = 0
+    /// Why writing stopped early (the reader went away), if it did.
+    private(set) var failure: String?
 
     init(path: String, bytes: [UInt8]) throws {
         self.path = path
@@ -28,8 +30,11 @@ final class PendingWrite {
                 written += count
             } else if count < 0, errno == EINTR {
                 continue
-            } else {
+            } else if count < 0, errno == EAGAIN {
                 return
+            } else {
+                failure = "write '\(path)' after \(written) of \(bytes.count) bytes: \(String(cString: strerror(errno)))"
+                break
             }
         }
         finish()
@@ -60,6 +65,8 @@ final class Rig {
     private let poller = DispatchQueue(label: "end-to-end poll")
 
     init() throws {
+        // A daemon that dies while the test writes its FIFO must fail the test, not kill the test process.
+        signal(SIGPIPE, SIG_IGN)
         var template = Array("/tmp/tickerd-e2e.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw E2EFailure("mkdtemp: \(String(cString: strerror(errno)))")
@@ -144,6 +151,7 @@ final class Rig {
         writes.append(pending)
         try await wait("\(bytes.count) bytes written into '\(path)'") { pending.isDone }
         writes.removeAll { $0 === pending }
+        if let failure = pending.failure { throw E2EFailure("\(failure)\n\(diagnostics)") }
     }
 
     /// Writes feed lines (each ended by a newline) into the FIFO at `path`.
