@@ -80,7 +80,8 @@ import TickerCore
         try await stage.expect(stage.look.frame(after: ["text Start"]), "'Start'")
         if input.fromExitingWriter {
             let writer = try stage.rig.start(
-                "sh", "/bin/sh", ["-c", "printf '%s' \"$1\" > \"$2\"", "sh", String(decoding: input.bytes, as: UTF8.self), stage.feed])
+                "sh", "/bin/sh",
+                ["-c", "printf '%s' \"$1\" > \"$2\"", "sh", String(decoding: input.bytes, as: UTF8.self), stage.feed])
             #expect(try await stage.rig.exit(of: writer) == .exited(0))
         } else {
             try await stage.rig.feed(input.bytes, to: stage.feed)

@@ -87,7 +87,8 @@ import TickerWire
             switch event {
             case .applied(.fullFrame): return [0] + device.framebuffer.bytes
             case .applied(.columns(let start, let count)):
-                let bytes = device.framebuffer.bytes[(start * geometry.bytesPerColumn)..<((start + count) * geometry.bytesPerColumn)]
+                let column = geometry.bytesPerColumn
+                let bytes = device.framebuffer.bytes[(start * column)..<((start + count) * column)]
                 return [1, UInt8(start & 0xFF), UInt8(start >> 8), UInt8(count & 0xFF), UInt8(count >> 8)] + bytes
             default: return nil
             }

@@ -30,7 +30,8 @@ import TickerIO
         #expect(refusal.contains("'sped'"))
         // The running template stays: a new artist shows alone.
         try await stage.send("artist Bo")
-        try await stage.expect(reloaded.frame(after: ["artist Bo", "title Hi", "play"]), "the new artist under the kept template")
+        try await stage.expect(
+            reloaded.frame(after: ["artist Bo", "title Hi", "play"]), "the new artist under the kept template")
         #expect(stage.daemon.lines(containing: "panel connected").count == 1)
         #expect(stage.daemon.lines(containing: "panel disconnected").isEmpty)
     }
@@ -59,7 +60,10 @@ import TickerIO
         var environment = ["NOTIFY_SOCKET": listener.path]
         if watchdog { environment["WATCHDOG_USEC"] = "200000" }
         let daemon = try rig.tickerd(
-            ["--feed", feed, "--device", panel.link, "--config", try rig.file("tickerd.conf", FeedStage.panelConfig), "--no-terminal"],
+            [
+                "--feed", feed, "--device", panel.link, "--config", try rig.file("tickerd.conf", FeedStage.panelConfig),
+                "--no-terminal",
+            ],
             environment: environment)
         var fifoAtReady: Bool?
         try await rig.wait("READY=1") {
@@ -95,7 +99,10 @@ import TickerIO
         let script = "exec 3<>\"$1\"; shift; LISTEN_PID=$$; LISTEN_FDS=1; export LISTEN_PID LISTEN_FDS; exec \"$@\""
         let daemon = try rig.start(
             "tickerd (socket-activated)", "/bin/sh",
-            ["-c", script, "sh", fifo, try Products.tickerd(), "--config", config, "--device", panel.link, "--feed", unused, "--no-terminal"],
+            [
+                "-c", script, "sh", fifo, try Products.tickerd(), "--config", config, "--device", panel.link, "--feed",
+                unused, "--no-terminal",
+            ],
             environment: ["LD_PRELOAD": try Products.shim()])
         let started = try await rig.line(of: daemon, containing: "started")
         #expect(started.contains("feed fd 3 (systemd)"))

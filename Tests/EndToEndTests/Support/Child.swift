@@ -209,7 +209,8 @@ final class Child {
     /// The last stderr lines, for a failure message.
     var tail: String {
         let shown = lines.suffix(25)
-        let header = "\(name) (pid \(pid), \(termination?.description ?? "running")), last \(shown.count) of \(lines.count) stderr lines:"
+        let state = termination?.description ?? "running"
+        let header = "\(name) (pid \(pid), \(state)), last \(shown.count) of \(lines.count) stderr lines:"
         return ([header] + shown.map { "  | " + $0 }).joined(separator: "\n")
     }
 }

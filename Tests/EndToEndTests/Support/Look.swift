@@ -97,6 +97,8 @@ final class FeedStage {
     /// Waits until the panel shows `expected`.
     func expect(_ expected: Frame, _ what: String) async throws {
         let panel = panel
-        try await rig.wait("the panel to show \(what):\n\(expected.asciiArt)") { panel.device.framebuffer.bytes == expected.bytes }
+        try await rig.wait("the panel to show \(what):\n\(expected.asciiArt)") {
+            panel.device.framebuffer.bytes == expected.bytes
+        }
     }
 }

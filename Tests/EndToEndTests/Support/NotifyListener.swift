@@ -11,12 +11,15 @@ final class NotifyListener {
     /// Binds a socket at `path`.
     init(path: String) throws {
         self.path = path
-        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        descriptor = socket(AF_UNIX, type, 0)
         guard descriptor >= 0 else { throw E2EFailure("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw E2EFailure("'\(path)' is too long for a socket") }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw E2EFailure("'\(path)' is too long for a socket")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
