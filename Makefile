@@ -1,7 +1,17 @@
 PREFIX ?= /usr/local
+SYSCONFDIR ?= /etc
+DESTDIR ?=
 SWIFT ?= swift
 
-.PHONY: demo test build release bench firmware clean
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+UNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
+USERUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/user
+DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/tickerd
+EXAMPLEDIR = $(DESTDIR)$(PREFIX)/share/tickerd/examples
+MANDIR = $(DESTDIR)$(PREFIX)/share/man
+CONFDIR = $(DESTDIR)$(SYSCONFDIR)/tickerd
+
+.PHONY: demo test build release bench firmware install uninstall clean
 
 # Plays the built-in demo track on a panel drawn in this terminal (Ctrl-C ends it).
 demo:
@@ -19,11 +29,55 @@ build:
 
 release:
 	@scripts/deps.sh build
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product tickerd
+	$(SWIFT) build -c release --product tickerctl
 
 # Prints the figures quoted in README.md.
-bench: release
+bench:
+	@scripts/deps.sh build
+	$(SWIFT) build -c release
 	.build/release/tickerbench
+	.build/release/tickerbench daemon
+
+# Builds every firmware image and prints their sizes.
+firmware:
+	@$(MAKE) -C Firmware
+
+# Binaries, units, configuration (kept if present), documentation and man pages, in the usual places.
+install: release
+	install -d $(BINDIR) $(UNITDIR) $(USERUNITDIR) $(DOCDIR) $(EXAMPLEDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
+		$(MANDIR)/man8 $(CONFDIR)
+	install -m 0755 .build/release/tickerd .build/release/tickerctl $(BINDIR)/
+	install -m 0644 systemd/tickerd.service systemd/tickerd.socket systemd/tickerd-follow-mpd.service \
+		systemd/tickerd-follow-shairport.service $(UNITDIR)/
+	install -m 0644 systemd/tickerd-follow-mpris.service $(USERUNITDIR)/
+	install -m 0644 README.md docs/*.md systemd/99-tickerd.rules $(DOCDIR)/
+	install -m 0755 examples/follow-mpris.sh $(EXAMPLEDIR)/
+	install -m 0644 docs/man/tickerctl.1 $(MANDIR)/man1/
+	install -m 0644 docs/man/tickerd.conf.5 $(MANDIR)/man5/
+	install -m 0644 docs/man/tickerd.8 $(MANDIR)/man8/
+	@if [ -e $(CONFDIR)/tickerd.conf ]; then \
+		echo "keeping $(CONFDIR)/tickerd.conf; the shipped one is $(DOCDIR)/tickerd.conf"; \
+		install -m 0644 Config/tickerd.conf $(DOCDIR)/; \
+	else install -m 0644 Config/tickerd.conf $(CONFDIR)/; fi
+	@if [ -z "$(DESTDIR)" ]; then \
+		getent group tickerd >/dev/null || groupadd --system tickerd; \
+		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+		echo "installed; start with: systemctl enable --now tickerd.socket tickerd.service"; \
+	fi
+
+uninstall:
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
+		systemctl disable --now tickerd.service tickerd.socket tickerd-follow-mpd.service \
+			tickerd-follow-shairport.service 2>/dev/null || true; \
+	fi
+	rm -f $(BINDIR)/tickerd $(BINDIR)/tickerctl
+	rm -f $(UNITDIR)/tickerd.service $(UNITDIR)/tickerd.socket $(UNITDIR)/tickerd-follow-mpd.service \
+		$(UNITDIR)/tickerd-follow-shairport.service $(USERUNITDIR)/tickerd-follow-mpris.service
+	rm -rf $(DOCDIR) $(DESTDIR)$(PREFIX)/share/tickerd
+	rm -f $(MANDIR)/man1/tickerctl.1 $(MANDIR)/man5/tickerd.conf.5 $(MANDIR)/man8/tickerd.8
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
+	@echo "left $(CONFDIR) and the tickerd group in place"
 
 clean:
 	rm -rf .build

@@ -32,6 +32,8 @@ let package = Package(
         // What `import Glibc` does not expose on this toolchain.
         .target(name: "CLinux"),
         .target(name: "TickerTestShim"),
+        // Counts heap allocations; linked into the benchmark program only.
+        .target(name: "CAllocCounter"),
         // Linux I/O: FIFO, serial link, event loop, clocks, logging, systemd notify, PTYs.
         .target(
             name: "TickerIO",
@@ -44,7 +46,8 @@ let package = Package(
             name: "tickerctl",
             dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow"]
         ),
-        .executableTarget(name: "tickerbench", dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore"]),
+        .executableTarget(
+            name: "tickerbench", dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "CAllocCounter"]),
         .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),
         .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
         .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire"]),

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 build_packages=(libserialport-dev pkg-config)
-test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac)
+test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd)
 
 case "${1:-build}" in
     build) wanted=("${build_packages[@]}") ;;

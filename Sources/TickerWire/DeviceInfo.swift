@@ -22,8 +22,8 @@ public struct DeviceInfo: Hashable, Sendable {
         self.firmwareName = firmwareName
     }
 
-    /// Calls `body` with the firmware name's UTF-8 bytes.
-    func withFirmwareNameBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    /// Calls `body` with the firmware name's UTF-8 bytes (no allocation for a name from a string literal).
+    public func withFirmwareNameBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         var name = firmwareName
         return name.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }

@@ -1,9 +1,159 @@
+import CAllocCounter
+import Foundation
+import PanelCore
 import TickerCore
-let chain = FontChain([.builtin])
-for text in ["Hägar — Ünïcode Çafé “quotes” ♪ …", "The Very Long Song Title gjpqy", "ĄĘŁŃŚŹŻ ąęłńśźż ŒŠŽ œšž €™•"] {
-  let strip = Strip(TextLine(text, fonts: chain), height: 8)
-  print(strip.asciiArt); print()
+import TickerIO
+import TickerWire
+
+// Prints the figures quoted in README.md. Release build: `swift build -c release`, then
+// `.build/release/tickerbench` (render, encode and wire figures) and `.build/release/tickerbench daemon`
+// (CPU, memory and latency of the running daemon).
+
+func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func line(_ text: String) {
+    print(text)
 }
-let small = FontChain([.small])
-let strip = Strip(TextLine("Small font: Hello World 123 ♪", fonts: small), height: 6)
-print(strip.asciiArt)
+
+/// The demo track playing, as the daemon would hold it.
+func demoState(at now: Duration) -> PlayerState {
+    var state = PlayerState()
+    for command in DemoTrack.commands { state.apply(command, at: now) }
+    return state
+}
+
+func renderFigures() {
+    line("Scene rendering, 2 bits per pixel, demo track (marquee and karaoke sweep), release build")
+    line("panel     layout   ns/frame (steady)  allocations/frame (steady)  ns/frame (whole track)  allocations/frame (whole track)")
+    for (width, height, arrangement) in [(32, 8, ZoneArrangement.single), (128, 16, .split), (256, 32, .split)] {
+        let style = SceneStyle(
+            arrangement: arrangement, fonts: FontChain([.builtin]),
+            marquee: MarqueeStyle(fadeEdges: true))
+        var scene = Scene(width: width, height: height, depth: .two, style: style)
+        var frame = Frame(width: width, height: height, depth: .two)
+        let state = demoState(at: .zero)
+        scene.observe(state, at: .zero)
+        // Steady state: within one lyric line (12 s to 15 s) while the title scrolls; every strip is cached.
+        func steadyInstant(_ i: Int) -> Duration { .seconds(12) + .microseconds(Int64(i % 180) * 16_667) }
+        for i in 0..<2_000 { scene.render(state, at: steadyInstant(i), into: &frame) }
+        let frames = 200_000
+        let allocationsBefore = alloc_counter_count()
+        let start = nanoseconds()
+        for i in 0..<frames { scene.render(state, at: steadyInstant(i), into: &frame) }
+        let elapsed = nanoseconds() - start
+        let allocations = alloc_counter_count() - allocationsBefore
+        // The whole 44 s track at 60 fps, lines and strips changing as they do.
+        let trackFrames = 44 * 60
+        let trackAllocationsBefore = alloc_counter_count()
+        let trackStart = nanoseconds()
+        for i in 0..<trackFrames { scene.render(state, at: .microseconds(Int64(i) * 16_667), into: &frame) }
+        let trackElapsed = nanoseconds() - trackStart
+        let trackAllocations = alloc_counter_count() - trackAllocationsBefore
+        line(
+            pad("\(width)×\(height)", 10) + pad(arrangement.rawValue, 9)
+                + pad(String(format: "%.0f", Double(elapsed) / Double(frames)), 19)
+                + pad(String(format: "%.3f", Double(allocations) / Double(frames)), 28)
+                + pad(String(format: "%.0f", Double(trackElapsed) / Double(trackFrames)), 24)
+                + String(format: "%.2f", Double(trackAllocations) / Double(trackFrames)))
+    }
+}
+
+func encodeFigures() {
+    line("")
+    line("Encoding a full frame (packet, CRC-16, COBS, delimiter), release build")
+    for (width, height, bits) in [(32, 8, 1), (128, 16, 2), (256, 32, 4)] {
+        guard let geometry = try? PanelGeometry(width: width, height: height, bitsPerPixel: bits) else { continue }
+        var encoder = PacketEncoder(reservingFor: geometry)
+        var pixels = [UInt8](repeating: 0, count: geometry.frameByteCount)
+        for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: i &* 37 &+ i >> 3) }
+        let rounds = 200_000
+        var sequence: UInt8 = 0
+        pixels.withUnsafeBytes { raw in
+            for _ in 0..<1_000 { try? encoder.encodeFullFrame(raw, geometry: geometry, sequence: sequence) }
+        }
+        let allocationsBefore = alloc_counter_count()
+        let start = nanoseconds()
+        pixels.withUnsafeBytes { raw in
+            for _ in 0..<rounds {
+                sequence &+= 1
+                try? encoder.encodeFullFrame(raw, geometry: geometry, sequence: sequence)
+            }
+        }
+        let elapsed = nanoseconds() - start
+        let allocations = alloc_counter_count() - allocationsBefore
+        line(
+            "  \(width)×\(height)×\(bits)bpp: \(geometry.frameByteCount) pixel bytes → \(encoder.count) bytes on the wire, "
+                + String(format: "%.0f ns", Double(elapsed) / Double(rounds))
+                + String(format: ", %.3f allocations per frame", Double(allocations) / Double(rounds)))
+    }
+}
+
+func wireFigures() {
+    line("")
+    line("Bytes per second on the wire at 60 fps, 128×16 at 2 bits per pixel, one zone, 60 s of animation")
+    line("(every update kept; a full frame at least once a second, as the daemon sends)")
+    guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2) else { return }
+    let marquee = SceneStyle(fonts: FontChain([.builtin]), template: .standard)
+    let cases: [(String, [FeedCommand])] = [
+        ("marquee", [.text("Night Signal (Extended Ticker Mix) — The Column Drivers"), .play]),
+        ("karaoke", [.title("x"), .lyrics(Lyrics.parse(DemoTrack.lyrics)), .play]),
+    ]
+    line("content   full frames   columns only   scroll + columns   line budget at 115200 baud")
+    for (name, commands) in cases {
+        var results: [Int] = []
+        for mode in 0..<3 {
+            var scene = Scene(width: 128, height: 16, depth: .two, style: marquee)
+            var state = PlayerState()
+            for command in commands { state.apply(command, at: .zero) }
+            scene.observe(state, at: .zero)
+            var frame = Frame(width: 128, height: 16, depth: .two)
+            var shown = [UInt8](repeating: 0, count: geometry.frameByteCount)
+            let planner = UpdatePlanner(geometry: geometry, canScroll: mode == 2)
+            var bytes = 0
+            // Start inside the song for karaoke, so the whole minute is sung lines and breaks.
+            let offset: Duration = name == "karaoke" ? .seconds(4) : .zero
+            for tick in 0..<(60 * 60) {
+                scene.render(state, at: offset + .microseconds(Int64(tick) * 16_667), into: &frame)
+                let update: FrameUpdate
+                if mode == 0 || tick % 60 == 0 {
+                    update = .full
+                } else {
+                    update = frame.bytes.withUnsafeBytes { next in
+                        shown.withUnsafeBytes { previous in planner.plan(from: previous, to: next) }
+                    }
+                }
+                bytes += planner.cost(of: update)
+                shown = frame.bytes
+            }
+            results.append(bytes / 60)
+        }
+        line(
+            pad(name, 10) + pad("\(results[0]) B/s", 14) + pad("\(results[1]) B/s", 15) + pad("\(results[2]) B/s", 19)
+                + "11520 B/s (\(String(format: "%.0f", Double(results[2]) * 100 / 11_520)) % used)")
+    }
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? "core"
+switch mode {
+case "core":
+    renderFigures()
+    encodeFigures()
+    wireFigures()
+case "profile":
+    // A short steady-state loop for profilers (valgrind --tool=callgrind).
+    let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
+    var scene = Scene(width: 128, height: 16, depth: .two, style: style)
+    var frame = Frame(width: 128, height: 16, depth: .two)
+    let state = demoState(at: .zero)
+    scene.observe(state, at: .zero)
+    for i in 0..<400_000 { scene.render(state, at: .seconds(12) + .microseconds(Int64(i % 180) * 16_667), into: &frame) }
+case "daemon":
+    exit(daemonFigures(Array(CommandLine.arguments.dropFirst(2))))
+default:
+    print("usage: tickerbench [core | daemon [--seconds N]]")
+    exit(2)
+}

@@ -29,8 +29,7 @@ let usage = """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
     let logger = Logger(program: "tickerd")
-    // A configuration with several problems reports one per line, each with its file:line.
-    for line in message.split(separator: "\n") { logger.error(String(line)) }
+    logger.error(message)
     exit(status)
 }
 

@@ -59,7 +59,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             fade-edges = on
             [karaoke]
             rest-level = 0.2
-            rest-style = outline
+            rest-style = dither
             lyrics-offset = -0.25
             [display]
             reduced-motion = true
@@ -84,7 +84,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
         #expect(config.marquee.speed == 42.5 && config.marquee.pause == .zero && config.marquee.gap == 10)
         #expect(config.marquee.direction == .right && config.marquee.align == .center)
         #expect(config.marquee.bounce && config.marquee.laps == 3 && config.marquee.fadeEdges)
-        #expect(config.karaoke.restLevel == 0.2 && config.karaoke.restStyle == .outline)
+        #expect(config.karaoke.restLevel == 0.2 && config.karaoke.restStyle == .dither)
         #expect(config.karaoke.lyricsOffset == .milliseconds(-250))
         #expect(config.display.reducedMotion && config.display.idleAfter == .seconds(60))
         #expect(config.display.idle == .text && config.display.idleText == "Good \"night\" # not a comment")
@@ -182,11 +182,6 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             messages: [
                 "tickerd.conf:4: layout.zones 'split' needs a panel at least 10 rows high (panel.height is 8; use "
                     + "zones = single)"
-            ]),
-        BadCase(
-            id: "dim on one bit", text: "[panel]\ndepth = 1",
-            messages: [
-                "tickerd.conf:2: karaoke.rest-style 'dim' needs grey levels (panel.depth is 1; use dither or outline)"
             ]),
         BadCase(
             id: "every problem at once", text: "[panel]\nwidth = 0\nheight = x\n[log]\nlevel = loud\nverbose = 1",

@@ -1,44 +1,48 @@
 import Testing
 @testable import TickerCore
 
-/// The rows of a glyph's box as `#` (lit) and `.` (off), top row first.
-func art(_ glyph: Glyph) -> [String] {
-    (0..<glyph.height).map { y in String((0..<glyph.width).map { x in glyph.isSet(x: x, y: y) ? "#" : "." }) }
-}
-
-/// `text` set in `chain` on one line, as tall as the chain, each glyph placed by its offsets and advance.
-func rendered(_ text: String, in chain: FontChain) -> [String] {
-    let glyphs = text.map(chain.glyph(for:))
-    let width = glyphs.reduce(0) { $0 + $1.advance }
-    var rows = Array(repeating: Array(repeating: Character("."), count: width), count: chain.height)
-    var pen = 0
-    for glyph in glyphs {
-        for y in 0..<glyph.height {
-            for x in 0..<glyph.width where glyph.isSet(x: x, y: y) {
-                let row = chain.ascent - (glyph.yOffset + glyph.height) + y
-                let column = pen + glyph.xOffset + x
-                if rows.indices.contains(row), column >= 0, column < width { rows[row][column] = "#" }
-            }
-        }
-        pen += glyph.advance
+/// Glyphs and lines of text as `#` (lit) and `.` (off) rows, so the font tests read as pictures.
+enum FontArt {
+    /// The rows of a glyph's box, top row first.
+    static func rows(_ glyph: Glyph) -> [String] {
+        (0..<glyph.height).map { y in String((0..<glyph.width).map { x in glyph.isSet(x: x, y: y) ? "#" : "." }) }
     }
-    return rows.map { String($0) }
-}
 
-func rendered(_ text: String, in font: BitmapFont) -> [String] {
-    rendered(text, in: FontChain([font]))
+    /// `text` set in `chain` on one line, as tall as the chain, each glyph placed by its offsets and advance.
+    static func line(_ text: String, in chain: FontChain) -> [String] {
+        let glyphs = text.map(chain.glyph(for:))
+        let width = glyphs.reduce(0) { $0 + $1.advance }
+        var rows = Array(repeating: Array(repeating: Character("."), count: width), count: chain.height)
+        var pen = 0
+        for glyph in glyphs {
+            for y in 0..<glyph.height {
+                for x in 0..<glyph.width where glyph.isSet(x: x, y: y) {
+                    let row = chain.ascent - (glyph.yOffset + glyph.height) + y
+                    let column = pen + glyph.xOffset + x
+                    if rows.indices.contains(row), column >= 0, column < width { rows[row][column] = "#" }
+                }
+            }
+            pen += glyph.advance
+        }
+        return rows.map { String($0) }
+    }
+
+    /// `text` set in `font` alone.
+    static func line(_ text: String, in font: BitmapFont) -> [String] {
+        line(text, in: FontChain([font]))
+    }
 }
 
 /// A built-in font with the code points it promises to cover.
-struct BuiltinFontCase: Sendable, CustomTestStringConvertible {
+struct FontBuiltinCase: Sendable, CustomTestStringConvertible {
     let font: BitmapFont
     let coverage: [ClosedRange<UInt32>]
     var testDescription: String { font.name }
 
-    static let builtin = BuiltinFontCase(
+    static let builtin = FontBuiltinCase(
         font: .builtin,
         coverage: [0x20...0x7E, 0xA0...0xFF, 0x100...0x17F] + typographic.map { $0...$0 } + [0x266B...0x266B])
-    static let small = BuiltinFontCase(
+    static let small = FontBuiltinCase(
         font: .small,
         coverage: [0x20...0x7E, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF] + typographic.map { $0...$0 })
     static let all = [builtin, small]
@@ -51,15 +55,15 @@ struct BuiltinFontCase: Sendable, CustomTestStringConvertible {
 }
 
 /// A range of code points a font must cover, named for the test report.
-struct CoverageCase: Sendable, CustomTestStringConvertible {
+struct FontCoverageCase: Sendable, CustomTestStringConvertible {
     let font: BitmapFont
     let range: ClosedRange<UInt32>
     var testDescription: String {
         "\(font.name) U+\(String(range.lowerBound, radix: 16, uppercase: true))…U+\(String(range.upperBound, radix: 16, uppercase: true))"
     }
 
-    static let all = BuiltinFontCase.all.flatMap { fontCase in
-        fontCase.coverage.map { CoverageCase(font: fontCase.font, range: $0) }
+    static let all = FontBuiltinCase.all.flatMap { fontCase in
+        fontCase.coverage.map { FontCoverageCase(font: fontCase.font, range: $0) }
     }
 }
 
@@ -76,14 +80,14 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
         #expect(BitmapFont.small.height == 6)
     }
 
-    @Test(arguments: CoverageCase.all)
-    func everyCoveredCodePointHasAGlyph(_ coverage: CoverageCase) {
+    @Test(arguments: FontCoverageCase.all)
+    func everyCoveredCodePointHasAGlyph(_ coverage: FontCoverageCase) {
         let missing = coverage.range.filter { coverage.font.glyphs[$0] == nil }
         #expect(missing.isEmpty, "missing: \(missing.map { "U+" + String($0, radix: 16, uppercase: true) })")
     }
 
-    @Test(arguments: BuiltinFontCase.all)
-    func everyGlyphFitsItsBoxAndTheFontsHeight(_ fontCase: BuiltinFontCase) {
+    @Test(arguments: FontBuiltinCase.all)
+    func everyGlyphFitsItsBoxAndTheFontsHeight(_ fontCase: FontBuiltinCase) {
         let font = fontCase.font
         for (code, glyph) in font.glyphs.sorted(by: { $0.key < $1.key }) {
             let name = "U+" + String(code, radix: 16, uppercase: true)
@@ -100,11 +104,11 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test(arguments: BuiltinFontCase.all)
-    func eachBoxIsTheInkAndAdvanceLeavesOneColumn(_ fontCase: BuiltinFontCase) {
+    @Test(arguments: FontBuiltinCase.all)
+    func eachBoxIsTheInkAndAdvanceLeavesOneColumn(_ fontCase: FontBuiltinCase) {
         for (code, glyph) in fontCase.font.glyphs where glyph.width > 0 {
             let name = "U+" + String(code, radix: 16, uppercase: true)
-            let rows = art(glyph)
+            let rows = FontArt.rows(glyph)
             #expect(glyph.advance == glyph.width + 1, "\(name) advance")
             #expect(rows.first?.contains("#") == true && rows.last?.contains("#") == true, "\(name) blank edge row")
             #expect(rows.contains { $0.first == "#" } && rows.contains { $0.last == "#" }, "\(name) blank edge column")
@@ -118,11 +122,11 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
         #expect(BitmapFont.builtin.glyph(for: "\u{A0}") == space)
     }
 
-    @Test(arguments: BuiltinFontCase.all)
-    func replacementIsTheBoxedQuestionMarkAndLightsPixels(_ fontCase: BuiltinFontCase) throws {
+    @Test(arguments: FontBuiltinCase.all)
+    func replacementIsTheBoxedQuestionMarkAndLightsPixels(_ fontCase: FontBuiltinCase) throws {
         let replacement = try #require(fontCase.font.replacement)
         #expect(replacement == fontCase.font.glyph(for: "\u{FFFD}"))
-        #expect(art(replacement).joined().filter { $0 == "#" }.count > 10)
+        #expect(FontArt.rows(replacement).joined().filter { $0 == "#" }.count > 10)
     }
 
     @Test(arguments: [
@@ -133,12 +137,12 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
     ])
     func accentedLettersOfOneBaseAllLookDifferent(font: String, letters: String) {
         let face = font == "small" ? BitmapFont.small : BitmapFont.builtin
-        let drawings = letters.unicodeScalars.map { face.glyph(for: $0).map(art) ?? [] }
+        let drawings = letters.unicodeScalars.map { face.glyph(for: $0).map(FontArt.rows) ?? [] }
         #expect(Set(drawings).count == letters.unicodeScalars.count)
     }
 
-    @Test(arguments: BuiltinFontCase.all)
-    func accentsOnCapitalsStayInsideTheAscentAndAboveTheLetter(_ fontCase: BuiltinFontCase) throws {
+    @Test(arguments: FontBuiltinCase.all)
+    func accentsOnCapitalsStayInsideTheAscentAndAboveTheLetter(_ fontCase: FontBuiltinCase) throws {
         let font = fontCase.font
         let plain = try #require(font.glyph(for: "E"))
         let accented = try #require(font.glyph(for: "É"))
@@ -149,7 +153,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
     @Test func builtinCapitalIsFiveRowsOnTheBaseline() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "A"))
         #expect(glyph.yOffset == 0)
-        #expect(art(glyph) == [
+        #expect(FontArt.rows(glyph) == [
             ".##.",
             "#..#",
             "####",
@@ -161,7 +165,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
     @Test func builtinLowercaseGDescendsOneRow() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "g"))
         #expect(glyph.yOffset == -1)
-        #expect(art(glyph) == [
+        #expect(FontArt.rows(glyph) == [
             ".###",
             "#..#",
             ".###",
@@ -172,7 +176,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
 
     @Test func builtinLowercaseAccentLeavesARowAboveTheXHeight() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "é"))
-        #expect(art(glyph) == [
+        #expect(FontArt.rows(glyph) == [
             "..#.",
             ".#..",
             "....",
@@ -185,7 +189,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
 
     @Test func builtinDiaeresisOverACapitalKeepsAGap() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "Ö"))
-        #expect(art(glyph) == [
+        #expect(FontArt.rows(glyph) == [
             ".#.#.",
             ".....",
             ".###.",
@@ -198,7 +202,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
 
     @Test func builtinReplacementIsAQuestionMarkCutOutOfABox() throws {
         let glyph = try #require(BitmapFont.builtin.replacement)
-        #expect(art(glyph) == [
+        #expect(FontArt.rows(glyph) == [
             "#####",
             "#...#",
             "###.#",
@@ -210,7 +214,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func builtinSetsAWordOnOneBaseline() {
-        #expect(rendered("Björk", in: .builtin) == [
+        #expect(FontArt.line("Björk", in: .builtin) == [
             ".....................",
             "......#.#..#.....#...",
             "###..............#...",
@@ -224,7 +228,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
 
     @Test func smallAccentedCapitalIsSqueezedUnderItsAccent() throws {
         let glyph = try #require(BitmapFont.small.glyph(for: "É"))
-        #expect(art(glyph) == [
+        #expect(FontArt.rows(glyph) == [
             ".#.",
             "#..",
             "###",
@@ -234,7 +238,7 @@ struct CoverageCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func smallSetsTwoWordsOnOneBaseline() {
-        #expect(rendered("Now playing", in: .small) == [
+        #expect(FontArt.line("Now playing", in: .small) == [
             "#..#.................#.........#.........",
             "##.#.................#...................",
             "#.##..#..#...#...##..#..##.#.#.#.##...##.",

@@ -1,22 +1,8 @@
 import Testing
 @testable import TickerCore
 
-/// A font of `ascent` + `descent` rows whose glyphs are solid blocks `width` pixels wide, one per scalar
-/// in `covering`; its replacement (when asked for) is a 1 × 1 dot.
-func blockFont(
-    _ name: String, ascent: Int, descent: Int, width: Int, covering: String, replacement: Bool = false
-) -> BitmapFont {
-    let height = ascent + descent
-    let block = Glyph(
-        advance: width + 1, width: width, height: height, xOffset: 0, yOffset: -descent,
-        rows: Array(repeating: UInt8(0xFF) << UInt8(8 - width), count: height))
-    let glyphs = Dictionary(uniqueKeysWithValues: covering.unicodeScalars.map { ($0.value, block) })
-    let dot = Glyph(advance: 2, width: 1, height: 1, xOffset: 0, yOffset: 0, rows: [0x80])
-    return BitmapFont(name: name, ascent: ascent, descent: descent, glyphs: glyphs, replacement: replacement ? dot : nil)
-}
-
 /// A cluster and which glyph the chain must pick for it.
-struct ClusterCase: Sendable, CustomTestStringConvertible {
+struct FontClusterCase: Sendable, CustomTestStringConvertible {
     let name: String
     let cluster: Character
     let expected: Character?
@@ -24,13 +10,27 @@ struct ClusterCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct FontChainTests {
-    let tall = blockFont("tall", ascent: 11, descent: 2, width: 5, covering: "AЖ", replacement: true)
-    let chain = FontChain([.builtin, blockFont("tall", ascent: 11, descent: 2, width: 5, covering: "AЖ")])
+    /// A font of `ascent` + `descent` rows whose glyphs are solid blocks `width` pixels wide, one per scalar
+    /// in `covering`; its replacement (when asked for) is a 1 × 1 dot.
+    static func blockFont(
+        _ name: String, ascent: Int, descent: Int, width: Int, covering: String, replacement: Bool = false
+    ) -> BitmapFont {
+        let height = ascent + descent
+        let block = Glyph(
+            advance: width + 1, width: width, height: height, xOffset: 0, yOffset: -descent,
+            rows: Array(repeating: UInt8(0xFF) << UInt8(8 - width), count: height))
+        let glyphs = Dictionary(uniqueKeysWithValues: covering.unicodeScalars.map { ($0.value, block) })
+        let dot = Glyph(advance: 2, width: 1, height: 1, xOffset: 0, yOffset: 0, rows: [0x80])
+        return BitmapFont(name: name, ascent: ascent, descent: descent, glyphs: glyphs, replacement: replacement ? dot : nil)
+    }
+
+    let tall = Self.blockFont("tall", ascent: 11, descent: 2, width: 5, covering: "AЖ", replacement: true)
+    let chain = FontChain([.builtin, Self.blockFont("tall", ascent: 11, descent: 2, width: 5, covering: "AЖ")])
 
     @Test func metricsAreTheLargestOfTheFontsSoBaselinesAlign() {
         let chain = FontChain([
-            blockFont("a", ascent: 7, descent: 1, width: 3, covering: "a"),
-            blockFont("b", ascent: 5, descent: 3, width: 3, covering: "b"),
+            Self.blockFont("a", ascent: 7, descent: 1, width: 3, covering: "a"),
+            Self.blockFont("b", ascent: 5, descent: 3, width: 3, covering: "b"),
         ])
         #expect(chain.ascent == 7)
         #expect(chain.descent == 3)
@@ -44,8 +44,8 @@ struct ClusterCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func setsMixedFontsOnTheSharedBaseline() {
-        let chain = FontChain([.small, blockFont("tall", ascent: 7, descent: 2, width: 2, covering: "Ж")])
-        #expect(rendered("aЖ", in: chain) == [
+        let chain = FontChain([.small, Self.blockFont("tall", ascent: 7, descent: 2, width: 2, covering: "Ж")])
+        #expect(FontArt.line("aЖ", in: chain) == [
             "....##.",
             "....##.",
             "....##.",
@@ -58,7 +58,7 @@ struct ClusterCase: Sendable, CustomTestStringConvertible {
         ])
     }
 
-    static let clusters: [ClusterCase] = [
+    static let clusters: [FontClusterCase] = [
         .init(name: "e + combining acute is é", cluster: "e\u{301}", expected: "é"),
         .init(name: "Z + combining caron is Ž", cluster: "Z\u{30C}", expected: "Ž"),
         .init(name: "u + diaeresis + macron falls back to the base", cluster: "u\u{308}\u{304}", expected: "u"),
@@ -81,7 +81,7 @@ struct ClusterCase: Sendable, CustomTestStringConvertible {
     ]
 
     @Test(arguments: clusters)
-    func resolvesGraphemeClusters(_ cluster: ClusterCase) throws {
+    func resolvesGraphemeClusters(_ cluster: FontClusterCase) throws {
         let chain = FontChain([.builtin])
         let expected = try cluster.expected.map { character in
             try #require(character.unicodeScalars.first.flatMap(BitmapFont.builtin.glyph(for:)))
@@ -91,8 +91,8 @@ struct ClusterCase: Sendable, CustomTestStringConvertible {
 
     @Test func precomposedLetterFromALaterFontBeatsTheBaseFromAnEarlierOne() {
         let chain = FontChain([
-            blockFont("plain", ascent: 7, descent: 1, width: 2, covering: "e"),
-            blockFont("accented", ascent: 7, descent: 1, width: 4, covering: "é"),
+            Self.blockFont("plain", ascent: 7, descent: 1, width: 2, covering: "e"),
+            Self.blockFont("accented", ascent: 7, descent: 1, width: 4, covering: "é"),
         ])
         #expect(chain.glyph(for: "e\u{301}").width == 4)
         #expect(chain.glyph(for: "e\u{300}").width == 2)
@@ -107,17 +107,17 @@ struct ClusterCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func replacementComesFromTheFirstFontThatHasOne() {
-        let chain = FontChain([blockFont("none", ascent: 7, descent: 1, width: 2, covering: "a"), tall])
+        let chain = FontChain([Self.blockFont("none", ascent: 7, descent: 1, width: 2, covering: "a"), tall])
         #expect(chain.glyph(for: "\u{1F600}") == tall.replacement)
         #expect(chain.replacement == tall.replacement)
     }
 
     @Test func chainWithoutReplacementDrawsAnOutlinedBoxOfItsHeight() {
-        let chain = FontChain([blockFont("none", ascent: 6, descent: 2, width: 2, covering: "a")])
+        let chain = FontChain([Self.blockFont("none", ascent: 6, descent: 2, width: 2, covering: "a")])
         let box = chain.glyph(for: "\u{1F600}")
         #expect(box.yOffset == -2)
         #expect(box.advance == box.width + 1)
-        #expect(art(box) == [
+        #expect(FontArt.rows(box) == [
             "####",
             "#..#",
             "#..#",

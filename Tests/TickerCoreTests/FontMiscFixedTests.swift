@@ -50,7 +50,7 @@ enum MiscFixed {
         let a = try #require(try MiscFixed.sixByThirteen.get().glyph(for: "A"))
         #expect(a.advance == 6)
         #expect(a.yOffset == -2)
-        #expect(art(a) == [
+        #expect(FontArt.rows(a) == [
             "......",
             "......",
             "..#...",
@@ -71,12 +71,12 @@ enum MiscFixed {
     func sixByThirteenCoversOtherScripts(script: String, letter: Unicode.Scalar) throws {
         let glyph = try #require(try MiscFixed.sixByThirteen.get().glyph(for: letter), "\(script)")
         #expect(glyph.advance == 6)
-        #expect(art(glyph).joined().contains("#"))
+        #expect(FontArt.rows(glyph).joined().contains("#"))
     }
 
     @Test func sixByThirteenZheMatchesTheFont() throws {
         let zhe = try #require(try MiscFixed.sixByThirteen.get().glyph(for: "Ж"))
-        #expect(art(zhe)[2...10] == [
+        #expect(FontArt.rows(zhe)[2...10] == [
             "#.#.#.",
             "#.#.#.",
             "#.#.#.",
@@ -93,13 +93,13 @@ enum MiscFixed {
         let font = try MiscFixed.sixByThirteen.get()
         let replacement = try #require(font.replacement)
         #expect(replacement == font.glyph(for: "\u{0}"))
-        #expect(art(replacement)[2...4] == ["#.#.#.", "......", "#...#."])
+        #expect(FontArt.rows(replacement)[2...4] == ["#.#.#.", "......", "#...#."])
     }
 
     @Test func boldIsHeavierThanMedium() throws {
         let medium = try #require(try MiscFixed.sixByThirteen.get().glyph(for: "A"))
         let bold = try #require(try MiscFixed.sixByThirteenBold.get().glyph(for: "A"))
-        let lit = { (glyph: Glyph) in art(glyph).joined().filter { $0 == "#" }.count }
+        let lit = { (glyph: Glyph) in FontArt.rows(glyph).joined().filter { $0 == "#" }.count }
         #expect(try MiscFixed.sixByThirteenBold.get().name.contains("-Bold-"))
         #expect(lit(bold) > lit(medium))
     }
@@ -115,7 +115,7 @@ enum MiscFixed {
         let chain = FontChain([.builtin, try MiscFixed.fiveByEight.get()])
         #expect(chain.ascent == 7)
         #expect(chain.descent == 1)
-        #expect(rendered("Aд", in: chain) == [
+        #expect(FontArt.line("Aд", in: chain) == [
             "..........",
             "..........",
             ".##.......",

@@ -158,4 +158,41 @@ import Testing
         bench.send([.title("x"), Self.lyrics("[00:01.00]HOW\n[00:05.00]\n"), .play], at: 0)
         #expect(bench.show(at: 1.01).hasPrefix("#.#.###.#...#"))
     }
+
+    @Test func aWideLyricWrapsOverBothZonesAndTheLightMovesAtOneSpeed() {
+        var bench = Bench(width: 8, height: 10) { style in
+            style.arrangement = .split
+            style.template = try! NowPlayingTemplate("{title}")
+        }
+        bench.send([.title("I"), Self.lyrics("[00:01.00]HO HO\n[00:03.00]\n"), .play], at: 0)
+        // Half way the light has crossed the first line (7 of 14 columns) and not yet started the second.
+        #expect(bench.show(at: 2) == art(
+            "#.#.###.",
+            "###.#.#.",
+            "#.#.#.#.",
+            "#.#.###.",
+            "........",
+            "+.+.+++.",
+            "+++.+.+.",
+            "+.+.+.+.",
+            "+.+.+++.",
+            "........"))
+        // Three quarters: 3.5 of the second line's 7 columns (the fourth column half lit).
+        #expect(bench.show(at: 2.5).hasSuffix(art(
+            "#.#.+++.",
+            "###.+.+.",
+            "#.#.+.+.",
+            "#.#.+++.",
+            "........")))
+    }
+
+    @Test func withoutWrapAWideLyricScrollsInTheBottomZone() {
+        var bench = Bench(width: 8, height: 10) { style in
+            style.arrangement = .split
+            style.template = try! NowPlayingTemplate("{title}")
+            style.karaoke.wrap = false
+        }
+        bench.send([.title("I"), Self.lyrics("[00:01.00]HO HO\n[00:03.00]\n"), .play], at: 0)
+        #expect(bench.show(at: 2).hasPrefix("#......."))
+    }
 }

@@ -166,4 +166,9 @@ import Testing
         let frame = render(width: 4) { $0.drawMarquee("Z", elapsed: 0, into: &$1) }
         #expect(frame == art("##..", "##..", "##..", "##..", "...."))
     }
+
+    @Test func truncationDropsSpacesBeforeTheEllipsis() {
+        let line = TextLine("HO HOW", fonts: TestFont.chain).truncated(toFit: 15, fonts: TestFont.chain)
+        #expect(line.text == "HO…")
+    }
 }

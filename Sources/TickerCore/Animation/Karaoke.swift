@@ -14,12 +14,15 @@ public struct KaraokeStyle: Sendable, Equatable {
     public var restStyle: RestStyle
     /// Light each line whole as soon as it starts instead of sweeping.
     public var reducedMotion: Bool
+    /// On a split panel, wrap a lyric too wide for the bottom zone over both zones.
+    public var wrap: Bool
 
-    /// The defaults: a rest level of 0.35, dim, sweeping.
-    public init(restLevel: Double = 0.35, restStyle: RestStyle = .dim, reducedMotion: Bool = false) {
+    /// The defaults: a rest level of 0.35, dim, sweeping, wrapping.
+    public init(restLevel: Double = 0.35, restStyle: RestStyle = .dim, reducedMotion: Bool = false, wrap: Bool = true) {
         self.restLevel = restLevel
         self.restStyle = restStyle
         self.reducedMotion = reducedMotion
+        self.wrap = wrap
     }
 }
 

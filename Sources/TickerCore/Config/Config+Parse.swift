@@ -52,14 +52,6 @@ extension Config {
                     ["layout.zones", "panel.height"]
                 ))
         }
-        if karaoke.restStyle == .dim && panel.depth == .one {
-            found.append(
-                (
-                    .conflict(
-                        "karaoke.rest-style 'dim' needs grey levels (panel.depth is 1; use dither or outline)"),
-                    ["karaoke.rest-style", "panel.depth"]
-                ))
-        }
         if display.idle == .text && display.idleText.isEmpty {
             found.append(
                 (

@@ -135,7 +135,7 @@ public struct Config: Sendable, Equatable {
         /// Scroll speed in pixels per second.
         public var speed: Double = 30
         /// Hold at the start of each lap.
-        public var pause: Duration = .milliseconds(1_500)
+        public var pause: Duration = .seconds(1)
         /// Pixels between the end of the text and its next copy.
         public var gap = 24
         /// Which way the text moves.
@@ -176,16 +176,16 @@ public struct Config: Sendable, Equatable {
         public var restStyle = RestStyle.dim
         /// Added to the playback position before looking up lyrics; positive shows lyrics earlier.
         public var lyricsOffset: Duration = .zero
+        /// On a split panel, a lyric too wide for the bottom zone is wrapped over both zones.
+        public var wrap = true
     }
 
     /// How unsung lyrics are drawn.
     public enum RestStyle: String, Sendable, Equatable, CaseIterable {
-        /// At `restLevel` brightness (needs grey levels).
+        /// At `restLevel` brightness; drawn as `dither` on a 1-bit panel, which has no dim level.
         case dim
-        /// Every other pixel lit (for 1-bit panels).
+        /// Every other pixel lit in a checkerboard (for 1-bit panels).
         case dither
-        /// Only the outline of each glyph lit (for 1-bit panels).
-        case outline
     }
 
     /// `[display]`.

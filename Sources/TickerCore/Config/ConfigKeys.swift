@@ -119,6 +119,9 @@ enum ConfigKeys {
         Key(section: "karaoke", name: "rest-style") { config, value, s, k throws(ConfigError) in
             config.karaoke.restStyle = try ConfigValue.choice(value, s, k)
         },
+        Key(section: "karaoke", name: "wrap") { config, value, s, k throws(ConfigError) in
+            config.karaoke.wrap = try ConfigValue.boolean(value, s, k)
+        },
         Key(section: "karaoke", name: "lyrics-offset") { config, value, s, k throws(ConfigError) in
             config.karaoke.lyricsOffset = try ConfigValue.seconds(value, -60...60, s, k)
         },

@@ -138,9 +138,15 @@ public struct PlayerState: Sendable, Equatable {
 
     /// The message to show at `now`: the highest priority among those not expired, the newest among equals.
     public func activeMessage(at now: Duration) -> Message? {
-        messages.filter { $0.expires > now && $0.received <= now }.max { lhs, rhs in
-            (lhs.priority, lhs.sequence) < (rhs.priority, rhs.sequence)
+        // A loop rather than filter/max: this runs every frame and must not allocate.
+        var best: Message?
+        for message in messages where message.expires > now && message.received <= now {
+            if let current = best, (message.priority, message.sequence) < (current.priority, current.sequence) {
+                continue
+            }
+            best = message
         }
+        return best
     }
 
     /// Forgets messages that have expired by `now`.

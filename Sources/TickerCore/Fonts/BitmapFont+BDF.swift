@@ -18,7 +18,7 @@ extension BitmapFont {
     /// `DEFAULT_CHAR` glyph, else U+FFFD when the font has it.
     ///
     /// Any byte sequence is safe to pass: a file that breaks the format, or exceeds the limits (boxes up to
-    /// 256 × 256, offsets and advances within ±1024, at most 70,000 glyphs), is refused with
+    /// 256 × 256, offsets within ±1024, advances from 0 to 1024, at most 70,000 glyphs), is refused with
     /// ``FontError/malformedBDF(file:line:problem:token:expected:)``.
     public init(bdf bytes: [UInt8], file: String) throws(FontError) {
         var parser = BDFParser(bytes: bytes, file: file)
@@ -162,7 +162,8 @@ struct BDFParser {
                 pending.encoding = try integer(tokens[1], what: "'ENCODING code'")
             case "DWIDTH":
                 let values = try integers(2, form: "'DWIDTH x y'")
-                try check(values[0], in: -BDFLimits.maxOffset...BDFLimits.maxOffset, what: "advance", token: tokens[1])
+                // A pen that moves backwards would let a line of text measure less than nothing.
+                try check(values[0], in: 0...BDFLimits.maxOffset, what: "advance", token: tokens[1])
                 pending.advance = values[0]
             case "BBX":
                 let values = try integers(4, form: "'BBX width height xoffset yoffset'")

@@ -17,16 +17,18 @@ extension LyricLine {
         guard !words.isEmpty, wordSpans.count == words.count else {
             return width * Self.fraction(time, from: start, to: end)
         }
-        let spans = wordSpans.map { span in
-            (Double(min(max(span.lowerBound, 0), max(0, lineWidth))), Double(min(max(span.upperBound, 0), max(0, lineWidth))))
-        }
-        var edge = spans[0].0
-        for (word, span) in zip(words, spans) {
+        // Clamped span by span rather than mapped into a new array: this runs every frame and must not allocate.
+        func clamped(_ value: Int) -> Double { Double(min(max(value, 0), max(0, lineWidth))) }
+        var edge = clamped(wordSpans[0].lowerBound)
+        for index in words.indices {
+            let word = words[index]
+            let low = clamped(wordSpans[index].lowerBound)
+            let high = clamped(wordSpans[index].upperBound)
             if time < word.start { return edge }
             if time < word.end {
-                return span.0 + (span.1 - span.0) * Self.fraction(time, from: word.start, to: word.end)
+                return low + (high - low) * Self.fraction(time, from: word.start, to: word.end)
             }
-            edge = max(edge, span.1)
+            edge = max(edge, high)
         }
         return width
     }

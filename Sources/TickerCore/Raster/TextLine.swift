@@ -86,7 +86,10 @@ public struct TextLine: Sendable {
         var best = TextLine(characters: ["…"], text: "…", fonts: fonts)
         while low <= high {
             let count = (low + high) / 2
-            let prefix = Array(characters[0..<count]) + ["…"]
+            // "Night…", not "Night …": spaces before the ellipsis go.
+            var kept = count
+            while kept > 0, characters[kept - 1].isWhitespace { kept -= 1 }
+            let prefix = Array(characters[0..<kept]) + ["…"]
             let candidate = TextLine(characters: prefix, text: String(prefix), fonts: fonts)
             if candidate.width <= maxWidth {
                 best = candidate

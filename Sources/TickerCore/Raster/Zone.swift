@@ -28,6 +28,8 @@ struct ZoneCanvas {
     private let shift: UInt8
     private let rowMask: UInt64
     private let frameWidth: Int
+    /// Bytes of one column the zone covers, in wire layout.
+    let zoneBytes: Int
 
     init(zone: Zone, frame: Frame) {
         // Clip the zone to the frame once, so painting never needs to check rows or columns.
@@ -45,6 +47,28 @@ struct ZoneCanvas {
         self.shift = UInt8(bit % 8)
         self.rowMask = clipped.height >= 64 ? ~0 : (1 << UInt64(clipped.height)) - 1
         self.frameWidth = frame.width
+        self.zoneBytes = frame.depth.bytesPerColumn(height: clipped.height)
+    }
+
+    /// Whether the zone starts on a byte boundary of the column, so packed columns can be copied in.
+    var isAligned: Bool { shift == 0 }
+
+    /// ORs the zone column packed at `offset` in `packed` (the zone's bytes of one column, as laid out for a
+    /// zone at row 0) into zone column `column`. Returns false, doing nothing, when the zone is not aligned.
+    @inline(__always)
+    func copy(
+        column: Int, from packed: UnsafeBufferPointer<UInt8>, at offset: Int,
+        into bytes: UnsafeMutableBufferPointer<UInt8>
+    ) -> Bool {
+        guard shift == 0 else { return false }
+        guard column >= 0, column < zone.width, offset >= 0, offset + zoneBytes <= packed.count,
+            let source = packed.baseAddress, let target = bytes.baseAddress
+        else { return true }
+        // The zone was clipped to the frame, so every column of it lies inside `bytes`.
+        let destination = target + (zone.x + column) * bytesPerColumn + byteOffset
+        let origin = source + offset
+        for k in 0..<zoneBytes { destination[k] |= origin[k] }
+        return true
     }
 
     /// ORs `mask` (bit r = row r of the zone) at `level`'s packing into zone column `column`.
@@ -59,14 +83,23 @@ struct ZoneCanvas {
         var position = columnStart + byteOffset
         let bits = depth.bits
         while remaining != 0 {
-            let packed = table[Int(remaining & 0xFF)]
-            if packed != 0 {
-                for k in 0..<bits {
-                    let byte = UInt8(truncatingIfNeeded: packed >> UInt64(8 * k))
-                    guard byte != 0 else { continue }
+            var packed = table[Int(remaining & 0xFF)]
+            if shift == 0 {
+                // Byte-aligned zones (the usual case): the packed bytes go straight in.
+                var index = position
+                let stop = min(position + bits, end)
+                while packed != 0 && index < stop {
+                    bytes[index] |= UInt8(truncatingIfNeeded: packed)
+                    packed >>= 8
+                    index += 1
+                }
+            } else {
+                for k in 0..<bits where packed != 0 {
+                    let byte = UInt8(truncatingIfNeeded: packed)
+                    packed >>= 8
                     let index = position + k
                     if index < end { bytes[index] |= byte << shift }
-                    if shift > 0, index + 1 < end { bytes[index + 1] |= byte >> (8 - shift) }
+                    if index + 1 < end { bytes[index + 1] |= byte >> (8 - shift) }
                 }
             }
             remaining >>= 8

@@ -23,6 +23,7 @@ public struct Scene: Sendable {
     private var lastPlayback = PlayerState.Playback.stopped
     private var stoppedAfterPlaying = false
     private var lyric = LyricLayout()
+    private var wrapped = WrappedLyric()
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
@@ -91,6 +92,17 @@ public struct Scene: Sendable {
         let isIdle = message == nil && idleSince.map { nowPlaying.isEmpty || now - $0 >= style.idleAfter } ?? false
 
         if isSplit {
+            if message == nil, style.karaoke.wrap, let current {
+                if !wrapped.matches(index: current.index, track: state.track, text: current.line.text) {
+                    wrapped = WrappedLyric(
+                        line: current.line, index: current.index, track: state.track, top: top, bottom: bottom)
+                }
+                if wrapped.fits {
+                    Self.drawWrapped(current.line, wrapped, at: position, style: style.karaoke, top: &top,
+                        bottom: &bottom, into: &frame)
+                    return
+                }
+            }
             if let message {
                 top.drawMarquee(message.text, elapsed: seconds(now - message.received), into: &frame)
             } else if isIdle {
@@ -156,6 +168,29 @@ public struct Scene: Sendable {
         renderer.drawKaraoke(line.text, sung: range, scroll: scroll, into: &frame)
     }
 
+    /// Draws a lyric wrapped over both zones: the light crosses the top line, then the bottom one, at one speed.
+    private static func drawWrapped(
+        _ line: LyricLine, _ wrapped: WrappedLyric, at position: Duration, style: KaraokeStyle,
+        top: inout ZoneRenderer, bottom: inout ZoneRenderer, into frame: inout Frame
+    ) {
+        let total = wrapped.widths[0] + wrapped.widths[1]
+        let sung = line.sweepPixels(at: position, wordSpans: wrapped.wordSpans, lineWidth: total)
+        let progress = total > 0 ? sung / Double(total) : 0
+        var first = Karaoke.fill(ofLine: 0, widths: wrapped.widths, progress: progress)
+        var second = Karaoke.fill(ofLine: 1, widths: wrapped.widths, progress: progress)
+        if style.reducedMotion {
+            first = position >= line.start ? 1 : 0
+            second = second > 0 ? 1 : 0
+        }
+        let direction = wrapped.direction
+        top.drawKaraoke(
+            wrapped.first, sung: Karaoke.sungRange(fill: first, width: wrapped.widths[0], direction: direction),
+            scroll: 0, into: &frame)
+        bottom.drawKaraoke(
+            wrapped.second, sung: Karaoke.sungRange(fill: second, width: wrapped.widths[1], direction: direction),
+            scroll: 0, into: &frame)
+    }
+
     private func seconds(_ duration: Duration) -> Double {
         duration / .seconds(1)
     }
@@ -187,6 +222,75 @@ struct LyricLayout: Sendable {
             let upperScalar = min(max(word.scalarRange.upperBound - 1, 0), characterOfScalar.count - 1)
             let upper = min(characterOfScalar[upperScalar] + 1, characterCount)
             return layout.span(ofCharacters: lower..<max(lower, upper))
+        }
+    }
+
+    func matches(index: Int, track: Int, text: String) -> Bool {
+        self.index == index && self.track == track && self.text == text
+    }
+}
+
+/// A lyric too wide for the bottom zone of a split panel, broken at a space into a line for each zone (the
+/// first line as long as fits), with its words' places measured once per line.
+struct WrappedLyric: Sendable {
+    var index = -1
+    var track = -1
+    var text = ""
+    /// Whether the line could be wrapped into the two zones; false leaves it to scroll in the bottom zone.
+    var fits = false
+    var first = ""
+    var second = ""
+    /// Widths of the two lines in pixels.
+    var widths = [0, 0]
+    var direction = TextDirection.leftToRight
+    /// Each word's columns, the second line's counted on from the end of the first.
+    var wordSpans: [Range<Int>] = []
+
+    init() {}
+
+    init(line: LyricLine, index: Int, track: Int, top: ZoneRenderer, bottom: ZoneRenderer) {
+        self.index = index
+        self.track = track
+        self.text = line.text
+        let whole = TextLine(line.text, fonts: bottom.fonts)
+        guard whole.width > bottom.zone.width else { return }
+        let characters = Array(line.text)
+        var best: (first: TextLine, second: TextLine, secondStart: Int)?
+        for split in characters.indices.reversed() where characters[split].isWhitespace {
+            var end = split
+            while end > 0, characters[end - 1].isWhitespace { end -= 1 }
+            var start = split
+            while start < characters.count, characters[start].isWhitespace { start += 1 }
+            guard end > 0, start < characters.count else { continue }
+            let head = TextLine(String(characters[0..<end]), fonts: top.fonts)
+            guard head.width <= top.zone.width else { continue }
+            let tail = TextLine(String(characters[start...]), fonts: bottom.fonts)
+            if tail.width <= bottom.zone.width { best = (head, tail, start) }
+            break
+        }
+        guard let best else { return }
+        fits = true
+        first = best.first.text
+        second = best.second.text
+        widths = [best.first.width, best.second.width]
+        direction = whole.direction
+        // Word ranges count Unicode scalars of the whole line; each line's layout counts its own characters.
+        var characterOfScalar: [Int] = []
+        for (characterIndex, character) in characters.enumerated() {
+            for _ in character.unicodeScalars { characterOfScalar.append(characterIndex) }
+        }
+        characterOfScalar.append(characters.count)
+        let firstWidth = widths[0]
+        wordSpans = line.words.map { word in
+            let lowerScalar = min(max(word.scalarRange.lowerBound, 0), characterOfScalar.count - 1)
+            let upperScalar = min(max(word.scalarRange.upperBound - 1, 0), characterOfScalar.count - 1)
+            let lower = characterOfScalar[lowerScalar]
+            let upper = max(lower, characterOfScalar[upperScalar] + 1)
+            if lower < best.secondStart {
+                return best.first.span(ofCharacters: lower..<min(upper, best.first.characterSpans.count))
+            }
+            let span = best.second.span(ofCharacters: (lower - best.secondStart)..<(upper - best.secondStart))
+            return (span.lowerBound + firstWidth)..<(span.upperBound + firstWidth)
         }
     }
 

@@ -15,6 +15,8 @@ public struct ZoneRenderer: Sendable {
     private let lit: LevelTable
     private let rest: LevelTable
     private let restIsDither: Bool
+    /// Level tables of the faded columns at the zone's edges while text scrolls: left ones, then right ones.
+    private let fadeTables: [LevelTable]
     private var cache: [CachedStrip] = []
     private var clock: Int = 0
 
@@ -22,8 +24,15 @@ public struct ZoneRenderer: Sendable {
         let text: String
         let truncated: Bool
         let strip: Strip
+        /// The strip packed in wire layout for this zone (`zoneBytes` per column), fully lit.
+        let lit: [UInt8]
+        /// The same at the rest style, for lyrics not yet sung.
+        let rest: [UInt8]
         var lastUsed: Int
     }
+
+    /// Bytes one column of the zone takes in wire layout.
+    private let zoneBytes: Int
 
     /// How many strips a zone keeps (the now-playing line, a lyric or two, a message).
     static let cacheSize = 6
@@ -35,67 +44,122 @@ public struct ZoneRenderer: Sendable {
         self.fonts = fonts
         self.marquee = marquee
         self.karaoke = karaoke
+        self.zoneBytes = depth.bytesPerColumn(height: zone.height)
         self.lit = LevelTable(level: depth.maxLevel, depth: depth)
         // A 1-bit panel has no dim level: the unsung part is dithered instead.
         let dither = karaoke.restStyle == .dither || depth == .one
         self.restIsDither = dither
         let restLevel = dither ? depth.maxLevel : depth.level(karaoke.restLevel)
         self.rest = LevelTable(level: restLevel, depth: depth)
+        // The faded columns depend only on the zone and the style, so their levels are packed once here.
+        var fades: [LevelTable] = []
+        if depth != .one {
+            let probe = Marquee(textWidth: zone.width + 1, zoneWidth: zone.width, style: marquee)
+            let (left, right) = probe.fadeColumns
+            for column in Array(0..<left) + Array((zone.width - right)..<zone.width) {
+                fades.append(LevelTable(level: depth.level(probe.fade(atZoneColumn: column)), depth: depth))
+            }
+        }
+        self.fadeTables = fades
         cache.reserveCapacity(Self.cacheSize)
     }
 
     /// The strip for `text` in this zone, rasterized on first use and cached. With `truncated`, a line wider
     /// than the zone is cut to fit with an ellipsis.
     public mutating func strip(for text: String, truncated: Bool = false) -> Strip {
+        cache[entry(for: text, truncated: truncated)].strip
+    }
+
+    /// The cache slot holding `text`, filling one (the least recently used) when it is not there.
+    private mutating func entry(for text: String, truncated: Bool) -> Int {
         clock &+= 1
         for index in cache.indices where cache[index].truncated == truncated && cache[index].text == text {
             cache[index].lastUsed = clock
-            return cache[index].strip
+            return index
         }
         var line = TextLine(text, fonts: fonts)
         if truncated { line = line.truncated(toFit: zone.width, fonts: fonts) }
         let strip = Strip(line, height: zone.height)
-        let entry = CachedStrip(text: text, truncated: truncated, strip: strip, lastUsed: clock)
+        let entry = CachedStrip(
+            text: text, truncated: truncated, strip: strip, lit: pack(strip, table: lit, dither: false),
+            rest: pack(strip, table: rest, dither: restIsDither), lastUsed: clock)
         if cache.count < Self.cacheSize {
             cache.append(entry)
-        } else if let oldest = cache.indices.min(by: { cache[$0].lastUsed < cache[$1].lastUsed }) {
-            cache[oldest] = entry
+            return cache.count - 1
         }
-        return strip
+        let oldest = cache.indices.min { cache[$0].lastUsed < cache[$1].lastUsed } ?? 0
+        cache[oldest] = entry
+        return oldest
+    }
+
+    /// The strip in wire layout for a zone at row 0, so that drawing a column is copying its bytes.
+    private func pack(_ strip: Strip, table: LevelTable, dither: Bool) -> [UInt8] {
+        var packed = Frame(width: strip.width, height: zone.height, depth: depth)
+        let canvas = ZoneCanvas(zone: Zone(x: 0, y: 0, width: strip.width, height: zone.height), frame: packed)
+        table.entries.withUnsafeBufferPointer { entries in
+            packed.bytes.withUnsafeMutableBufferPointer { bytes in
+                for x in 0..<strip.width {
+                    var mask = strip.columns[x]
+                    // The checkerboard is fixed to the text, so it does not shimmer as the line scrolls.
+                    if dither { mask &= x & 1 == 0 ? 0x5555_5555_5555_5555 : 0xAAAA_AAAA_AAAA_AAAA }
+                    canvas.paint(column: x, mask: mask, table: entries, into: bytes)
+                }
+            }
+        }
+        return packed.bytes
     }
 
     /// Draws `text` as a marquee, `elapsed` seconds after it appeared (the lap restarts when the text
     /// changes, so the caller passes the time since the change).
     public mutating func drawMarquee(_ text: String, elapsed: Double, into frame: inout Frame) {
-        let full = strip(for: text)
-        let motion = Marquee(textWidth: full.width, zoneWidth: zone.width, style: marquee)
-        if marquee.reducedMotion, full.width > zone.width {
-            let short = strip(for: text, truncated: true)
-            let still = Marquee(textWidth: short.width, zoneWidth: zone.width, style: marquee)
-            draw(short, motion: still, offset: 0, into: &frame)
-            return
+        var index = entry(for: text, truncated: false)
+        var motion = Marquee(textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee)
+        if marquee.reducedMotion, cache[index].strip.width > zone.width {
+            index = entry(for: text, truncated: true)
+            motion = Marquee(textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee)
         }
-        draw(full, motion: motion, offset: motion.columnOffset(at: elapsed), into: &frame)
+        draw(cache[index], motion: motion, offset: motion.columnOffset(at: elapsed), into: &frame)
     }
 
-    private func draw(_ strip: Strip, motion: Marquee, offset: Int, into frame: inout Frame) {
+    private func draw(_ entry: CachedStrip, motion: Marquee, offset: Int, into frame: inout Frame) {
         let canvas = ZoneCanvas(zone: zone, frame: frame)
         let width = canvas.zone.width
-        let fades = depth != .one ? motion.fadeColumns : (0, 0)
-        strip.columns.withUnsafeBufferPointer { columns in
-            lit.entries.withUnsafeBufferPointer { table in
-                frame.bytes.withUnsafeMutableBufferPointer { bytes in
-                    for column in fades.0..<max(fades.0, width - fades.1) {
-                        guard let x = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
-                        canvas.paint(column: column, mask: columns[x], table: table, into: bytes)
+        let fades = depth != .one && width == zone.width ? motion.fadeColumns : (0, 0)
+        let rightFadeStart = width - fades.1
+        let stripWidth = entry.strip.width
+        // Walk the periodic strip incrementally rather than take a remainder per column.
+        let looping = motion.scrolls && !motion.style.bounce
+        let lap = max(motion.lapDistance, 1)
+        var position = ((motion.style.direction == .left ? offset : -offset) % lap + lap) % lap
+        entry.strip.columns.withUnsafeBufferPointer { columns in
+            entry.lit.withUnsafeBufferPointer { packed in
+                lit.entries.withUnsafeBufferPointer { table in
+                    frame.bytes.withUnsafeMutableBufferPointer { bytes in
+                        for column in 0..<width {
+                            let x: Int
+                            if looping {
+                                x = position
+                                position = position + 1 == lap ? 0 : position + 1
+                                if x >= stripWidth { continue }
+                            } else {
+                                guard let found = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
+                                x = found
+                            }
+                            if column >= fades.0 && column < rightFadeStart {
+                                if !canvas.copy(column: column, from: packed, at: x * zoneBytes, into: bytes) {
+                                    canvas.paint(column: column, mask: columns[x], table: table, into: bytes)
+                                }
+                                continue
+                            }
+                            let fadeIndex = column < fades.0 ? column : fades.0 + column - rightFadeStart
+                            guard fadeIndex < fadeTables.count else { continue }
+                            fadeTables[fadeIndex].entries.withUnsafeBufferPointer { faded in
+                                canvas.paint(column: column, mask: columns[x], table: faded, into: bytes)
+                            }
+                        }
                     }
                 }
             }
-        }
-        for column in 0..<width where column < fades.0 || column >= width - fades.1 {
-            guard let x = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
-            let level = depth.level(motion.fade(atZoneColumn: column))
-            canvas.paint(column: column, mask: strip.column(x), level: level, into: &frame)
         }
     }
 
@@ -104,7 +168,8 @@ public struct ZoneRenderer: Sendable {
     public mutating func drawKaraoke(
         _ text: String, sung: (start: Double, end: Double), scroll: Int, into frame: inout Frame
     ) {
-        let strip = strip(for: text)
+        let entry = cache[entry(for: text, truncated: false)]
+        let strip = entry.strip
         let canvas = ZoneCanvas(zone: zone, frame: frame)
         let width = canvas.zone.width
         // A line that fits keeps the marquee's alignment.
@@ -112,21 +177,21 @@ public struct ZoneRenderer: Sendable {
             .alignmentStart : scroll
         let litFrom = Int(sung.start.rounded(.up))
         let litTo = Int(sung.end.rounded(.down))
+        let restPattern: (UInt64, UInt64) = restIsDither ? (0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA) : (~0, ~0)
         strip.columns.withUnsafeBufferPointer { columns in
-            lit.entries.withUnsafeBufferPointer { litTable in
-                rest.entries.withUnsafeBufferPointer { restTable in
-                    frame.bytes.withUnsafeMutableBufferPointer { bytes in
-                        for column in 0..<width {
-                            let x = column + shift
-                            guard x >= 0, x < columns.count else { continue }
-                            let mask = columns[x]
-                            if x >= litFrom && x < litTo {
-                                canvas.paint(column: column, mask: mask, table: litTable, into: bytes)
-                            } else if !restIsDither {
-                                canvas.paint(column: column, mask: mask, table: restTable, into: bytes)
-                            } else {
-                                let pattern: UInt64 = x & 1 == 0 ? 0x5555_5555_5555_5555 : 0xAAAA_AAAA_AAAA_AAAA
-                                canvas.paint(column: column, mask: mask & pattern, table: restTable, into: bytes)
+            entry.lit.withUnsafeBufferPointer { litPacked in
+                entry.rest.withUnsafeBufferPointer { restPacked in
+                    lit.entries.withUnsafeBufferPointer { litTable in
+                        rest.entries.withUnsafeBufferPointer { restTable in
+                            frame.bytes.withUnsafeMutableBufferPointer { bytes in
+                                for column in max(0, -shift)..<min(width, columns.count - shift) {
+                                    let x = column + shift
+                                    let sungColumn = x >= litFrom && x < litTo
+                                    let packed = sungColumn ? litPacked : restPacked
+                                    if canvas.copy(column: column, from: packed, at: x * zoneBytes, into: bytes) { continue }
+                                    let mask = sungColumn ? columns[x] : columns[x] & (x & 1 == 0 ? restPattern.0 : restPattern.1)
+                                    canvas.paint(column: column, mask: mask, table: sungColumn ? litTable : restTable, into: bytes)
+                                }
                             }
                         }
                     }

@@ -30,7 +30,7 @@ public struct Settings: Sendable {
             reducedMotion: config.display.reducedMotion)
         let karaoke = KaraokeStyle(
             restLevel: config.karaoke.restLevel, restStyle: RestStyle(rawValue: config.karaoke.restStyle.rawValue) ?? .dim,
-            reducedMotion: config.display.reducedMotion)
+            reducedMotion: config.display.reducedMotion, wrap: config.karaoke.wrap)
         style = SceneStyle(
             arrangement: config.layout.zones == .split ? .split : .single,
             fonts: config.layout.zones == .split ? top : fonts, bottomFonts: bottom, marquee: marquee,

@@ -25,12 +25,13 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
         self = level
     }
 
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue > rhs.rawValue }
+    /// More important levels come first: `error < warning < … < debug`.
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Writes log lines to stderr: `<N>` priority prefixes when journald reads stderr (its `JOURNAL_STREAM`
-/// names stderr's device and inode), a `tickerd: level:` prefix otherwise. One `write()` per line, so lines
-/// never interleave.
+/// names stderr's device and inode), a `tickerd: level:` prefix otherwise. One `write()` per message, so
+/// messages never interleave.
 public struct Logger: Sendable {
     /// Lines below this level are dropped.
     public var level: LogLevel
@@ -38,23 +39,27 @@ public struct Logger: Sendable {
     public let journald: Bool
     /// The program name put before lines on a terminal.
     public let program: String
+    /// Where lines go: standard error unless a test says otherwise.
+    public let fileDescriptor: Int32
 
-    /// A logger for `program`, detecting journald from the environment.
-    public init(program: String, level: LogLevel = .info) {
+    /// A logger for `program` writing to `fileDescriptor`, detecting journald from the environment.
+    public init(program: String, level: LogLevel = .info, fileDescriptor: Int32 = 2) {
         self.program = program
         self.level = level
-        self.journald = Logger.stderrIsJournal()
+        self.fileDescriptor = fileDescriptor
+        self.journald = fileDescriptor == 2 && Logger.stderrIsJournal()
     }
 
-    /// Logs `message` at `level`.
+    /// Logs `message` at `level`: one line per line of `message`, so that every line carries its priority.
     public func log(_ level: LogLevel, _ message: String) {
-        guard level >= self.level else { return }
-        let clean = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-        let line = journald
-            ? "<\(level.rawValue)>\(String(clean))\n"
-            : "\(program): \(level.name): \(String(clean))\n"
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        // A line is written when it is at least as important as the configured level.
+        guard level <= self.level else { return }
+        var text = ""
+        for line in message.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            text += journald ? "<\(level.rawValue)>\(line)\n" : "\(program): \(level.name): \(line)\n"
+        }
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
     }
 
     public func error(_ message: String) { log(.error, message) }
