@@ -25,9 +25,10 @@ import TickerIO
         try rig.file("tickerd.conf", artistOnly + "now-playing = {title}\n[marquee]\nsped = 40\n")
         stage.daemon.send(SIGHUP)
         let refusal = try await rig.line(of: stage.daemon, containing: "configuration not reloaded", after: before)
-        #expect(refusal.contains("\(stage.configPath):8:"))
-        #expect(refusal.contains("\(stage.configPath):10:"))
-        #expect(refusal.contains("'sped'"))
+        #expect(refusal.contains("\(stage.configPath):8: duplicate key 'now-playing'"))
+        // Every problem is reported, each on its own line with its file and line.
+        let second = try await rig.line(of: stage.daemon, containing: "\(stage.configPath):10:", after: before)
+        #expect(second.hasPrefix("tickerd: error: ") && second.contains("'sped'"), "\(second)")
         // The running template stays: a new artist shows alone.
         try await stage.send("artist Bo")
         try await stage.expect(
