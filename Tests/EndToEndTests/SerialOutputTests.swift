@@ -20,7 +20,7 @@ import TickerWire
         let firstPixels = kinds.firstIndex(where: \.isPixels) ?? kinds.count
         #expect(kinds[firstPixels] == .full, "the first picture after the handshake is a full frame")
         #expect(kinds[..<firstPixels].allSatisfy { $0 == .hello || $0 == .brightness })
-        #expect(!kinds.contains(.rejected), "every packet decodes")
+        #expect(!kinds.contains(.rejected), "every packet decodes: \(panel.rejections)")
         #expect(kinds.contains(.columns) || kinds.contains(.scroll), "changes after the first frame go as updates")
         #expect(panel.device.counters.badPackets == 0)
         #expect(panel.picture.contains("#"))
@@ -40,8 +40,8 @@ import TickerWire
         #expect(after[firstAfter] == .full)
         #expect(after[..<firstAfter].allSatisfy { $0 == .hello || $0 == .brightness })
         #expect(daemon.termination == nil)
-        #expect(daemon.lines(containing: "panel disconnected").count == 1)
-        #expect(daemon.lines(containing: "panel connected").count == 2)
+        #expect(daemon.lines(containing: "panel disconnected").count == 1, "\(rig.diagnostics)")
+        #expect(daemon.lines(containing: "panel connected").count == 2, "\(rig.diagnostics)")
         let failures = daemon.lines(containing: "panel not available")
         #expect(Set(failures).count == failures.count, "each distinct failure to reopen is logged once: \(failures)")
         #expect(failures.count >= failuresBefore)
@@ -148,7 +148,7 @@ import TickerWire
         // The first keeps streaming, the second keeps running without the port.
         let packets = panel.events.count
         try await rig.wait("more packets from the first daemon") { panel.events.count > packets + 10 }
-        #expect(!panel.kinds.contains(.rejected))
+        #expect(!panel.kinds.contains(.rejected), "\(panel.rejections)\n\(rig.diagnostics)")
         #expect(second.termination == nil)
         #expect(second.lines(containing: "panel connected").isEmpty)
     }

@@ -122,6 +122,14 @@ final class FakePanel {
         }
     }
 
+    /// Why packets were rejected, for a failure message.
+    var rejections: [String] {
+        events.compactMap { event in
+            guard case .rejected(let rejection) = event else { return nil }
+            return "\(rejection.code): \(rejection.reason)"
+        }
+    }
+
     /// A summary of the traffic, for a failure message.
     var summary: String {
         let recent = kinds.suffix(30).map(\.description).joined(separator: " ")

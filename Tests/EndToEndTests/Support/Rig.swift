@@ -2,6 +2,12 @@ import Foundation
 import Glibc
 import TickerIO
 
+/// A piece of a test's work handed to the rig's thread while the test's task waits for it.
+private final class UncheckedJob: @unchecked Sendable {
+    let run: () throws -> Void
+    init(_ run: @escaping () throws -> Void) { self.run = run }
+}
+
 /// Bytes on their way into a FIFO, written as the pipe makes room.
 final class PendingWrite {
     let path: String
@@ -163,7 +169,28 @@ final class Rig {
 
     /// Services every descriptor until `condition` holds; throws, with the processes' last words, when it
     /// does not within `timeout`.
-    func wait(_ what: String, timeout: Duration = Rig.timeout, until condition: () throws -> Bool) async throws {
+    ///
+    /// The waiting (polling, servicing panels and pipes, evaluating `condition`) runs on the rig's own
+    /// thread while the test's task is suspended: the test runner's few shared threads may be busy with
+    /// other tests for seconds, and a panel must answer a hello within the daemon's patience regardless.
+    func wait(_ what: String, timeout: Duration = Rig.timeout, until condition: @escaping () throws -> Bool)
+        async throws
+    {
+        // The task is suspended until the job ends, so nothing touches the rig from two threads at once.
+        let job = UncheckedJob { try self.serviceUntil(what, timeout: timeout, condition) }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            poller.async {
+                do {
+                    try job.run()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private func serviceUntil(_ what: String, timeout: Duration, _ condition: () throws -> Bool) throws {
         let deadline = Clock.now + timeout
         var entries: [pollfd] = []
         var actions: [(Int32) -> Void] = []
@@ -197,28 +224,13 @@ final class Rig {
                 actions.append { _ in pending.service() }
             }
             let milliseconds = Int32(max(min((remaining / .milliseconds(1)).rounded(.up), 60_000), 1))
-            let (ready, code) = await blockingPoll(&entries, milliseconds: milliseconds)
-            if ready < 0, code != EINTR { throw E2EFailure("poll: \(String(cString: strerror(code)))") }
+            let ready = poll(&entries, nfds_t(entries.count), milliseconds)
+            if ready < 0, errno != EINTR { throw E2EFailure("poll: \(String(cString: strerror(errno)))") }
             guard ready > 0 else { continue }
             for (index, entry) in entries.enumerated() where entry.revents != 0 {
                 actions[index](entry.fd)
             }
         }
-    }
-
-    /// poll(2) on a thread of the rig's own, so that tests blocked in poll do not hold the few threads the
-    /// test runner's tasks share (tests of one process run in parallel only as far as those threads allow).
-    private func blockingPoll(_ entries: inout [pollfd], milliseconds: Int32) async -> (Int32, Int32) {
-        let given = entries
-        let (ready, code, polled) = await withCheckedContinuation { continuation in
-            poller.async {
-                var entries = given
-                let ready = poll(&entries, nfds_t(entries.count), milliseconds)
-                continuation.resume(returning: (ready, ready < 0 ? errno : 0, entries))
-            }
-        }
-        entries = polled
-        return (ready, code)
     }
 
     /// Waits for a stderr line of `child` containing `text` (among lines from `after` on) and returns it.
