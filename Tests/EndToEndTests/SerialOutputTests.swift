@@ -47,6 +47,32 @@ import TickerWire
         #expect(failures.count >= failuresBefore)
     }
 
+    @Test func aPanelThatStopsReadingMakesTheDaemonSkipFramesNotDisconnect() async throws {
+        let rig = try Rig()
+        let listener = try rig.notifySocket()
+        let panel = try rig.panel(width: 256, height: 32, depth: 8)
+        let daemon = try rig.tickerd(
+            ["--device", panel.link, "--demo", "--size", "256x32", "--depth", "8", "--fps", "60", "--no-terminal"],
+            environment: ["NOTIFY_SOCKET": listener.path])
+        try await rig.wait("the first full frame") { panel.kinds.contains(.full) }
+        // The panel stops reading: the pseudo-terminal's buffer fills and writes would block.
+        panel.reading = false
+        func skipped() -> Int {
+            let counts = listener.assignments.filter { $0.hasPrefix("STATUS=") }.compactMap { status -> Int? in
+                guard let range = status.range(of: " skipped") else { return nil }
+                return Int(status[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed().map(String.init).joined())
+            }
+            return counts.last ?? 0
+        }
+        try await rig.wait("the daemon to report 20 skipped frames") { skipped() >= 20 }
+        let packets = panel.events.count
+        panel.reading = true
+        try await rig.wait("frames again once the panel reads") { panel.events.count > packets + 20 }
+        #expect(daemon.lines(containing: "panel disconnected").isEmpty, "\(rig.diagnostics)")
+        #expect(daemon.lines(containing: "panel connected").count == 1)
+        #expect(panel.rejections.isEmpty, "\(panel.rejections)")
+    }
+
     @Test func marqueeUpdatesRebuildExactlyTheFramesTheSceneDraws() async throws {
         let config = """
             [marquee]

@@ -44,6 +44,8 @@ final class FakePanel {
     private(set) var bytesRead = 0
     /// Whether replies go back to the daemon.
     var answers = true
+    /// Whether the panel reads at all; a panel that stops reading lets the line fill up.
+    var reading = true
     /// Damages a chunk of bytes on its way to `device`.
     var corrupt: ((inout [UInt8]) -> Void)?
     /// Called after every packet `device` decoded.

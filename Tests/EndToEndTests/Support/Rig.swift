@@ -207,7 +207,7 @@ final class Rig {
                     actions.append { child.service($0) }
                 }
             }
-            for panel in panels where panel.descriptor >= 0 {
+            for panel in panels where panel.descriptor >= 0 && panel.reading {
                 entries.append(pollfd(fd: panel.descriptor, events: Int16(POLLIN), revents: 0))
                 actions.append { _ in panel.service() }
             }
