@@ -6,6 +6,16 @@ import TickerIO
 /// no child of a test running in parallel inherits another test's pseudo-terminal or pipe.
 let descriptorLock = Mutex<Void>(())
 
+/// The children still running, killed when the test process exits even if their `Child` was never released.
+let liveChildren: Mutex<Set<pid_t>> = {
+    atexit {
+        liveChildren.withLock { pids in
+            for pid in pids { kill(pid, SIGKILL) }
+        }
+    }
+    return Mutex([])
+}()
+
 /// How a child ended.
 enum Termination: Equatable, CustomStringConvertible {
     case exited(Int32)
@@ -113,6 +123,7 @@ final class Child {
             throw E2EFailure("cannot start '\(executable)': \(String(cString: strerror(result)))")
         }
         pid = spawned
+        liveChildren.withLock { _ = $0.insert(spawned) }
         errorFD = errorPipe[0]
         outputFD = outputPipe[0]
     }
@@ -180,6 +191,7 @@ final class Child {
         repeat { result = waitpid(pid, &status, options) } while result < 0 && errno == EINTR
         guard result == pid else { return }
         termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+        liveChildren.withLock { _ = $0.remove(pid) }
         endedAt = Clock.now
     }
 

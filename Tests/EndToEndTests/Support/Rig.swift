@@ -4,8 +4,16 @@ import TickerIO
 
 /// A piece of a test's work handed to the rig's thread while the test's task waits for it.
 private final class UncheckedJob: @unchecked Sendable {
-    let run: () throws -> Void
-    init(_ run: @escaping () throws -> Void) { self.run = run }
+    private var work: (() throws -> Void)?
+    init(_ work: @escaping () throws -> Void) { self.work = work }
+
+    /// Does the work once and lets go of everything it captured, before the waiting task resumes: a rig must
+    /// not outlive its test in a queue's hands (the last test's rig would then never kill its processes).
+    func run() -> Result<Void, any Error> {
+        let result = Result<Void, any Error> { try work?() }
+        work = nil
+        return result
+    }
 }
 
 /// Bytes on their way into a FIFO, written as the pipe makes room.
@@ -179,14 +187,7 @@ final class Rig {
         // The task is suspended until the job ends, so nothing touches the rig from two threads at once.
         let job = UncheckedJob { try self.serviceUntil(what, timeout: timeout, condition) }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            poller.async {
-                do {
-                    try job.run()
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+            poller.async { continuation.resume(with: job.run()) }
         }
     }
 
