@@ -30,7 +30,6 @@ import TickerWire
         // Unplug: the daemon says so once and keeps running.
         panel.unplug()
         try await rig.line(of: daemon, containing: "panel disconnected")
-        let failuresBefore = daemon.lines(containing: "panel not available").count
         // Replug at the same path: hello first, then a full frame once the device answered.
         let replugged = try rig.panel(link: panel.link, width: 128, height: 16, depth: 4)
         try await rig.wait("a full frame after the replug") { replugged.kinds.contains(.full) }
@@ -44,7 +43,6 @@ import TickerWire
         #expect(daemon.lines(containing: "panel connected").count == 2, "\(rig.diagnostics)")
         let failures = daemon.lines(containing: "panel not available")
         #expect(Set(failures).count == failures.count, "each distinct failure to reopen is logged once: \(failures)")
-        #expect(failures.count >= failuresBefore)
     }
 
     @Test func aPanelThatStopsReadingMakesTheDaemonSkipFramesNotDisconnect() async throws {
