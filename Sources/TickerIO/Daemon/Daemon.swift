@@ -137,12 +137,16 @@ public final class Daemon {
         let needed = frameBytes * fps
         guard needed > perSecond else { return }
         let fits = max(perSecond / max(frameBytes, 1), 0)
+        // Below one frame per second, how long one frame takes says more than "0 fps".
+        let fitting = fits >= 1
+            ? "full frames fit at \(fits) fps"
+            : "one full frame takes \(frameBytes * 1_000 / max(perSecond, 1)) ms"
         let baudNeeded = needed * settings.serial.bitsPerByte
         logger.warning(
             "a full \(settings.geometry.width)×\(settings.geometry.height)×\(settings.geometry.bitsPerPixel) frame is "
                 + "\(frameBytes) bytes on the wire; at \(fps) fps that is \(needed) bytes/s, more than the "
                 + "\(perSecond) bytes/s \(settings.serial.baudRate) baud carries. Only frames that change little fit; "
-                + "full frames fit at \(fits) fps, or at \(fps) fps from \(baudNeeded) baud")
+                + "\(fitting), or at \(fps) fps from \(baudNeeded) baud")
     }
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.

@@ -153,6 +153,11 @@ public final class SerialPort {
         }
         let result = sp_nonblocking_write(port, base, bytes.count)
         if result.rawValue >= 0 { return .wrote(Int(result.rawValue)) }
+        // libserialport 0.1.1 reports a full output buffer (EAGAIN) as a failure: that is a busy line, not a
+        // lost device, so nothing was written and the port stays open.
+        if result.rawValue == SP_ERR_FAIL.rawValue, [EAGAIN, EWOULDBLOCK, EINTR].contains(sp_last_error_code()) {
+            return .wrote(0)
+        }
         let error = SerialError(kind: .failed, message: "write '\(path)': \(Self.lastMessage())")
         close()
         return .failed(error)
@@ -164,6 +169,9 @@ public final class SerialPort {
         guard let port, let base = buffer.baseAddress else { return nil }
         let result = sp_nonblocking_read(port, base, buffer.count)
         if result.rawValue >= 0 { return Int(result.rawValue) }
+        if result.rawValue == SP_ERR_FAIL.rawValue, [EAGAIN, EWOULDBLOCK, EINTR].contains(sp_last_error_code()) {
+            return 0
+        }
         close()
         return nil
     }
