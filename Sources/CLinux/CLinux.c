@@ -97,6 +97,10 @@ int clinux_tty_exclusive(int fd) {
     return ioctl(fd, TIOCEXCL);
 }
 
+int clinux_tty_nonexclusive(int fd) {
+    return ioctl(fd, TIOCNXCL);
+}
+
 int clinux_terminal_size(int fd, int *columns, int *rows) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) {

@@ -17,7 +17,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
     @Test func emptyFileGivesDefaults() throws {
         let config = try parse("").get()
         #expect(config == Config())
-        #expect(config.panel.width == 64 && config.panel.height == 16 && config.panel.depth == .four)
+        #expect(config.panel.width == 64 && config.panel.height == 16 && config.panel.depth == .two)
         #expect(config.karaoke.restLevel == 0.35)
         #expect(config.display.nowPlaying == .standard)
     }

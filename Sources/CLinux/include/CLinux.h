@@ -42,6 +42,10 @@ int clinux_set_pipe_size(int fd, int size);
 /// ioctl(fd, TIOCEXCL): no further opens of this terminal (except by root). Returns 0 or -1.
 int clinux_tty_exclusive(int fd);
 
+/// ioctl(fd, TIOCNXCL): allow other opens again (before closing, so a reopen by a non-root user succeeds
+/// when the device is still there). Returns 0 or -1.
+int clinux_tty_nonexclusive(int fd);
+
 /// Size of the terminal on `fd` in character cells; returns 0 or -1.
 int clinux_terminal_size(int fd, int *columns, int *rows);
 

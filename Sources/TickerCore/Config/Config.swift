@@ -29,7 +29,7 @@ public struct Config: Sendable, Equatable {
         /// Rows, 1–64.
         public var height = 16
         /// Bits per pixel: 1, 2, 4 or 8.
-        public var depth = PixelDepth.four
+        public var depth = PixelDepth.two
         /// Frames per second, 1–240.
         public var fps = 30
         /// Brightness in percent, 0–100 (the feed's `brightness` overrides it).

@@ -257,7 +257,9 @@ public final class PanelLink {
         case .error(let report):
             statistics.deviceErrors += 1
             if statistics.deviceErrors <= 5 || statistics.deviceErrors % 100 == 0 {
-                logger.warning("panel rejected a packet: \(report)")
+                logger.warning(
+                    "panel rejected packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): "
+                        + "\(report.code.name)")
             }
             machine.needFullFrame()
         }
@@ -307,4 +309,10 @@ public final class PanelLink {
         sequence &+= 1
         return sequence
     }
+}
+
+/// "0x1F": a byte as two upper-case hex digits after "0x".
+func hexByte(_ value: UInt8) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "0x" + (digits.count < 2 ? "0" : "") + digits
 }

@@ -5,9 +5,9 @@ import Glibc
 /// Line settings of a serial port. 8N1 without flow control at 115200 baud unless configured otherwise.
 public struct SerialSettings: Sendable, Equatable {
     /// Parity bit.
-    public enum Parity: String, Sendable, CaseIterable { case none, odd, even }
+    public enum Parity: String, Sendable, CaseIterable { case none, odd, even, mark, space }
     /// Flow control.
-    public enum FlowControl: String, Sendable, CaseIterable { case none, rtscts, xonxoff }
+    public enum FlowControl: String, Sendable, CaseIterable { case none, rtscts, xonxoff, dtrdsr }
 
     /// Bits per second on the line.
     public var baudRate: Int
@@ -69,12 +69,15 @@ public final class SerialPort {
     private var port: OpaquePointer?
     /// The descriptor underneath, for `poll`; -1 once closed.
     public private(set) var fileDescriptor: Int32
+    /// A descriptor of our own holding the `flock` for as long as the port is open.
+    private var lock: Int32
 
-    private init(path: String, settings: SerialSettings, port: OpaquePointer, fileDescriptor: Int32) {
+    private init(path: String, settings: SerialSettings, port: OpaquePointer, fileDescriptor: Int32, lock: Int32) {
         self.path = path
         self.settings = settings
         self.port = port
         self.fileDescriptor = fileDescriptor
+        self.lock = lock
     }
 
     deinit { close() }
@@ -90,22 +93,38 @@ public final class SerialPort {
         guard sp_get_port_by_name(path, &found) == SP_OK, let port = found else {
             throw SerialError(kind: .notFound, message: "open '\(path)': \(lastMessage()) (not a serial port)")
         }
+        // The lock is taken before libserialport touches the port, so a second tickerd is turned away before
+        // it can reconfigure the line under the first: flock keeps other tickerd processes off the port,
+        // TIOCEXCL (below) keeps stray terminal programs off it too.
+        let lock: Int32
+        do {
+            lock = try Posix.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
+        } catch {
+            sp_free_port(port)
+            throw SerialError(kind: error.code == EBUSY ? .busy : .notFound, message: error.description)
+        }
+        let locked: Bool
+        do {
+            locked = try Posix.lockExclusively(lock, what: path)
+        } catch {
+            Posix.close(lock)
+            sp_free_port(port)
+            throw SerialError(kind: .failed, message: error.description)
+        }
+        guard locked else {
+            Posix.close(lock)
+            sp_free_port(port)
+            throw SerialError(kind: .busy, message: "open '\(path)': in use by another process")
+        }
         guard sp_open(port, SP_MODE_READ_WRITE) == SP_OK else {
             let message = "open '\(path)': \(lastMessage())"
+            Posix.close(lock)
             sp_free_port(port)
             throw SerialError(kind: errno == EBUSY ? .busy : .notFound, message: message)
         }
         var handle: Int32 = -1
         _ = withUnsafeMutablePointer(to: &handle) { sp_get_port_handle(port, $0) }
-        let serial = SerialPort(path: path, settings: settings, port: port, fileDescriptor: handle)
-        // flock keeps a second tickerd off the port; TIOCEXCL keeps stray terminal programs off it too.
-        let locked: Bool
-        do {
-            locked = try Posix.lockExclusively(handle, what: path)
-        } catch {
-            throw SerialError(kind: .failed, message: error.description)
-        }
-        guard locked else { throw SerialError(kind: .busy, message: "open '\(path)': in use by another process") }
+        let serial = SerialPort(path: path, settings: settings, port: port, fileDescriptor: handle, lock: lock)
         _ = clinux_tty_exclusive(handle)
         try serial.configure()
         return serial
@@ -118,12 +137,15 @@ public final class SerialPort {
         case .none: parity = SP_PARITY_NONE
         case .odd: parity = SP_PARITY_ODD
         case .even: parity = SP_PARITY_EVEN
+        case .mark: parity = SP_PARITY_MARK
+        case .space: parity = SP_PARITY_SPACE
         }
         let flow: sp_flowcontrol
         switch settings.flowControl {
         case .none: flow = SP_FLOWCONTROL_NONE
         case .rtscts: flow = SP_FLOWCONTROL_RTSCTS
         case .xonxoff: flow = SP_FLOWCONTROL_XONXOFF
+        case .dtrdsr: flow = SP_FLOWCONTROL_DTRDSR
         }
         let steps: [(String, sp_return)] = [
             ("baud rate \(settings.baudRate)", sp_set_baudrate(port, Int32(clamping: settings.baudRate))),
@@ -189,10 +211,15 @@ public final class SerialPort {
     /// Closes the port (`sp_close`, `sp_free_port`); safe to call twice.
     public func close() {
         guard let port else { return }
+        // TIOCEXCL outlives the descriptor while the terminal exists; undo it, or a reopen after a transient
+        // error would be refused by our own flag.
+        if fileDescriptor >= 0 { _ = clinux_tty_nonexclusive(fileDescriptor) }
         sp_close(port)
         sp_free_port(port)
+        Posix.close(lock)
         self.port = nil
         fileDescriptor = -1
+        lock = -1
     }
 
     private static func resolve(_ address: DeviceAddress) throws(SerialError) -> String {
