@@ -150,7 +150,7 @@ import TickerWire
         try await rig.wait("30 rejected packets and 5 full frames shown") {
             panel.kinds.filter { $0 == .rejected }.count >= 30 && shownFull >= 5
         }
-        try await rig.line(of: daemon, containing: "panel rejected a packet")
+        try await rig.line(of: daemon, containing: "panel rejected packet")
         corrupting = false
         let fullBeforeStop = shownFull
         try await rig.wait("the panel to show what the daemon sent once the line is clean") {
