@@ -122,7 +122,7 @@ public struct DeviceCapabilities: OptionSet, Hashable, Sendable {
 }
 
 /// "0x1F": a byte as two upper-case hex digits after "0x", without Foundation.
-func hexByte(_ value: UInt8) -> String {
+public func hexByte(_ value: UInt8) -> String {
     let digits: [UInt8] = [0x30, 0x78, hexDigit(value >> 4), hexDigit(value & 0x0F)]
     return String(decoding: digits, as: UTF8.self)
 }

@@ -209,19 +209,9 @@ struct LyricLayout: Sendable {
         self.index = index
         self.track = track
         self.text = line.text
-        // Word ranges count Unicode scalars; the layout counts characters.
-        var characterOfScalar: [Int] = []
-        characterOfScalar.reserveCapacity(line.text.unicodeScalars.count + 1)
-        for (characterIndex, character) in line.text.enumerated() {
-            for _ in character.unicodeScalars { characterOfScalar.append(characterIndex) }
-        }
         let characterCount = layout.characterSpans.count
-        characterOfScalar.append(characterCount)
-        wordSpans = line.words.map { word in
-            let lower = characterOfScalar[min(max(word.scalarRange.lowerBound, 0), characterOfScalar.count - 1)]
-            let upperScalar = min(max(word.scalarRange.upperBound - 1, 0), characterOfScalar.count - 1)
-            let upper = min(characterOfScalar[upperScalar] + 1, characterCount)
-            return layout.span(ofCharacters: lower..<max(lower, upper))
+        wordSpans = line.wordCharacterRanges().map { range in
+            layout.span(ofCharacters: range.lowerBound..<min(range.upperBound, characterCount))
         }
     }
 
@@ -274,18 +264,11 @@ struct WrappedLyric: Sendable {
         second = best.second.text
         widths = [best.first.width, best.second.width]
         direction = whole.direction
-        // Word ranges count Unicode scalars of the whole line; each line's layout counts its own characters.
-        var characterOfScalar: [Int] = []
-        for (characterIndex, character) in characters.enumerated() {
-            for _ in character.unicodeScalars { characterOfScalar.append(characterIndex) }
-        }
-        characterOfScalar.append(characters.count)
+        // Each line's layout counts its own characters; the second line's are counted on from its start.
         let firstWidth = widths[0]
-        wordSpans = line.words.map { word in
-            let lowerScalar = min(max(word.scalarRange.lowerBound, 0), characterOfScalar.count - 1)
-            let upperScalar = min(max(word.scalarRange.upperBound - 1, 0), characterOfScalar.count - 1)
-            let lower = characterOfScalar[lowerScalar]
-            let upper = max(lower, characterOfScalar[upperScalar] + 1)
+        wordSpans = line.wordCharacterRanges().map { range in
+            let lower = range.lowerBound
+            let upper = range.upperBound
             if lower < best.secondStart {
                 return best.first.span(ofCharacters: lower..<min(upper, best.first.characterSpans.count))
             }
@@ -296,5 +279,26 @@ struct WrappedLyric: Sendable {
 
     func matches(index: Int, track: Int, text: String) -> Bool {
         self.index == index && self.track == track && self.text == text
+    }
+}
+
+extension LyricLine {
+    /// Each word's characters (grapheme clusters) in `text`: word times count Unicode scalars, layouts count
+    /// characters. Ranges are clamped to the text and never empty-inverted.
+    func wordCharacterRanges() -> [Range<Int>] {
+        var characterOfScalar: [Int] = []
+        characterOfScalar.reserveCapacity(text.unicodeScalars.count + 1)
+        var characterCount = 0
+        for character in text {
+            for _ in character.unicodeScalars { characterOfScalar.append(characterCount) }
+            characterCount += 1
+        }
+        characterOfScalar.append(characterCount)
+        return words.map { word in
+            let last = characterOfScalar.count - 1
+            let lower = characterOfScalar[min(max(word.scalarRange.lowerBound, 0), last)]
+            let upper = min(characterOfScalar[min(max(word.scalarRange.upperBound - 1, 0), last)] + 1, characterCount)
+            return lower..<max(lower, upper)
+        }
     }
 }

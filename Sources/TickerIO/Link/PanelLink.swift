@@ -310,9 +310,3 @@ public final class PanelLink {
         return sequence
     }
 }
-
-/// "0x1F": a byte as two upper-case hex digits after "0x".
-func hexByte(_ value: UInt8) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "0x" + (digits.count < 2 ? "0" : "") + digits
-}
