@@ -111,8 +111,8 @@ struct FirmwareEndToEndTests {
             case .banner(let line), .unexpected(let line): strays.append(line)
             }
         }
-        bench.noise = LineNoise(seed: 0x7E1C_0DE5, damages: 16)
-        try bench.waitForMirror("16 damaged writes to pass") { event in
+        bench.noise = LineNoise(seed: 0x7E1C_0DE5, damages: 12)
+        try bench.waitForMirror("12 damaged writes to pass") { event in
             check(event)
             return bench.noise?.remaining == 0
         }
@@ -127,7 +127,8 @@ struct FirmwareEndToEndTests {
         }
         #expect(strays.isEmpty, "the panel showed what tickerd never sent:\n\(strays.joined(separator: "\n\n"))")
         #expect(rejections >= damaged / 2, "\(damaged) damaged writes but only \(rejections) rejections")
-        #expect(try bench.waitForLog("panel rejected a packet").contains("panel rejected a packet"))
+        // The error replies made it back through the port.
+        _ = try bench.waitForLog("panel rejected a packet")
     }
 
     @Test func greetsAndRedrawsABoardThatRestartedBehindANewPort() throws {
@@ -148,19 +149,16 @@ struct FirmwareEndToEndTests {
         _ = try bench.waitForLog("panel connected")
 
         var seen: [String] = []
-        try bench.waitForMirror("a full frame on the restarted board") { event in
-            switch event {
-            case .applied(_, let kind, _): seen.append(kind)
-            case .banner: seen.append("banner")
-            case .rejected(let line), .unexpected(let line): seen.append(line)
-            }
-            if case .applied(_, let kind, _) = event { return kind != "hello" && !kind.hasPrefix("brightness") }
-            return false
+        var picture = ""
+        try bench.waitForMirror("a picture on the restarted board") { event in
+            seen.append(event.summary)
+            guard case .applied(_, let kind, let art) = event, kind != "hello", !kind.hasPrefix("brightness") else { return false }
+            picture = art
+            return true
         }
         #expect(seen.prefix(2) == ["banner", "hello"], "the new board's mirror began \(seen)")
-        guard case .applied(_, let kind, let art) = bench.events.last else { return }
-        #expect(kind == "frame", "after the hello tickerd should send a whole frame, not \(kind)")
-        #expect(art == expected)
+        #expect(seen.last == "frame", "after the hello tickerd should send a whole frame; the mirror showed \(seen)")
+        #expect(picture == expected)
     }
 
     @Test func redrawsABoardThatResetBehindAPortThatStayedOpen() throws {
@@ -180,17 +178,15 @@ struct FirmwareEndToEndTests {
         try bench.waitUntil("the relay to see the board go") { bench.board == nil }
         try bench.bootBoard()
         var seen: [String] = []
-        try bench.waitForMirror("a frame on the reset board") { event in
-            switch event {
-            case .applied(_, let kind, _): seen.append(kind)
-            case .banner: seen.append("banner")
-            case .rejected(let line), .unexpected(let line): seen.append(line)
-            }
-            if case .applied = event { return true }
-            return false
+        var picture = ""
+        try bench.waitForMirror("a picture on the reset board") { event in
+            seen.append(event.summary)
+            guard case .applied(_, _, let art) = event else { return false }
+            picture = art
+            return true
         }
         #expect(seen == ["banner", "frame"], "the reset board's mirror began \(seen)")
-        if case .applied(_, _, let art) = bench.events.last { #expect(art == expected) }
+        #expect(picture == expected)
         #expect(!bench.log.contains { $0.contains("panel disconnected") })
     }
 }
@@ -271,6 +267,17 @@ enum MirrorEvent: Equatable {
     case unexpected(String)
 }
 
+extension MirrorEvent {
+    /// The kind of an applied message, `banner`, or the line itself.
+    var summary: String {
+        switch self {
+        case .applied(_, let kind, _): return kind
+        case .banner: return "banner"
+        case .rejected(let line), .unexpected(let line): return line
+        }
+    }
+}
+
 /// Splits the mirror's bytes into events; a separator line is followed by `height` rows of art.
 struct MirrorParser {
     let height: Int
@@ -313,8 +320,9 @@ struct MirrorParser {
 }
 
 /// Damages some of the writes tickerd makes, in four ways in turn: a flipped bit, noise glued before the
-/// packet, noise with a delimiter in it, and a write cut short. Every other write passes untouched, so the
-/// frame sent after each error reply usually arrives whole. Seeded, so a failure repeats.
+/// packet, noise with a delimiter in it, and a write cut short. Three writes in four are damaged and the fourth
+/// passes untouched, so tickerd's answer to an error reply is sometimes damaged too and sometimes arrives
+/// whole. Seeded, so a failure repeats.
 struct LineNoise {
     private var state: UInt64
     private var writes = 0
@@ -343,7 +351,7 @@ struct LineNoise {
 
     mutating func pass(_ bytes: [UInt8]) -> [UInt8] {
         writes += 1
-        guard remaining > 0, writes % 2 == 0, bytes.count >= 4 else { return bytes }
+        guard remaining > 0, writes % 4 != 0, bytes.count >= 4 else { return bytes }
         remaining -= 1
         damaged += 1
         var bytes = bytes
@@ -382,6 +390,7 @@ final class EndToEndBench {
 
     private var master: Int32 = -1
     private var slave: Int32 = -1
+    private var placeholder: (Int32, Int32) = (-1, -1)
     private var toBoard: [UInt8] = []
     private var toDaemon: [UInt8] = []
 
@@ -402,6 +411,9 @@ final class EndToEndBench {
         let bench = EndToEndBench()
         do {
             try FileManager.default.createDirectory(at: bench.directory, withIntermediateDirectories: true)
+            // Other programs on this machine may still retry a pseudo-terminal number they closed, and the
+            // lowest free number, the one most recently freed, is what openpty hands out: a placeholder takes it.
+            bench.placeholder = try EndToEndBench.openPseudoTerminal().descriptors
             try bench.bootBoard(building: true)
             try bench.startDaemon(daemonArguments)
         } catch {
@@ -436,6 +448,17 @@ final class EndToEndBench {
     }
 
     private func openPort() throws {
+        // The slave stays open here too, so the master never reads a hang-up while tickerd reopens the port.
+        let (descriptors, slavePath) = try Self.openPseudoTerminal()
+        (master, slave) = descriptors
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        unlink(portPath)
+        guard symlink(slavePath, portPath) == 0 else { throw FirmwareTestError("linking '\(portPath)' failed") }
+        toDaemon = []
+    }
+
+    /// A pseudo-terminal pair in raw mode, close-on-exec, and the slave's path.
+    private static func openPseudoTerminal() throws -> (descriptors: (Int32, Int32), path: String) {
         // openpty is in glibc itself since 2.34, but `import Glibc` does not declare it.
         typealias OpenPTY = @convention(c) (
             UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, UnsafeRawPointer?,
@@ -444,21 +467,18 @@ final class EndToEndBench {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "openpty") else {
             throw FirmwareTestError("this C library has no openpty")
         }
+        var master: Int32 = -1
+        var slave: Int32 = -1
         var name = [CChar](repeating: 0, count: 4096)
         guard unsafeBitCast(symbol, to: OpenPTY.self)(&master, &slave, &name, nil, nil) == 0 else {
             throw FirmwareTestError("openpty failed: \(String(cString: strerror(errno)))")
         }
-        // The slave stays open here too, so the master never reads a hang-up while tickerd reopens the port.
-        let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         for end in [master, slave] { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var settings = termios()
         tcgetattr(slave, &settings)
         cfmakeraw(&settings)
         tcsetattr(slave, TCSANOW, &settings)
-        unlink(portPath)
-        guard symlink(slavePath, portPath) == 0 else { throw FirmwareTestError("linking '\(portPath)' failed") }
-        toDaemon = []
+        return ((master, slave), String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     private func closePort() {
@@ -507,7 +527,8 @@ final class EndToEndBench {
         boardQEMU = nil
         board = nil
         closePort()
-        for descriptor in [daemonErrors, feedWriter] where descriptor >= 0 { close(descriptor) }
+        for descriptor in [daemonErrors, feedWriter, placeholder.0, placeholder.1] where descriptor >= 0 { close(descriptor) }
+        placeholder = (-1, -1)
         daemonErrors = -1
         feedWriter = -1
         try? FileManager.default.removeItem(at: directory)
@@ -557,7 +578,7 @@ final class EndToEndBench {
         let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
         let ready = poll(&entries, nfds_t(entries.count), Int32(milliseconds))
         if ready < 0, errno == EINTR { return }
-        guard ready > 0 else { throw FirmwareTestError("no \(what) within \(Self.timeout)\n\(recent)") }
+        guard ready > 0 else { throw FirmwareTestError("waited \(Self.timeout) for \(what) in vain\n\(recent)") }
         var chunk = [UInt8](repeating: 0, count: 4096)
         func take(_ descriptor: Int32) -> Int {
             chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -567,8 +588,14 @@ final class EndToEndBench {
             guard count > 0 else { throw FirmwareTestError("tickerd exited while waiting for \(what)\n\(recent)") }
             logBuffer += chunk[0..<count]
             while let newline = logBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                log.append(String(decoding: logBuffer[..<newline], as: UTF8.self))
+                let line = String(decoding: logBuffer[..<newline], as: UTF8.self)
+                log.append(line)
                 logBuffer.removeSubrange(...newline)
+                if line.contains("in use by another process"), master >= 0 {
+                    // A program outside this test holds the port (see `placeholder`): move to another one.
+                    closePort()
+                    try openPort()
+                }
             }
         }
         if entries[0].revents & Int16(POLLIN) != 0 {
