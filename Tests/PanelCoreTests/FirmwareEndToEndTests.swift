@@ -25,7 +25,8 @@ struct FirmwareEndToEndTests {
         let strip = try tickerctl(["render", "--text", text, "--strip"] + Self.size + settings)
         let positions = marqueePositions(strip: strip, width: Self.width, gap: 24)
         try #require(positions.first == start, "the strip cut at offset 0 should be tickerctl's frame at 0 s")
-        try #require(strip.split(separator: "\n").first.map { $0.count > Self.width } == true, "the text must scroll")
+        let textWidth = strip.split(separator: "\n").first?.count ?? 0
+        try #require(textWidth > Self.width, "the text must be wider than the panel, to scroll")
 
         let bench = try EndToEndBench.start(daemonArguments: settings)
         defer { bench.stop() }
@@ -244,6 +245,7 @@ func closeOnExecPipe() throws -> [Int32] {
 
 /// The package's built programs: next to the test bundle, else in `.build/debug`.
 enum BuiltProgram {
+    /// The path of the built program or library `name`; throws, naming the build to run, when it is missing.
     static func path(_ name: String) throws -> String {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: beside.path) { return beside.path }
@@ -280,6 +282,7 @@ extension MirrorEvent {
 
 /// Splits the mirror's bytes into events; a separator line is followed by `height` rows of art.
 struct MirrorParser {
+    /// Rows of the panel.
     let height: Int
     private var line: [UInt8] = []
     private var header: (Int, String)?
@@ -287,6 +290,7 @@ struct MirrorParser {
 
     init(height: Int) { self.height = height }
 
+    /// Takes the next bytes from the mirror; returns the events they complete.
     mutating func push(_ bytes: some Sequence<UInt8>) -> [MirrorEvent] {
         var events: [MirrorEvent] = []
         for byte in bytes {
@@ -349,6 +353,7 @@ struct LineNoise {
         (0..<count).map { _ in UInt8(1 + random(255)) }
     }
 
+    /// One write on its way to the board, damaged or not.
     mutating func pass(_ bytes: [UInt8]) -> [UInt8] {
         writes += 1
         guard remaining > 0, writes % 4 != 0, bytes.count >= 4 else { return bytes }
@@ -368,11 +373,16 @@ struct LineNoise {
 /// One test's processes: a QEMU board, the pseudo-terminal tickerd takes for its serial port, the relay
 /// between them, and tickerd itself. Everything is driven from `pump`, which waits on all of them at once.
 final class EndToEndBench {
+    /// How long any one wait lasts before the test fails (QEMU is slow).
     static let timeout: Duration = .seconds(20)
+    /// The firmware image: the panel size the tests use, at 2 bits per pixel.
     static let image = "qemu-\(FirmwareEndToEndTests.width)x\(FirmwareEndToEndTests.height)"
 
+    /// Where the port link, the feed and the tests' files live; removed by `stop`.
     let directory: URL
+    /// The link to the port tickerd opens, as socat's `pty,link=…` makes it.
     var portPath: String { directory.appendingPathComponent("panel").path }
+    /// The FIFO tickerd reads.
     var feedPath: String { directory.appendingPathComponent("feed").path }
 
     /// The running board, until the relay sees it go.
