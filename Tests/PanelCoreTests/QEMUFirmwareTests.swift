@@ -224,15 +224,23 @@ struct FirmwareTestError: Error, CustomStringConvertible {
 }
 
 /// Starts `arguments` (the program looked up on PATH) with standard input from /dev/null; returns its pid.
-func spawn(_ arguments: [String]) throws -> pid_t {
+/// `environment` (`NAME=value` entries) replaces the inherited environment when given; `output` and `errors`
+/// become the child's standard output and standard error when given (the caller keeps its descriptors).
+func spawn(_ arguments: [String], environment: [String]? = nil, output: Int32? = nil, errors: Int32? = nil) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
+    if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]
+    defer { envp.forEach { free($0) } }
     var pid: pid_t = 0
-    let result = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    let result = environment == nil
+        ? posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        : posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
     guard result == 0 else { throw FirmwareTestError("starting '\(arguments[0])' failed: \(String(cString: strerror(result)))") }
     return pid
 }
