@@ -24,6 +24,7 @@ func demoState(at now: Duration) -> PlayerState {
 
 func renderFigures() {
     line("Scene rendering, 2 bits per pixel, demo track (marquee and karaoke sweep), release build")
+    line("(steady: one lyric line while the title scrolls, best of 5 rounds of 40,000 frames; whole track: 44 s at 60 fps)")
     line("panel     layout   ns/frame (steady)  allocations/frame (steady)  ns/frame (whole track)  allocations/frame (whole track)")
     for (width, height, arrangement) in [(32, 8, ZoneArrangement.single), (128, 16, .split), (256, 32, .split)] {
         let style = SceneStyle(
@@ -36,12 +37,18 @@ func renderFigures() {
         // Steady state: within one lyric line (12 s to 15 s) while the title scrolls; every strip is cached.
         func steadyInstant(_ i: Int) -> Duration { .seconds(12) + .microseconds(Int64(i % 180) * 16_667) }
         for i in 0..<2_000 { scene.render(state, at: steadyInstant(i), into: &frame) }
-        let frames = 200_000
-        let allocationsBefore = alloc_counter_count()
-        let start = nanoseconds()
-        for i in 0..<frames { scene.render(state, at: steadyInstant(i), into: &frame) }
-        let elapsed = nanoseconds() - start
-        let allocations = alloc_counter_count() - allocationsBefore
+        // Five rounds; the best one is reported, since a shared machine only ever adds time.
+        let frames = 40_000
+        var elapsed = UInt64.max
+        var allocations: UInt64 = 0
+        for _ in 0..<5 {
+            let allocationsBefore = alloc_counter_count()
+            let start = nanoseconds()
+            for i in 0..<frames { scene.render(state, at: steadyInstant(i), into: &frame) }
+            elapsed = min(elapsed, nanoseconds() - start)
+            allocations += alloc_counter_count() - allocationsBefore
+        }
+        let allFrames = frames * 5
         // The whole 44 s track at 60 fps, lines and strips changing as they do.
         let trackFrames = 44 * 60
         let trackAllocationsBefore = alloc_counter_count()
@@ -52,7 +59,7 @@ func renderFigures() {
         line(
             pad("\(width)×\(height)", 10) + pad(arrangement.rawValue, 9)
                 + pad(String(format: "%.0f", Double(elapsed) / Double(frames)), 19)
-                + pad(String(format: "%.3f", Double(allocations) / Double(frames)), 28)
+                + pad(String(format: "%.3f", Double(allocations) / Double(allFrames)), 28)
                 + pad(String(format: "%.0f", Double(trackElapsed) / Double(trackFrames)), 24)
                 + String(format: "%.2f", Double(trackAllocations) / Double(trackFrames)))
     }
@@ -60,27 +67,30 @@ func renderFigures() {
 
 func encodeFigures() {
     line("")
-    line("Encoding a full frame (packet, CRC-16, COBS, delimiter), release build")
+    line("Encoding a full frame (packet, CRC-16, COBS, delimiter), release build, best of 5 rounds of 40,000")
     for (width, height, bits) in [(32, 8, 1), (128, 16, 2), (256, 32, 4)] {
         guard let geometry = try? PanelGeometry(width: width, height: height, bitsPerPixel: bits) else { continue }
         var encoder = PacketEncoder(reservingFor: geometry)
         var pixels = [UInt8](repeating: 0, count: geometry.frameByteCount)
         for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: i &* 37 &+ i >> 3) }
-        let rounds = 200_000
+        let rounds = 40_000
         var sequence: UInt8 = 0
         pixels.withUnsafeBytes { raw in
             for _ in 0..<1_000 { try? encoder.encodeFullFrame(raw, geometry: geometry, sequence: sequence) }
         }
         let allocationsBefore = alloc_counter_count()
-        let start = nanoseconds()
-        pixels.withUnsafeBytes { raw in
-            for _ in 0..<rounds {
-                sequence &+= 1
-                try? encoder.encodeFullFrame(raw, geometry: geometry, sequence: sequence)
+        var elapsed = UInt64.max
+        for _ in 0..<5 {
+            let start = nanoseconds()
+            pixels.withUnsafeBytes { raw in
+                for _ in 0..<rounds {
+                    sequence &+= 1
+                    try? encoder.encodeFullFrame(raw, geometry: geometry, sequence: sequence)
+                }
             }
+            elapsed = min(elapsed, nanoseconds() - start)
         }
-        let elapsed = nanoseconds() - start
-        let allocations = alloc_counter_count() - allocationsBefore
+        let allocations = (alloc_counter_count() - allocationsBefore) / 5
         line(
             "  \(width)×\(height)×\(bits)bpp: \(geometry.frameByteCount) pixel bytes → \(encoder.count) bytes on the wire, "
                 + String(format: "%.0f ns", Double(elapsed) / Double(rounds))

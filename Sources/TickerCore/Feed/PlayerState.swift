@@ -136,6 +136,17 @@ public struct PlayerState: Sendable, Equatable {
         return position
     }
 
+    /// The lyric line sung at playback `position`, if any (see `ParsedLyrics.line(at:)`). Asked of the state
+    /// rather than of a copy of `lyrics`, which would retain and release its arrays every frame.
+    public func lyricLine(at position: Duration) -> (index: Int, line: LyricLine)? {
+        lyrics.line(at: position)
+    }
+
+    /// The first lyric line that starts after playback `position`.
+    public func nextLyricLine(after position: Duration) -> (index: Int, line: LyricLine)? {
+        lyrics.nextLine(after: position)
+    }
+
     /// The message to show at `now`: the highest priority among those not expired, the newest among equals.
     public func activeMessage(at now: Duration) -> Message? {
         // A loop rather than filter/max: this runs every frame and must not allocate.

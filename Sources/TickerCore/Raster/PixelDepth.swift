@@ -24,6 +24,14 @@ public enum PixelDepth: Int, Sendable, CaseIterable, Equatable {
         return UInt8(max(1, min(Double(maxLevel), scaled)))
     }
 
+    /// `level` repeated in every pixel's bits of a 64-bit word: ANDed with fully lit packed pixels it gives
+    /// `level` where they are lit and 0 elsewhere. The pattern repeats every byte for every depth.
+    public func repeated(_ level: UInt8) -> UInt64 {
+        var byte: UInt64 = 0
+        for pixel in 0..<(8 / rawValue) { byte |= UInt64(level & maxLevel) << UInt64(pixel * rawValue) }
+        return byte &* 0x0101_0101_0101_0101
+    }
+
     /// Bytes one column of `height` pixels takes: `ceil(height × bits / 8)`.
     public func bytesPerColumn(height: Int) -> Int {
         (height * rawValue + 7) / 8

@@ -53,21 +53,65 @@ struct ZoneCanvas {
     /// Whether the zone starts on a byte boundary of the column, so packed columns can be copied in.
     var isAligned: Bool { shift == 0 }
 
-    /// ORs the zone column packed at `offset` in `packed` (the zone's bytes of one column, as laid out for a
-    /// zone at row 0) into zone column `column`. Returns false, doing nothing, when the zone is not aligned.
-    @inline(__always)
-    func copy(
-        column: Int, from packed: UnsafeBufferPointer<UInt8>, at offset: Int,
-        into bytes: UnsafeMutableBufferPointer<UInt8>
+    /// ORs packed strip columns into the zone columns `columns`: zone column `columns.lowerBound` gets strip
+    /// column `first`, the next one the next strip column, wrapping to 0 at `lap` (pass `Int.max` for no
+    /// wrapping); strip columns outside `0 ..< stripWidth` leave the zone column dark. `packed` holds the strip
+    /// in the zone's layout, `zoneBytes` per column. Returns false, doing nothing, when the zone does not start
+    /// on a byte boundary (then the caller paints masks instead).
+    ///
+    /// `levels` is ANDed into every copied byte: a fully lit strip ANDed with a level repeated in every pixel's
+    /// bits gives that level wherever the strip is lit (see `PixelDepth.repeated(_:)`), which is how faded
+    /// edges are drawn from the same packed strip.
+    func copyRun(
+        columns: Range<Int>, first: Int, lap: Int, stripWidth: Int, packed: UnsafeBufferPointer<UInt8>,
+        levels: UInt64 = ~0, into bytes: UnsafeMutableBufferPointer<UInt8>
     ) -> Bool {
         guard shift == 0 else { return false }
-        guard column >= 0, column < zone.width, offset >= 0, offset + zoneBytes <= packed.count,
+        let run = columns.clamped(to: 0..<zone.width)
+        guard !run.isEmpty, stripWidth > 0, packed.count >= stripWidth * zoneBytes,
+            (zone.x + run.upperBound) * bytesPerColumn <= bytes.count,
             let source = packed.baseAddress, let target = bytes.baseAddress
         else { return true }
-        // The zone was clipped to the frame, so every column of it lies inside `bytes`.
-        let destination = target + (zone.x + column) * bytesPerColumn + byteOffset
-        let origin = source + offset
-        for k in 0..<zoneBytes { destination[k] |= origin[k] }
+        // The checks above cover every column of the run, so the loop runs on plain pointers.
+        var destination = target + (zone.x + run.lowerBound) * bytesPerColumn + byteOffset
+        var x = first + (run.lowerBound - columns.lowerBound)
+        if lap != Int.max, lap > 0 { x = ((x % lap) + lap) % lap }
+        let raw = UnsafeRawPointer(source)
+        switch zoneBytes {
+        case 2:
+            // The common zone of 8 rows at 2 bits per pixel: one 16-bit load and store per column.
+            for _ in run {
+                if x >= 0 && x < stripWidth {
+                    let bits = raw.loadUnaligned(fromByteOffset: x * 2, as: UInt16.self) & UInt16(truncatingIfNeeded: levels)
+                    let out = UnsafeMutableRawPointer(destination)
+                    out.storeBytes(of: out.loadUnaligned(as: UInt16.self) | bits, as: UInt16.self)
+                }
+                destination += bytesPerColumn
+                x += 1
+                if x == lap { x = 0 }
+            }
+        case 4:
+            for _ in run {
+                if x >= 0 && x < stripWidth {
+                    let bits = raw.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & UInt32(truncatingIfNeeded: levels)
+                    let out = UnsafeMutableRawPointer(destination)
+                    out.storeBytes(of: out.loadUnaligned(as: UInt32.self) | bits, as: UInt32.self)
+                }
+                destination += bytesPerColumn
+                x += 1
+                if x == lap { x = 0 }
+            }
+        default:
+            for _ in run {
+                if x >= 0 && x < stripWidth {
+                    let origin = source + x * zoneBytes
+                    for k in 0..<zoneBytes { destination[k] |= origin[k] & UInt8(truncatingIfNeeded: levels) }
+                }
+                destination += bytesPerColumn
+                x += 1
+                if x == lap { x = 0 }
+            }
+        }
         return true
     }
 

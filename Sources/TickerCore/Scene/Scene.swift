@@ -88,7 +88,7 @@ public struct Scene: Sendable {
         frame.clear()
         let message = state.activeMessage(at: now)
         let position = state.playbackPosition(at: now) + style.lyricsOffset
-        let current = state.playback == .stopped ? nil : state.lyrics.line(at: position)
+        let current = state.playback == .stopped ? nil : state.lyricLine(at: position)
         let isIdle = message == nil && idleSince.map { nowPlaying.isEmpty || now - $0 >= style.idleAfter } ?? false
 
         if isSplit {
@@ -114,7 +114,7 @@ public struct Scene: Sendable {
                 Self.drawLyric(
                     current.line, index: current.index, track: state.track, at: position, style: style.karaoke,
                     renderer: &bottom, layout: &lyric, into: &frame)
-            } else if !isIdle, state.playback != .stopped, let next = state.lyrics.nextLine(after: position) {
+            } else if !isIdle, state.playback != .stopped, let next = state.nextLyricLine(after: position) {
                 // During a break the next line waits at rest, so singers see what comes.
                 bottom.drawKaraoke(next.line.text, sung: (0, 0), scroll: 0, into: &frame)
             }

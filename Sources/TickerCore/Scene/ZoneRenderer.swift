@@ -17,6 +17,8 @@ public struct ZoneRenderer: Sendable {
     private let restIsDither: Bool
     /// Level tables of the faded columns at the zone's edges while text scrolls: left ones, then right ones.
     private let fadeTables: [LevelTable]
+    /// The same levels repeated over every pixel of a word, for faded columns copied from packed strips.
+    private let fadeLevels: [UInt64]
     private var cache: [CachedStrip] = []
     private var clock: Int = 0
 
@@ -61,6 +63,7 @@ public struct ZoneRenderer: Sendable {
             }
         }
         self.fadeTables = fades
+        self.fadeLevels = fades.map { depth.repeated($0.level) }
         cache.reserveCapacity(Self.cacheSize)
     }
 
@@ -118,44 +121,59 @@ public struct ZoneRenderer: Sendable {
             index = entry(for: text, truncated: true)
             motion = Marquee(textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee)
         }
-        draw(cache[index], motion: motion, offset: motion.columnOffset(at: elapsed), into: &frame)
+        draw(index, motion: motion, offset: motion.columnOffset(at: elapsed), into: &frame)
     }
 
-    private func draw(_ entry: CachedStrip, motion: Marquee, offset: Int, into frame: inout Frame) {
+    /// Draws cache slot `index` as a marquee. Works on the slot in place: copying it would retain and release
+    /// every array it holds, each frame.
+    private func draw(_ index: Int, motion: Marquee, offset: Int, into frame: inout Frame) {
         let canvas = ZoneCanvas(zone: zone, frame: frame)
         let width = canvas.zone.width
         let fades = depth != .one && width == zone.width ? motion.fadeColumns : (0, 0)
-        let rightFadeStart = width - fades.1
-        let stripWidth = entry.strip.width
-        // Walk the periodic strip incrementally rather than take a remainder per column.
-        let looping = motion.scrolls && !motion.style.bounce
-        let lap = max(motion.lapDistance, 1)
-        var position = ((motion.style.direction == .left ? offset : -offset) % lap + lap) % lap
-        entry.strip.columns.withUnsafeBufferPointer { columns in
-            entry.lit.withUnsafeBufferPointer { packed in
-                lit.entries.withUnsafeBufferPointer { table in
-                    frame.bytes.withUnsafeMutableBufferPointer { bytes in
-                        for column in 0..<width {
-                            let x: Int
-                            if looping {
-                                x = position
-                                position = position + 1 == lap ? 0 : position + 1
-                                if x >= stripWidth { continue }
-                            } else {
-                                guard let found = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
-                                x = found
-                            }
-                            if column >= fades.0 && column < rightFadeStart {
-                                if !canvas.copy(column: column, from: packed, at: x * zoneBytes, into: bytes) {
-                                    canvas.paint(column: column, mask: columns[x], table: table, into: bytes)
-                                }
-                                continue
-                            }
+        let rightFadeStart = max(width - fades.1, fades.0)
+        let stripWidth = cache[index].strip.width
+        // Which strip column zone column 0 shows, and where the strip repeats: positions come from the time
+        // since the text appeared, and each frame is a window copied out of the strip.
+        let first: Int
+        let lap: Int
+        if !motion.scrolls {
+            first = -motion.alignmentStart
+            lap = Int.max
+        } else if motion.style.bounce {
+            first = offset
+            lap = Int.max
+        } else {
+            first = motion.style.direction == .left ? offset : -offset
+            lap = max(motion.lapDistance, 1)
+        }
+        func stripColumn(_ column: Int) -> Int? {
+            var x = first + column
+            if lap != Int.max { x = ((x % lap) + lap) % lap }
+            return x >= 0 && x < stripWidth ? x : nil
+        }
+        cache[index].strip.columns.withUnsafeBufferPointer { columns in
+            cache[index].lit.withUnsafeBufferPointer { packed in
+                frame.bytes.withUnsafeMutableBufferPointer { bytes in
+                    if canvas.isAligned {
+                        _ = canvas.copyRun(
+                            columns: fades.0..<rightFadeStart, first: first + fades.0, lap: lap, stripWidth: stripWidth,
+                            packed: packed, into: bytes)
+                        for column in 0..<width where column < fades.0 || column >= rightFadeStart {
                             let fadeIndex = column < fades.0 ? column : fades.0 + column - rightFadeStart
-                            guard fadeIndex < fadeTables.count else { continue }
-                            fadeTables[fadeIndex].entries.withUnsafeBufferPointer { faded in
-                                canvas.paint(column: column, mask: columns[x], table: faded, into: bytes)
-                            }
+                            guard fadeIndex < fadeLevels.count else { continue }
+                            _ = canvas.copyRun(
+                                columns: column..<(column + 1), first: first + column, lap: lap, stripWidth: stripWidth,
+                                packed: packed, levels: fadeLevels[fadeIndex], into: bytes)
+                        }
+                        return
+                    }
+                    for column in 0..<width {
+                        guard let x = stripColumn(column) else { continue }
+                        let faded = column < fades.0 || column >= rightFadeStart
+                        let fadeIndex = column < fades.0 ? column : fades.0 + column - rightFadeStart
+                        let table = faded && fadeIndex < fadeTables.count ? fadeTables[fadeIndex] : lit
+                        table.entries.withUnsafeBufferPointer { entries in
+                            canvas.paint(column: column, mask: columns[x], table: entries, into: bytes)
                         }
                     }
                 }
@@ -168,27 +186,41 @@ public struct ZoneRenderer: Sendable {
     public mutating func drawKaraoke(
         _ text: String, sung: (start: Double, end: Double), scroll: Int, into frame: inout Frame
     ) {
-        let entry = cache[entry(for: text, truncated: false)]
-        let strip = entry.strip
+        let index = entry(for: text, truncated: false)
+        let stripWidth = cache[index].strip.width
         let canvas = ZoneCanvas(zone: zone, frame: frame)
         let width = canvas.zone.width
         // A line that fits keeps the marquee's alignment.
-        let shift = strip.width <= width ? -Marquee(textWidth: strip.width, zoneWidth: width, style: marquee)
+        let shift = stripWidth <= width ? -Marquee(textWidth: stripWidth, zoneWidth: width, style: marquee)
             .alignmentStart : scroll
         let litFrom = Int(sung.start.rounded(.up))
         let litTo = Int(sung.end.rounded(.down))
         let restPattern: (UInt64, UInt64) = restIsDither ? (0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA) : (~0, ~0)
-        strip.columns.withUnsafeBufferPointer { columns in
-            entry.lit.withUnsafeBufferPointer { litPacked in
-                entry.rest.withUnsafeBufferPointer { restPacked in
-                    lit.entries.withUnsafeBufferPointer { litTable in
-                        rest.entries.withUnsafeBufferPointer { restTable in
-                            frame.bytes.withUnsafeMutableBufferPointer { bytes in
-                                for column in max(0, -shift)..<min(width, columns.count - shift) {
+        cache[index].strip.columns.withUnsafeBufferPointer { columns in
+            cache[index].lit.withUnsafeBufferPointer { litPacked in
+                cache[index].rest.withUnsafeBufferPointer { restPacked in
+                    frame.bytes.withUnsafeMutableBufferPointer { bytes in
+                        // Three runs: rest before the sung part, the sung part, rest after it (a right-to-left
+                        // line is sung from its end, so its sung part is the last run).
+                        let litStart = min(max(litFrom - shift, 0), width)
+                        let litEnd = min(max(litTo - shift, litStart), width)
+                        if canvas.isAligned {
+                            _ = canvas.copyRun(
+                                columns: 0..<litStart, first: shift, lap: Int.max, stripWidth: columns.count,
+                                packed: restPacked, into: bytes)
+                            _ = canvas.copyRun(
+                                columns: litStart..<litEnd, first: shift + litStart, lap: Int.max,
+                                stripWidth: columns.count, packed: litPacked, into: bytes)
+                            _ = canvas.copyRun(
+                                columns: litEnd..<width, first: shift + litEnd, lap: Int.max, stripWidth: columns.count,
+                                packed: restPacked, into: bytes)
+                            return
+                        }
+                        lit.entries.withUnsafeBufferPointer { litTable in
+                            rest.entries.withUnsafeBufferPointer { restTable in
+                                for column in max(0, -shift)..<max(max(0, -shift), min(width, columns.count - shift)) {
                                     let x = column + shift
                                     let sungColumn = x >= litFrom && x < litTo
-                                    let packed = sungColumn ? litPacked : restPacked
-                                    if canvas.copy(column: column, from: packed, at: x * zoneBytes, into: bytes) { continue }
                                     let mask = sungColumn ? columns[x] : columns[x] & (x & 1 == 0 ? restPattern.0 : restPattern.1)
                                     canvas.paint(column: column, mask: mask, table: sungColumn ? litTable : restTable, into: bytes)
                                 }
@@ -202,11 +234,11 @@ public struct ZoneRenderer: Sendable {
         guard !restIsDither else { return }
         let startFraction = sung.start - sung.start.rounded(.down)
         if startFraction > 0 {
-            paintEdge(strip, x: litFrom - 1, covered: 1 - startFraction, shift: shift, canvas: canvas, frame: &frame)
+            paintEdge(cache[index].strip, x: litFrom - 1, covered: 1 - startFraction, shift: shift, canvas: canvas, frame: &frame)
         }
         let endFraction = sung.end - sung.end.rounded(.down)
         if endFraction > 0 {
-            paintEdge(strip, x: litTo, covered: endFraction, shift: shift, canvas: canvas, frame: &frame)
+            paintEdge(cache[index].strip, x: litTo, covered: endFraction, shift: shift, canvas: canvas, frame: &frame)
         }
     }
 
