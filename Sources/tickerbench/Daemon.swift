@@ -94,7 +94,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
     }
     print("tickerd at 60 fps, 128×16 at 2 bits per pixel, split zones, demo lyrics playing, \(Int(wall)) s:")
     print(String(format: "  CPU: %.2f %% of one core (%.2f s of CPU in %.1f s)", cpu * 100 / wall, cpu, wall))
-    print("  resident memory: \(rss / 1024) MB now, \(peak / 1024) MB peak (VmRSS \(rss) kB, VmHWM \(peak) kB)")
+    print(String(format: "  resident memory: %.1f MB now, %.1f MB peak (VmRSS %d kB, VmHWM %d kB)", Double(rss) / 1024, Double(peak) / 1024, rss, peak))
     print(
         String(
             format: "  write-to-wire latency over %d writes: median %.1f ms, p99 %.1f ms, max %.1f ms (frame period 16.7 ms)",
