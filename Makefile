@@ -43,7 +43,10 @@ firmware:
 	@$(MAKE) -C Firmware
 
 # Binaries, units, configuration (kept if present), documentation and man pages, in the usual places.
-install: release
+# Run `make release` first (as yourself); `sudo make install` then only copies files.
+install:
+	@test -x .build/release/tickerd -a -x .build/release/tickerctl || \
+		{ echo "build first: make release" >&2; exit 1; }
 	install -d $(BINDIR) $(UNITDIR) $(USERUNITDIR) $(DOCDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
 		$(MANDIR)/man8 $(CONFDIR)
 	install -m 0755 .build/release/tickerd .build/release/tickerctl $(BINDIR)/
