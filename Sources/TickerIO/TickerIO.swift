@@ -1,4 +1,0 @@
-import TickerCore
-
-/// Linux I/O for tickerd.
-public enum TickerIO {}
