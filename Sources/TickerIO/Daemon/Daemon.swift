@@ -346,14 +346,10 @@ public final class Daemon {
 
     private func updateClockText() {
         guard settings.style.idle == .clock else { return }
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        let minute = Int(parts.tm_hour) * 60 + Int(parts.tm_min)
+        let (hours, minutes) = Posix.localTimeOfDay()
+        let minute = hours * 60 + minutes
         guard minute != clockMinute else { return }
         clockMinute = minute
-        let hours = Int(parts.tm_hour)
-        let minutes = Int(parts.tm_min)
         clockText = (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
     }
 

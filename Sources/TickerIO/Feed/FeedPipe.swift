@@ -46,7 +46,7 @@ public final class FeedPipe {
         do {
             let info = try Posix.fstat(fd, what: "fd 3 from systemd")
             guard info.st_mode & S_IFMT == S_IFIFO else { throw FeedPipeError.notAFIFO("fd 3 from systemd") }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            Posix.setCloseOnExec(fd)
             try Posix.setNonBlocking(fd, what: "fd 3 from systemd")
         } catch let error as SystemError {
             throw .system(error)
@@ -55,9 +55,7 @@ public final class FeedPipe {
         } catch {
             throw .system(SystemError("fd 3 from systemd", code: EINVAL))
         }
-        unsetenv("LISTEN_FDS")
-        unsetenv("LISTEN_PID")
-        unsetenv("LISTEN_FDNAMES")
+        for name in ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"] { Posix.unsetEnvironment(name) }
         return FeedPipe(fileDescriptor: fd, name: "fd 3 (systemd)", fromSystemd: true, created: false)
     }
 

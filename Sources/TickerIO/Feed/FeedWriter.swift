@@ -47,57 +47,6 @@ public enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// Pure helpers that turn feed lines into the bytes of atomic FIFO writes.
-public enum FeedLines {
-    /// The largest write a FIFO delivers in one piece (`PIPE_BUF` on Linux), in bytes.
-    public static let atomicWriteBytes = 4096
-
-    /// Returns `text` with every control character (CR, LF, TAB, NUL, DEL, C1 controls, U+2028/2029)
-    /// replaced by a space, so it fits on one feed line.
-    public static func sanitize(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let isControl = value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0x2028 || value == 0x2029
-            result.append(isControl ? " " : scalar)
-        }
-        return String(result)
-    }
-
-    /// Groups `lines` into writes of at most `limit` bytes each, every line ended by `\n`, never
-    /// splitting a line across two writes. The lines are sanitised; a line that alone exceeds
-    /// `limit − 1` bytes is cut at the last whole character that fits.
-    public static func batches(_ lines: [String], limit: Int = atomicWriteBytes) -> [[UInt8]] {
-        let lineLimit = max(limit - 1, 1)
-        var result: [[UInt8]] = []
-        var current: [UInt8] = []
-        for line in lines {
-            var bytes = Array(sanitize(line).utf8)
-            if bytes.count > lineLimit {
-                bytes = truncatedUTF8(bytes, to: lineLimit)
-            }
-            if !current.isEmpty && current.count + bytes.count + 1 > limit {
-                result.append(current)
-                current = []
-            }
-            current.append(contentsOf: bytes)
-            current.append(0x0A)
-        }
-        if !current.isEmpty { result.append(current) }
-        return result
-    }
-
-    /// Cuts valid UTF-8 to at most `count` bytes without splitting a character.
-    static func truncatedUTF8(_ bytes: [UInt8], to count: Int) -> [UInt8] {
-        var end = min(count, bytes.count)
-        // Step back over continuation bytes (10xxxxxx) so the cut lands on a character start.
-        while end > 0 && end < bytes.count && bytes[end] & 0xC0 == 0x80 {
-            end -= 1
-        }
-        return Array(bytes[0..<end])
-    }
-}
-
 /// The writing end of tickerd's feed FIFO.
 ///
 /// Opened `O_WRONLY | O_NONBLOCK | O_CLOEXEC`, so a missing daemon is an error rather than a hang. Each
@@ -115,29 +64,29 @@ public final class FeedWriter {
     /// Opens the FIFO at `path` for writing. Refuses anything that is not a FIFO (checked with
     /// `fstat` after `open`, and `O_NOFOLLOW` refuses a symlink).
     public init(path: String, fullPipeTimeoutMillis: Int32 = 2000) throws(FeedWriterError) {
-        signal(SIGPIPE, SIG_IGN)
+        Posix.ignoreBrokenPipes()
         self.path = path
         self.fullPipeTimeoutMillis = fullPipeTimeoutMillis
-        let fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 {
-            let code = errno
-            switch code {
+        let fd: Int32
+        do {
+            fd = try Posix.open(path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW)
+        } catch {
+            switch error.code {
             case ENXIO: throw .noReader(path: path)
             case ENOENT: throw .missing(path: path)
             case ELOOP: throw .notAFIFO(path: path)
-            default: throw .open(path: path, errno: code)
+            default: throw .open(path: path, errno: error.code)
             }
         }
-        var info = stat()
-        if fstat(fd, &info) != 0 || info.st_mode & S_IFMT != S_IFIFO {
-            Glibc.close(fd)
+        guard let info = try? Posix.fstat(fd, what: path), info.st_mode & S_IFMT == S_IFIFO else {
+            Posix.close(fd)
             throw .notAFIFO(path: path)
         }
         descriptor = fd
     }
 
     deinit {
-        if descriptor >= 0 { Glibc.close(descriptor) }
+        Posix.close(descriptor)
     }
 
     /// Whether `close()` has been called.
@@ -154,46 +103,36 @@ public final class FeedWriter {
 
     /// Closes the descriptor; later calls to `send` throw `closed`.
     public func close() {
-        if descriptor >= 0 {
-            Glibc.close(descriptor)
-            descriptor = -1
-        }
+        Posix.close(descriptor)
+        descriptor = -1
     }
 
     private func write(_ bytes: [UInt8]) throws(FeedWriterError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            let result = bytes.withUnsafeBytes { raw in
+                Result { () throws(SystemError) -> Posix.Transfer in
+                    try Posix.write(descriptor, UnsafeRawBufferPointer(rebasing: raw[offset...]), what: path)
+                }
             }
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            let code = errno
-            switch code {
-            case EINTR:
-                continue
-            case EAGAIN:
-                try waitForRoom()
-            case EPIPE:
-                throw .readerGone(path: path)
-            default:
-                throw .write(path: path, errno: code)
+            switch result {
+            case .success(.done(let count)): offset += count
+            case .success(.wouldBlock): try waitForRoom()
+            case .failure(let error) where error.code == EPIPE: throw .readerGone(path: path)
+            case .failure(let error): throw .write(path: path, errno: error.code)
             }
         }
     }
 
     private func waitForRoom() throws(FeedWriterError) {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        while true {
-            let ready = poll(&entry, 1, fullPipeTimeoutMillis)
-            if ready > 0 {
-                if entry.revents & Int16(POLLERR) != 0 { throw .readerGone(path: path) }
-                return
-            }
-            if ready == 0 { throw .pipeFull(path: path, timeoutMillis: fullPipeTimeoutMillis) }
-            if errno != EINTR { throw .write(path: path, errno: errno) }
+        var entry = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
+        let ready: Int
+        do {
+            ready = try Posix.poll(&entry, timeoutMilliseconds: fullPipeTimeoutMillis)
+        } catch {
+            throw .write(path: path, errno: error.code)
         }
+        if ready == 0 { throw .pipeFull(path: path, timeoutMillis: fullPipeTimeoutMillis) }
+        if entry[0].revents & Int16(POLLERR) != 0 { throw .readerGone(path: path) }
     }
 }

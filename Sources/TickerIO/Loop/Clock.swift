@@ -1,4 +1,3 @@
-import Glibc
 
 /// The monotonic clock everything in tickerd measures time with.
 public enum Clock {
@@ -7,7 +6,6 @@ public enum Clock {
 
     /// Blocks the thread briefly: only for the bounded drain at shutdown, never in the event loop.
     public static func pause(milliseconds: Int) {
-        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-        _ = nanosleep(&request, nil)
+        Posix.sleep(milliseconds: milliseconds)
     }
 }

@@ -1,4 +1,3 @@
-import CLinux
 
 /// A periodic timer on `CLOCK_MONOTONIC` (a `timerfd`): readable when it has fired.
 public final class PeriodicTimer {
@@ -7,22 +6,20 @@ public final class PeriodicTimer {
 
     /// Creates a disarmed timer (`timerfd_create`).
     public init() throws(SystemError) {
-        let fd = clinux_timerfd_create_monotonic()
-        guard fd >= 0 else { throw SystemError("timerfd_create") }
-        fileDescriptor = fd
+        fileDescriptor = try Posix.monotonicTimer()
     }
 
     deinit { Posix.close(fileDescriptor) }
 
     /// Fires every `intervalNanoseconds`, first after `firstNanoseconds` (`timerfd_settime`).
     public func arm(intervalNanoseconds: Int64, firstNanoseconds: Int64? = nil) throws(SystemError) {
-        guard clinux_timerfd_arm(fileDescriptor, firstNanoseconds ?? intervalNanoseconds, intervalNanoseconds) == 0
-        else { throw SystemError("timerfd_settime") }
+        try Posix.armTimer(
+            fileDescriptor, firstNanoseconds: firstNanoseconds ?? intervalNanoseconds, intervalNanoseconds: intervalNanoseconds)
     }
 
     /// Stops the timer.
     public func disarm() throws(SystemError) {
-        guard clinux_timerfd_arm(fileDescriptor, 0, 0) == 0 else { throw SystemError("timerfd_settime") }
+        try Posix.armTimer(fileDescriptor, firstNanoseconds: 0, intervalNanoseconds: 0)
     }
 
     /// How many times it fired since the last call (0 when it has not).
@@ -45,16 +42,13 @@ public final class SignalSource {
 
     /// Blocks the lifecycle signals and opens a `signalfd` for them.
     public init() throws(SystemError) {
-        let fd = clinux_signalfd_for_lifecycle()
-        guard fd >= 0 else { throw SystemError("signalfd") }
-        fileDescriptor = fd
+        fileDescriptor = try Posix.lifecycleSignals()
     }
 
     deinit { Posix.close(fileDescriptor) }
 
     /// The next pending signal number, or nil when none is pending.
     public func next() -> Int32? {
-        let signal = clinux_signalfd_read(fileDescriptor)
-        return signal > 0 ? signal : nil
+        Posix.nextSignal(fileDescriptor)
     }
 }

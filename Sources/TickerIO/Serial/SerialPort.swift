@@ -1,4 +1,3 @@
-import CLinux
 import CSerialPort
 import Glibc
 
@@ -125,7 +124,7 @@ public final class SerialPort {
         var handle: Int32 = -1
         _ = withUnsafeMutablePointer(to: &handle) { sp_get_port_handle(port, $0) }
         let serial = SerialPort(path: path, settings: settings, port: port, fileDescriptor: handle, lock: lock)
-        _ = clinux_tty_exclusive(handle)
+        Posix.setExclusive(handle, true)
         try serial.configure()
         return serial
     }
@@ -213,7 +212,7 @@ public final class SerialPort {
         guard let port else { return }
         // TIOCEXCL outlives the descriptor while the terminal exists; undo it, or a reopen after a transient
         // error would be refused by our own flag.
-        if fileDescriptor >= 0 { _ = clinux_tty_nonexclusive(fileDescriptor) }
+        if fileDescriptor >= 0 { Posix.setExclusive(fileDescriptor, false) }
         sp_close(port)
         sp_free_port(port)
         Posix.close(lock)

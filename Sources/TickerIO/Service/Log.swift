@@ -1,4 +1,3 @@
-import Glibc
 
 /// Log severity, as syslog and journald number it.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -58,8 +57,8 @@ public struct Logger: Sendable {
         for line in message.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             text += journald ? "<\(level.rawValue)>\(line)\n" : "\(program): \(level.name): \(line)\n"
         }
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
+        // A log line that cannot be written has nowhere else to go.
+        _ = Array(text.utf8).withUnsafeBytes { try? Posix.write(fileDescriptor, $0, what: "log") }
     }
 
     public func error(_ message: String) { log(.error, message) }

@@ -186,6 +186,128 @@ public enum Posix {
         }
     }
 
+    /// `signal(SIGPIPE, SIG_IGN)`: writing to a pipe whose reader left is then an `EPIPE` error, not death.
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// `fcntl(F_SETFD, FD_CLOEXEC)`.
+    public static func setCloseOnExec(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+
+    /// `unsetenv(3)`.
+    public static func unsetEnvironment(_ name: String) {
+        unsetenv(name)
+    }
+
+    /// `isatty(3)`.
+    public static func isTerminal(_ fd: Int32) -> Bool {
+        isatty(fd) == 1
+    }
+
+    /// The terminal settings of `fd` (`tcgetattr`), or nil when it is not a terminal.
+    public static func terminalMode(_ fd: Int32) -> termios? {
+        var mode = termios()
+        return tcgetattr(fd, &mode) == 0 ? mode : nil
+    }
+
+    /// Applies terminal settings at once (`tcsetattr(TCSANOW)`).
+    public static func setTerminalMode(_ fd: Int32, _ mode: termios) {
+        var mode = mode
+        _ = tcsetattr(fd, TCSANOW, &mode)
+    }
+
+    /// `nanosleep(2)`: only for bounded waits outside the event loop.
+    public static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        _ = nanosleep(&request, nil)
+    }
+
+    /// Hours and minutes of the local time of day (`time`, `localtime_r`).
+    public static func localTimeOfDay() -> (hour: Int, minute: Int) {
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return (Int(parts.tm_hour), Int(parts.tm_min))
+    }
+
+    /// A unix datagram socket (`socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC)`), or -1.
+    public static func unixDatagramSocket() -> Int32 {
+        socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+
+    /// Sends `bytes` as one datagram on `socket` to the unix socket at `path` (`sendto`); a path starting with
+    /// `@` names an abstract socket. Returns false when it could not be sent.
+    @discardableResult
+    public static func sendDatagram(_ bytes: [UInt8], on socket: Int32, to path: String) -> Bool {
+        var address = sockaddr_un()
+        var name = Array(path.utf8)
+        guard !name.isEmpty, name.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        if name[0] == UInt8(ascii: "@") { name[0] = 0 }
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in name.enumerated() { raw[index] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + name.count + (name[0] == 0 ? 0 : 1))
+        let sent = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
+                bytes.withUnsafeBytes { raw in
+                    sendto(socket, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL), target, length)
+                }
+            }
+        }
+        return sent == bytes.count
+    }
+
+    /// A non-blocking monotonic `timerfd`, or throws.
+    public static func monotonicTimer() throws(SystemError) -> Int32 {
+        let fd = clinux_timerfd_create_monotonic()
+        guard fd >= 0 else { throw SystemError("timerfd_create") }
+        return fd
+    }
+
+    /// Arms a `timerfd` (`timerfd_settime`): first expiry after `first` ns, then every `interval` ns (0: once;
+    /// both 0: disarmed).
+    public static func armTimer(_ fd: Int32, firstNanoseconds first: Int64, intervalNanoseconds interval: Int64)
+        throws(SystemError)
+    {
+        guard clinux_timerfd_arm(fd, first, interval) == 0 else { throw SystemError("timerfd_settime") }
+    }
+
+    /// Blocks SIGTERM, SIGINT and SIGHUP, ignores SIGPIPE, and returns a non-blocking `signalfd` for the three.
+    public static func lifecycleSignals() throws(SystemError) -> Int32 {
+        let fd = clinux_signalfd_for_lifecycle()
+        guard fd >= 0 else { throw SystemError("signalfd") }
+        return fd
+    }
+
+    /// The next signal read from a `signalfd`, or nil when none is pending.
+    public static func nextSignal(_ fd: Int32) -> Int32? {
+        let signal = clinux_signalfd_read(fd)
+        return signal > 0 ? signal : nil
+    }
+
+    /// `openpty` with the slave in raw mode: the master, the slave and the slave's path.
+    public static func openPseudoTerminal() throws(SystemError) -> (master: Int32, slave: Int32, path: String) {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var name = [CChar](repeating: 0, count: 128)
+        let opened = name.withUnsafeMutableBufferPointer { buffer in
+            clinux_openpty_raw(&master, &slave, buffer.baseAddress, Int32(buffer.count))
+        }
+        guard opened == 0 else { throw SystemError("openpty") }
+        let path = name.withUnsafeBufferPointer { buffer in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return (master, slave, path)
+    }
+
+    /// `TIOCEXCL` (true) or `TIOCNXCL` (false) on a terminal: whether further opens are refused.
+    public static func setExclusive(_ fd: Int32, _ exclusive: Bool) {
+        _ = exclusive ? clinux_tty_exclusive(fd) : clinux_tty_nonexclusive(fd)
+    }
+
     /// Bytes waiting to be read on `fd` (`FIONREAD`), or nil.
     public static func bytesReadable(_ fd: Int32) -> Int? {
         let n = clinux_bytes_readable(fd)

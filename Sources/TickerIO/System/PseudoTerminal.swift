@@ -1,4 +1,3 @@
-import CLinux
 import Glibc
 
 /// A pseudo-terminal pair: the emulator (or a test) holds the master side and plays the microcontroller;
@@ -16,16 +15,7 @@ public final class PseudoTerminal {
     /// Opens a pair in raw mode (`openpty`, `cfmakeraw`) and, with `link`, points a symbolic link at the
     /// slave (replacing an existing link, never a file that is not a link).
     public init(link: String? = nil) throws(SystemError) {
-        var master: Int32 = -1
-        var slave: Int32 = -1
-        var name = [CChar](repeating: 0, count: 128)
-        let opened = name.withUnsafeMutableBufferPointer { buffer in
-            clinux_openpty_raw(&master, &slave, buffer.baseAddress, Int32(buffer.count))
-        }
-        guard opened == 0 else { throw SystemError("openpty") }
-        let path = name.withUnsafeBufferPointer { buffer in
-            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+        let (master, slave, path) = try Posix.openPseudoTerminal()
         self.master = master
         self.slave = slave
         self.slavePath = path

@@ -19,17 +19,18 @@ public final class TerminalPanel {
     deinit { end() }
 
     /// Whether `fd` is a terminal.
-    public var isTerminal: Bool { isatty(fd) == 1 }
+    public var isTerminal: Bool { Posix.isTerminal(fd) }
 
     /// Clears the screen, hides the cursor and stops echoing typed keys.
     public func begin() {
         guard !active else { return }
         active = true
-        if tcgetattr(0, &saved) == 0 {
+        if let mode = Posix.terminalMode(0) {
+            saved = mode
             savedValid = true
-            var quiet = saved
+            var quiet = mode
             quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)
-            tcsetattr(0, TCSANOW, &quiet)
+            Posix.setTerminalMode(0, quiet)
         }
         emit("\u{1B}[?25l\u{1B}[2J")
     }
@@ -39,7 +40,7 @@ public final class TerminalPanel {
         guard active else { return }
         active = false
         emit("\u{1B}[0m\u{1B}[?25h\n")
-        if savedValid { tcsetattr(0, TCSANOW, &saved) }
+        if savedValid { Posix.setTerminalMode(0, saved) }
     }
 
     /// Draws `frame` at the top left, with `status` on the line below.
