@@ -27,7 +27,6 @@ struct ZoneCanvas {
     private let byteOffset: Int
     private let shift: UInt8
     private let rowMask: UInt64
-    private let frameWidth: Int
     /// Bytes of one column the zone covers, in wire layout.
     let zoneBytes: Int
 
@@ -46,7 +45,6 @@ struct ZoneCanvas {
         self.byteOffset = bit / 8
         self.shift = UInt8(bit % 8)
         self.rowMask = clipped.height >= 64 ? ~0 : (1 << UInt64(clipped.height)) - 1
-        self.frameWidth = frame.width
         self.zoneBytes = frame.depth.bytesPerColumn(height: clipped.height)
     }
 

@@ -146,11 +146,6 @@ public struct ZoneRenderer: Sendable {
             first = motion.style.direction == .left ? offset : -offset
             lap = max(motion.lapDistance, 1)
         }
-        func stripColumn(_ column: Int) -> Int? {
-            var x = first + column
-            if lap != Int.max { x = ((x % lap) + lap) % lap }
-            return x >= 0 && x < stripWidth ? x : nil
-        }
         cache[index].strip.columns.withUnsafeBufferPointer { columns in
             cache[index].lit.withUnsafeBufferPointer { packed in
                 frame.bytes.withUnsafeMutableBufferPointer { bytes in
@@ -168,7 +163,7 @@ public struct ZoneRenderer: Sendable {
                         return
                     }
                     for column in 0..<width {
-                        guard let x = stripColumn(column) else { continue }
+                        guard let x = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
                         let faded = column < fades.0 || column >= rightFadeStart
                         let fadeIndex = column < fades.0 ? column : fades.0 + column - rightFadeStart
                         let table = faded && fadeIndex < fadeTables.count ? fadeTables[fadeIndex] : lit

@@ -83,9 +83,7 @@ public final class Daemon {
     private var lastWatchdog: Duration = .zero
     private var clockText = ""
     private var clockMinute = -1
-    private var brightnessSent: UInt8?
     private var ticks = 0
-    private var demoStarted: Duration = .zero
     private var stopping = false
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
@@ -274,7 +272,6 @@ public final class Daemon {
     }
 
     private func startDemo(at now: Duration) {
-        demoStarted = now
         for command in DemoTrack.commands { state.apply(command, at: now) }
         scene.observe(state, at: now)
     }
