@@ -2,6 +2,8 @@ PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
 SWIFT ?= swift
+# Where the binaries that `make install` copies were built.
+BUILDDIR ?= .build/release
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 UNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
@@ -45,11 +47,11 @@ firmware:
 # Binaries, units, configuration (kept if present), documentation and man pages, in the usual places.
 # Run `make release` first (as yourself); `sudo make install` then only copies files.
 install:
-	@test -x .build/release/tickerd -a -x .build/release/tickerctl || \
+	@test -x $(BUILDDIR)/tickerd -a -x $(BUILDDIR)/tickerctl || \
 		{ echo "build first: make release" >&2; exit 1; }
 	install -d $(BINDIR) $(UNITDIR) $(USERUNITDIR) $(DOCDIR) $(MANDIR)/man1 $(MANDIR)/man5 \
 		$(MANDIR)/man8 $(CONFDIR)
-	install -m 0755 .build/release/tickerd .build/release/tickerctl $(BINDIR)/
+	install -m 0755 $(BUILDDIR)/tickerd $(BUILDDIR)/tickerctl $(BINDIR)/
 	install -m 0644 systemd/tickerd.service systemd/tickerd.socket systemd/tickerd-follow-mpd.service \
 		systemd/tickerd-follow-shairport.service $(UNITDIR)/
 	install -m 0644 systemd/tickerd-follow-mpris.service $(USERUNITDIR)/

@@ -23,6 +23,27 @@ import Testing
         #expect(lstat(path, &info) != 0)
     }
 
+    @Test func makesTheMissingDirectoryOfThePipeAndLeavesItAtClose() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/tickerd/feed"
+        let pipe = try FeedPipe.open(path: path, mode: 0o620, group: "")
+        var info = stat()
+        #expect(lstat(directory + "/tickerd", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFDIR)
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        pipe.close()
+        #expect(lstat(path, &info) != 0)
+        #expect(lstat(directory + "/tickerd", &info) == 0, "the directory stays: other things may live there")
+    }
+
+    @Test func aServiceWithoutTheSocketUnitIsToldWhereItsPipeComesFrom() {
+        let error = FeedPipeError.notHandedOver(SystemError("mkfifo", "/run/tickerd/feed", code: EROFS))
+        #expect(
+            error.description == "mkfifo '/run/tickerd/feed': Read-only file system; under systemd the feed comes "
+                + "from tickerd.socket (is it enabled? systemctl enable --now tickerd.socket)")
+    }
+
     @Test func writersComingAndGoingNeverEndTheStream() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -22,6 +22,9 @@ public struct ShairportFollower: Sendable {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
         var backoff = Backoff()
         var lastProblem: String?
+        // The track outlives a reopened pipe: shairport-sync closing it is not the end of what plays.
+        var translator = ShairportTranslator()
+        publisher.publish(translator.snapshot, reason: .change)
         while !stop.isRequested {
             let fd: Int32
             switch openPipe() {
@@ -39,7 +42,7 @@ public struct ShairportFollower: Sendable {
             backoff.reset()
             lastProblem = nil
             log(.info, "reading shairport-sync metadata from '\(pipePath)'")
-            follow(fd, publisher: publisher, stop: stop, log: log)
+            follow(fd, translator: &translator, publisher: publisher, stop: stop, log: log)
             close(fd)
         }
     }
@@ -50,8 +53,10 @@ public struct ShairportFollower: Sendable {
 
     private func openPipe() -> Result<Int32, OpenProblem> {
         // O_RDWR: holding a write end ourselves, the pipe never reports EOF between shairport-sync's
-        // sessions, so poll() does not spin on POLLHUP.
-        let fd = open(pipePath, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        // sessions, so poll() does not spin on POLLHUP. Where only reading is allowed (shairport-sync makes the
+        // pipe under its own user, 0644 by the usual umask), a read-only descriptor is reopened at each EOF.
+        var fd = open(pipePath, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        if fd < 0, errno == EACCES { fd = open(pipePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT {
@@ -67,11 +72,11 @@ public struct ShairportFollower: Sendable {
         return .success(fd)
     }
 
-    private func follow(_ fd: Int32, publisher: FeedPublisher, stop: StopSignal, log: FollowLog) {
+    private func follow(
+        _ fd: Int32, translator: inout ShairportTranslator, publisher: FeedPublisher, stop: StopSignal, log: FollowLog
+    ) {
         var parser = ShairportMetadataParser()
-        var translator = ShairportTranslator()
         var dropped = 0
-        publisher.publish(translator.snapshot, reason: .change)
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             switch stop.wait(for: Int16(POLLIN), on: fd, timeoutMillis: earliest(-1, publisher.millisUntilFeedRetry())) {
@@ -89,6 +94,9 @@ public struct ShairportFollower: Sendable {
                 log(.warning, "read '\(pipePath)': \(String(cString: strerror(errno))); reopening")
                 return
             }
+            // End of file on a read-only descriptor: shairport-sync closed the pipe; a fresh descriptor waits
+            // for its next session without reporting POLLHUP.
+            if count == 0 { return }
             parser.append(chunk[0..<count])
             var changed = false
             let now = MonotonicClock.now()

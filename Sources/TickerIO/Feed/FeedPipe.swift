@@ -8,6 +8,8 @@ public enum FeedPipeError: Error, CustomStringConvertible, Equatable {
     case notAFIFO(String)
     /// The configured group does not exist.
     case unknownGroup(String)
+    /// The daemon runs under systemd without the pipe of `tickerd.socket`, and cannot make one itself.
+    case notHandedOver(SystemError)
     /// A system call failed.
     case system(SystemError)
 
@@ -17,6 +19,9 @@ public enum FeedPipeError: Error, CustomStringConvertible, Equatable {
         case .notAFIFO(let path):
             return "feed '\(path)' exists and is not a named pipe; remove it or set [feed] path to another place"
         case .unknownGroup(let group): return "feed group '\(group)' does not exist (set [feed] group to an existing group)"
+        case .notHandedOver(let error):
+            return "\(error); under systemd the feed comes from tickerd.socket (is it enabled? "
+                + "systemctl enable --now tickerd.socket)"
         case .system(let error): return error.description
         }
     }
@@ -59,7 +64,9 @@ public final class FeedPipe {
         return FeedPipe(fileDescriptor: fd, name: "fd 3 (systemd)", fromSystemd: true, created: false)
     }
 
-    /// Opens the FIFO at `path`, creating it with `mode` (and `group`, if given) when it is missing.
+    /// Opens the FIFO at `path`, creating it with `mode` (and `group`, if given) when it is missing, and its
+    /// directory (mode 0755) when that is missing too, as `/run/tickerd` is on a machine where the daemon is
+    /// started by hand rather than by systemd with `tickerd.socket`.
     public static func open(path: String, mode: UInt32, group: String) throws(FeedPipeError) -> FeedPipe {
         var created = false
         let fd: Int32
@@ -71,6 +78,7 @@ public final class FeedPipe {
                 default: throw FeedPipeError.notAFIFO(path)
                 }
             } else {
+                if try Posix.lstat(directory(of: path)) == nil { try Posix.mkdir(directory(of: path), mode: 0o755) }
                 try Posix.mkfifo(path, mode: mode_t(mode))
                 created = true
             }
@@ -79,7 +87,12 @@ public final class FeedPipe {
         } catch let error as FeedPipeError {
             throw error
         } catch let error as SystemError {
-            throw error.code == ELOOP ? .symbolicLink(path) : .system(error)
+            if error.code == ELOOP { throw .symbolicLink(path) }
+            // systemd sets INVOCATION_ID for every service it starts.
+            if Posix.environment("INVOCATION_ID") != nil, [EROFS, EACCES, EPERM, ENOENT].contains(error.code) {
+                throw .notHandedOver(error)
+            }
+            throw .system(error)
         } catch {
             throw .system(SystemError("open", path, code: EINVAL))
         }
@@ -101,6 +114,12 @@ public final class FeedPipe {
             throw .system(SystemError("open", path, code: EINVAL))
         }
         return pipe
+    }
+
+    /// The directory part of `path` ("/" for a path directly under the root).
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 
     private init(fileDescriptor: Int32, name: String, fromSystemd: Bool, created: Bool) {

@@ -120,6 +120,11 @@ public enum Posix {
         if Glibc.mkfifo(path, mode) != 0 { throw SystemError("mkfifo", path) }
     }
 
+    /// `mkdir(2)`.
+    public static func mkdir(_ path: String, mode: mode_t) throws(SystemError) {
+        if Glibc.mkdir(path, mode) != 0 { throw SystemError("mkdir", path) }
+    }
+
     /// `fchmod(2)`.
     public static func fchmod(_ fd: Int32, mode: mode_t, what: String) throws(SystemError) {
         if Glibc.fchmod(fd, mode) != 0 { throw SystemError("chmod", what) }

@@ -1,0 +1,220 @@
+import Foundation
+import Glibc
+import Testing
+import TickerIO
+
+/// The installed units under a real systemd, as a user runs them: `make install`, `systemctl enable --now`,
+/// a group member writing the feed, restarts, a crash, a hang, reloads, the followers, a stop and `make
+/// uninstall`. systemd runs as PID 1 of a sandbox (scripts/systemd-sandbox), so nothing reaches the host.
+///
+/// Test-only changes to what is installed, all in one drop-in and each needed because the panel is a
+/// pseudo-terminal rather than a USB serial port: the daemon preloads the shim that lets libserialport open
+/// a pseudo-terminal, `DeviceAllow=char-pts rw` lets the service's device policy admit it (the pty itself is
+/// made world-writable so that the service's dynamic user may open it), and `WatchdogSec=2` finds a hung daemon
+/// in seconds instead of ten.
+@Suite(.serialized, .enabled(if: Sandbox.unavailable == nil, "\(Sandbox.unavailable ?? "")"))
+struct SystemdTests {
+    static let config = """
+        [panel]
+        width = 64
+        height = 8
+        depth = 2
+        fps = 40
+
+        [display]
+        now-playing = {title}
+
+        """
+
+    /// The feed as the units make it.
+    static let feed = "/run/tickerd/feed"
+
+    @Test func installedUnitsRunTheDaemonKeepTheFeedAcrossRestartsAndUninstallCleanly() async throws {
+        let rig = try Rig()
+        let sandbox = try await Sandbox(rig: rig)
+        // The daemon finds the panel through a link, as through a udev symlink, so that it can be replugged.
+        let link = rig.path("sandbox/panel")
+        let device = "/run/tickerd-sandbox/dir/panel"
+        var panel = try rig.panel(link: link, width: 64, height: 8, depth: 2)
+        chmod(panel.slavePath, 0o666)
+        let look = try Look(config: Self.config)
+        let deviceSection = "[device]\npath = \(device)\n"
+
+        // Installed as the README says, by root, from what was built.
+        try await sandbox.run("make -s -C \(Sandbox.repository) install BUILDDIR=\(Sandbox.build)")
+        #expect(try await sandbox.run("getent group tickerd").output.hasPrefix("tickerd:"), "make install made the group")
+        try await sandbox.run("useradd --system --no-create-home --groups tickerd feeder")
+        try await sandbox.run("useradd --system --no-create-home outsider")
+        try sandbox.write("/etc/tickerd/tickerd.conf", Self.config + deviceSection)
+        try sandbox.write(
+            "/run/systemd/system/tickerd.service.d/test.conf",
+            """
+            [Service]
+            Environment=LD_PRELOAD=\(Sandbox.build)/libTickerTestShim.so
+            DeviceAllow=char-pts rw
+            WatchdogSec=2
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl start systemd-journald.service")
+        try await sandbox.run("systemctl enable --now tickerd.socket tickerd.service")
+        try await rig.wait("the first full frame from the installed service") { panel.kinds.contains(.full) }
+        #expect(try await sandbox.property("ActiveState", of: "tickerd.service") == "active")
+        #expect(try await sandbox.property("User", of: "tickerd.service") == "tickerd-daemon")
+
+        // The socket unit owns the pipe and its directory: root's, writable by the group tickerd only.
+        let owners = try await sandbox.run("stat -c '%F %U:%G %a' /run/tickerd \(Self.feed)").output
+        #expect(owners == "directory root:root 755\nfifo root:tickerd 620\n")
+        let refused = try await sandbox.run("printf 'title No\\n' > \(Self.feed)", as: "outsider", allowFailure: true)
+        #expect(refused.status != .exited(0))
+        #expect(refused.errors.contains("Permission denied"), "\(refused.errors)")
+        let planted = try await sandbox.run("touch /run/tickerd/other", as: "feeder", allowFailure: true)
+        #expect(planted.status != .exited(0), "a writer must not be able to put files beside the pipe")
+
+        func show(_ lines: [String], _ what: String, look other: Look? = nil) async throws {
+            let text = lines.map { $0.replacingOccurrences(of: "'", with: "") + "\\n" }.joined()
+            try await sandbox.run("printf '\(text)' > \(Self.feed)", as: "feeder")
+            let expected = (other ?? look).frame(after: lines)
+            try await rig.wait("the panel to show \(what):\n\(expected.asciiArt)") {
+                panel.device.framebuffer.bytes == expected.bytes
+            }
+        }
+        try await show(["title Hi"], "'Hi' written by a member of the group")
+
+        /// Waits for a new daemon process: it says hello to the panel when it starts.
+        func restarted(after hellos: Int, _ what: String, timeout: Duration = Rig.timeout) async throws {
+            try await rig.wait("\(what): a new daemon's hello", timeout: timeout) {
+                panel.kinds.filter { $0 == .hello }.count > hellos
+            }
+        }
+        func hellos() -> Int { panel.kinds.filter { $0 == .hello }.count }
+
+        // A restart keeps the socket's pipe: the new daemon reads it on fd 3.
+        let count = hellos()
+        try await sandbox.run("systemctl restart tickerd.service")
+        try await restarted(after: count, "systemctl restart")
+        try await show(["title Hey"], "'Hey' after a restart")
+        #expect(try await sandbox.run("stat -c %F \(Self.feed)").output == "fifo\n")
+
+        /// Waits for systemd to replace the daemon `old`, then replugs the panel: a daemon that did not close
+        /// the port leaves it in exclusive mode (TIOCEXCL) while anything else holds it open, and the test's
+        /// side of the pseudo-terminal always does; a USB port's last close clears it.
+        func replaced(_ old: String, _ what: String, timeout: Duration = Rig.timeout) async throws {
+            try await sandbox.wait(what, for: "systemctl show -P MainPID tickerd.service", timeout: timeout) {
+                let pid = $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                return pid != old && pid != "0" && !pid.isEmpty
+            }
+            panel.unplug()
+            panel = try rig.panel(link: link, width: 64, height: 8, depth: 2)
+            chmod(panel.slavePath, 0o666)
+            try await restarted(after: 0, "\(what), and the panel replugged")
+        }
+
+        // A crash restarts it (Restart=on-failure), and the feed still reaches it.
+        let crashed = try await sandbox.property("MainPID", of: "tickerd.service")
+        try await sandbox.run("kill -SEGV \(crashed)")
+        try await replaced(crashed, "a new daemon after SIGSEGV")
+        try await show(["title Ok"], "'Ok' after a crash")
+
+        // A valid reload takes effect; a broken one is refused and the running configuration stays.
+        let artistConfig = Self.config.replacingOccurrences(of: "{title}", with: "{artist}")
+        try sandbox.write("/etc/tickerd/tickerd.conf", artistConfig + deviceSection)
+        try await sandbox.run("systemctl reload tickerd.service")
+        let artistLook = try Look(config: artistConfig)
+        try await show(["artist Bo", "title Ok"], "the artist after a reload", look: artistLook)
+        try sandbox.write(
+            "/etc/tickerd/tickerd.conf", Self.config + deviceSection + "[marquee]\nsped = 1\n")
+        try await sandbox.run("systemctl reload tickerd.service")
+        try await show(["artist Cy", "title Ok"], "the kept template after a refused reload", look: artistLook)
+        try await sandbox.wait("the refusal in the journal", for: "journalctl -u tickerd.service -o cat --no-pager") {
+            $0.contains("configuration not reloaded") && $0.contains("'sped'")
+        }
+        #expect(try await sandbox.property("ActiveState", of: "tickerd.service") == "active")
+        try sandbox.write("/etc/tickerd/tickerd.conf", Self.config + deviceSection)
+        try await sandbox.run("systemctl reload tickerd.service")
+
+        // A hung daemon stops petting the watchdog and is replaced.
+        let hung = try await sandbox.property("MainPID", of: "tickerd.service")
+        try await sandbox.run("kill -STOP \(hung)")
+        try await replaced(hung, "the watchdog's restart of a stopped daemon", timeout: .seconds(30))
+        try await sandbox.wait("the watchdog in the journal", for: "journalctl -u tickerd.service -o cat --no-pager") {
+            $0.contains("Watchdog timeout")
+        }
+        try await show(["title Up"], "'Up' after the watchdog's restart")
+
+        // The MPD follower, against a real MPD playing a tagged song.
+        try await startMPD(in: sandbox, rig: rig, title: "Tune")
+        try sandbox.write(
+            "/run/systemd/system/tickerd-follow-mpd.service.d/test.conf",
+            "[Service]\nEnvironment=MPD_HOST=/run/mpd-sandbox/socket\n")
+        try await sandbox.run("systemctl daemon-reload && systemctl enable --now tickerd-follow-mpd.service")
+        try await sandbox.run("mpc -q -h /run/mpd-sandbox/socket play")
+        var expected = look.frame(after: ["title Tune"])
+        try await rig.wait("the panel to show what MPD plays:\n\(expected.asciiArt)") {
+            panel.device.framebuffer.bytes == expected.bytes
+        }
+        #expect(try await sandbox.property("User", of: "tickerd-follow-mpd.service") == "tickerd-follow-mpd")
+        try await sandbox.run("systemctl stop tickerd-follow-mpd.service")
+
+        // The AirPlay follower, reading shairport-sync's metadata pipe.
+        try await sandbox.run("mkfifo -m 0644 /tmp/shairport-sync-metadata")
+        try await sandbox.run("systemctl enable --now tickerd-follow-shairport.service")
+        let metadata = Self.shairportItem("ssnc", "mdst") + Self.shairportItem("core", "minm", "Air")
+            + Self.shairportItem("ssnc", "mden") + Self.shairportItem("ssnc", "pbeg")
+        try await sandbox.run("printf '%s' '\(metadata)' > /tmp/shairport-sync-metadata")
+        expected = look.frame(after: ["title Air"])
+        try await rig.wait("the panel to show what AirPlay plays:\n\(expected.asciiArt)") {
+            panel.device.framebuffer.bytes == expected.bytes
+        }
+        try await sandbox.run("systemctl stop tickerd-follow-shairport.service")
+
+        // A stop blanks the panel and ends the daemon with status 0.
+        let packets = panel.events.count
+        try await sandbox.run("systemctl stop tickerd.service")
+        try await rig.wait("the blank packet of a stop") { panel.kinds.dropFirst(packets).contains(.blank) }
+        #expect(try await sandbox.property("ExecMainStatus", of: "tickerd.service") == "0")
+        #expect(try await sandbox.property("Result", of: "tickerd.service") == "success")
+
+        // Uninstalling stops and removes everything.
+        try await sandbox.run("make -s -C \(Sandbox.repository) uninstall")
+        let active = try await sandbox.run("systemctl list-units --no-legend --plain 'tickerd.*' 'tickerd-follow-*'").output
+        #expect(active.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "still loaded:\n\(active)")
+        let running = try await sandbox.run("pgrep -l -x 'tickerd|tickerctl' || true").output
+        #expect(running.isEmpty, "still running:\n\(running)")
+        let left = try await sandbox.run("ls /usr/local/bin/tickerd /usr/local/lib/systemd/system/tickerd.service \(Self.feed)", allowFailure: true)
+        #expect(left.output.isEmpty, "left behind:\n\(left.output)")
+    }
+
+    /// Starts a real MPD inside the sandbox (a transient unit, null audio output, a unix socket) with one FLAC
+    /// song tagged `title` queued.
+    private func startMPD(in sandbox: Sandbox, rig: Rig, title: String) async throws {
+        try sandbox.write(
+            "/etc/mpd-sandbox.conf",
+            """
+            music_directory "/var/lib/mpd/music"
+            db_file "/run/mpd-sandbox/database"
+            state_file "/run/mpd-sandbox/state"
+            bind_to_address "/run/mpd-sandbox/socket"
+            zeroconf_enabled "no"
+            audio_output {
+                type "null"
+                name "null"
+            }
+
+            """)
+        try await sandbox.run(
+            "mkdir -p /var/lib/mpd/music /run/mpd-sandbox && cd /var/lib/mpd/music"
+                + " && sox -q -n -r 44100 -c 2 tune.flac synth 60 sine 440 && metaflac --set-tag=TITLE=\(title) tune.flac")
+        try await sandbox.run(
+            "systemd-run --unit=sandbox-mpd --property=Type=notify /usr/bin/mpd --no-daemon --systemd /etc/mpd-sandbox.conf")
+        try await sandbox.run("mpc -q -h /run/mpd-sandbox/socket --wait update && mpc -q -h /run/mpd-sandbox/socket add tune.flac")
+    }
+
+    /// One item of shairport-sync's metadata pipe.
+    static func shairportItem(_ type: String, _ code: String, _ payload: String? = nil) -> String {
+        func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
+        let head = "<item><type>\(hex(type))</type><code>\(hex(code))</code>"
+        guard let payload else { return head + "<length>0</length></item>\n" }
+        let bytes = Data(payload.utf8)
+        return head + "<length>\(bytes.count)</length>\n<data encoding=\"base64\">\n\(bytes.base64EncodedString())</data></item>\n"
+    }
+}
