@@ -2,11 +2,13 @@
 # Installs the Debian packages tickerd needs, and only those missing.
 #   scripts/deps.sh build   what building needs (libserialport)
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, sox,
-#                           playerctl with a private D-Bus session bus and a Python MPRIS player)
+#                           playerctl with a private D-Bus session bus and a Python MPRIS player, mutagen and
+#                           opusenc for tagged music files)
 set -euo pipefail
 
 build_packages=(libserialport-dev pkg-config)
-test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd playerctl dbus python3-dbus python3-gi)
+test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd playerctl dbus python3-dbus python3-gi
+    python3-mutagen opus-tools)
 
 case "${1:-build}" in
     build) wanted=("${build_packages[@]}") ;;
