@@ -40,7 +40,7 @@ let package = Package(
             dependencies: ["TickerCore", "TickerWire", "PanelCore", "CSerialPort", "CLinux"]
         ),
         // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
-        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO", "CLinux"]),
+        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO"]),
         .executableTarget(name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"]),
         .executableTarget(
             name: "tickerctl",

@@ -97,11 +97,11 @@ struct FeedWriterTests {
     @Test(arguments: [
         ("newlines", "one\ntwo\r\nthree", "one two  three"),
         ("tab and nul", "a\tb\u{0}c", "a b c"),
-        ("line separator", "a\u{2028}b", "a b"),
+        ("line and paragraph separators", "a\u{2028}b\u{2029}c", "a b c"),
         ("plain unicode", "Björk – Jóga", "Björk – Jóga"),
     ])
-    func sanitizeKeepsTextOnOneLine(name: String, input: String, expected: String) {
-        #expect(FeedLines.sanitize(input) == expected, "\(name)")
+    func batchesKeepEachLineOnOneLine(name: String, input: String, expected: String) {
+        #expect(FeedLines.batches([input]) == [Array((expected + "\n").utf8)], "\(name)")
     }
 
     @Test func batchesNeverExceedAtomicWritesOrSplitLines() {

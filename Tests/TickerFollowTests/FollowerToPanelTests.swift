@@ -65,7 +65,7 @@ struct FollowerToPanelTests {
         let follower = MPDFollower(
             endpoint: .unix(path: server.socketPath), feedPath: feedPath,
             lyrics: LyricsLibrary(musicDirectory: server.musicDirectory))
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
         try server.mpc("play")
 

@@ -47,7 +47,7 @@ struct MPRISFollowerTests {
         try player.waitForLine(line: "ok track")
         #expect(try feed.waitFor(line: "stop") == [
             "title First Song", "artist Alpha", "album Tests", "duration 30",
-            "lyrics begin", "[00:00.00]From the lyrics directory", "[00:04.00]Line two", "lyrics end", "stop",
+            "lyrics begin", "[00:00.000]From the lyrics directory", "[00:04.000]Line two", "lyrics end", "stop",
         ])
 
         player.send("status Playing")
@@ -66,7 +66,7 @@ struct MPRISFollowerTests {
         player.send("track " + (try Self.json(["title": "Second Song", "artist": ["Beta", "Gamma"], "url": url])))
         try feed.waitFor(line: "title Second Song")
         #expect(try feed.waitFor(line: "lyrics end") == [
-            "artist Beta, Gamma", "album ", "lyrics begin", "[00:00.00]From the sidecar", "lyrics end",
+            "artist Beta, Gamma", "album", "lyrics begin", "[00:00.000]From the sidecar", "lyrics end",
         ])
         try feed.waitFor(line: "pause")
 
@@ -113,7 +113,7 @@ struct MPRISFollowerTests {
         chmod(fake, 0o755)
         let feed = try FeedTap(path: directory.file("feed"))
         let follower = MPRISFollower(feedPath: feed.path, playerctl: fake)
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
 
         let first = try feed.waitFor("the first run's track") { $0.hasPrefix("title Run 1") }
         #expect(first == ["title Run 1 \u{FFFD} title"], "control characters become spaces, bad UTF-8 U+FFFD")
@@ -139,7 +139,7 @@ struct MPRISFollowerTests {
         let feed = try FeedTap(path: directory.file("feed"))
         let missing = directory.file("no-such-dir/playerctl")
         let follower = MPRISFollower(feedPath: feed.path, playerctl: missing)
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         let line = try thread.waitForLog("the spawn failure") { $0.hasPrefix("cannot run") }
         #expect(line == "cannot run '\(missing)': No such file or directory; restarting it in 0.5 s")
         thread.finish()

@@ -1,4 +1,4 @@
-import Glibc
+import TickerIO
 
 /// Follows an MPD server: reads `currentsong` and `status`, waits in `idle player`, and writes every
 /// change (track, lyrics, play/pause/stop, position) to the feed, with a fresh position every
@@ -30,25 +30,25 @@ public struct MPDFollower: Sendable {
         self.positionIntervalSeconds = positionIntervalSeconds
     }
 
-    /// Runs until `stop` is requested. Never returns early: MPD and the feed are retried forever,
-    /// with one log line per change of trouble.
-    public func run(stop: StopSignal, log: FollowLog) {
+    /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: MPD and the feed are retried
+    /// forever, with one log line per change of trouble.
+    public func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
-        var backoff = Backoff()
+        var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))
         var lastProblem: String?
-        while !stop.isRequested {
+        while !signals.stopRequested {
             let connection: MPDConnection
             do {
-                connection = try MPDConnection.open(endpoint, password: password, stop: stop)
+                connection = try MPDConnection.open(endpoint, password: password, signals: signals)
             } catch .stopped {
                 break
             } catch {
                 if error.description != lastProblem {
-                    log(.warning, "\(error); retrying (every \(FeedScript.seconds(backoff.maximum)) s at most)")
+                    log.warning("\(error); retrying (every \(backoff.maximum.logDescription) at most)")
                     lastProblem = error.description
                 }
-                let delay = Int32(backoff.take() * 1000)
-                if stop.wait(for: 0, on: -1, timeoutMillis: earliest(delay, publisher.millisUntilFeedRetry())) == .stopped {
+                let delay = backoff.take()
+                if signals.wait(for: 0, on: nil, timeout: earliest(delay, publisher.timeUntilFeedRetry())) == .stopped {
                     break
                 }
                 if let last = publisher.last { publisher.publish(last, reason: .tick) }
@@ -56,13 +56,13 @@ public struct MPDFollower: Sendable {
             }
             backoff.reset()
             lastProblem = nil
-            log(.info, "connected to MPD \(connection.version) at '\(endpoint)'")
+            log.info("connected to MPD \(connection.version) at '\(endpoint)'")
             do {
-                try follow(connection, publisher: publisher, stop: stop)
+                try follow(connection, publisher: publisher, signals: signals)
             } catch .stopped {
                 break
             } catch {
-                log(.warning, "lost MPD: \(error); reconnecting")
+                log.warning("lost MPD: \(error); reconnecting")
                 // The player's state is unknown now; a stopped clock is the honest picture.
                 if var last = publisher.last, last.state != .stop {
                     last.state = .stop
@@ -72,17 +72,19 @@ public struct MPDFollower: Sendable {
         }
     }
 
-    private func follow(_ connection: MPDConnection, publisher: FeedPublisher, stop: StopSignal) throws(MPDConnectionError) {
+    private func follow(_ connection: MPDConnection, publisher: FeedPublisher, signals: SignalSource)
+        throws(MPDConnectionError)
+    {
         publisher.resend()
         var snapshot = try refresh(connection)
         publisher.publish(snapshot, reason: .change)
-        let intervalMillis = Int32(max(positionIntervalSeconds, 0.05) * 1000)
+        let interval = Duration.milliseconds(Int64(max(positionIntervalSeconds, 0.05) * 1000))
         while true {
             try connection.send("idle player")
-            let timeout = earliest(snapshot.state == .play ? intervalMillis : -1, publisher.millisUntilFeedRetry())
+            let timeout = earliest(snapshot.state == .play ? interval : nil, publisher.timeUntilFeedRetry())
             let reason: FeedPlanner.Reason
             let reply: MPDReply
-            switch stop.wait(for: Int16(POLLIN), on: connection.fd, timeoutMillis: timeout) {
+            switch signals.wait(for: Posix.readable, on: connection.fd, timeout: timeout) {
             case .stopped:
                 throw .stopped
             case .timeout:
@@ -104,6 +106,6 @@ public struct MPDFollower: Sendable {
     private func refresh(_ connection: MPDConnection) throws(MPDConnectionError) -> PlayerSnapshot {
         let status = try connection.command("status")
         let song = try connection.command("currentsong")
-        return MPDSnapshot.make(status: status, currentSong: song, now: MonotonicClock.now())
+        return MPDSnapshot.make(status: status, currentSong: song, now: Clock.now.inSeconds)
     }
 }

@@ -53,7 +53,7 @@ public final class FeedPipe {
         } catch let error as FeedPipeError {
             throw error
         } catch {
-            throw .system(SystemError("fd 3 from systemd", code: EINVAL))
+            throw .system(SystemError("fd 3 from systemd", code: .invalidArgument))
         }
         for name in ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"] { Posix.unsetEnvironment(name) }
         return FeedPipe(fileDescriptor: fd, name: "fd 3 (systemd)", fromSystemd: true, created: false)
@@ -79,9 +79,9 @@ public final class FeedPipe {
         } catch let error as FeedPipeError {
             throw error
         } catch let error as SystemError {
-            throw error.code == ELOOP ? .symbolicLink(path) : .system(error)
+            throw error.code == .tooManySymbolicLinks ? .symbolicLink(path) : .system(error)
         } catch {
-            throw .system(SystemError("open", path, code: EINVAL))
+            throw .system(SystemError("open", path, code: .invalidArgument))
         }
         let pipe = FeedPipe(fileDescriptor: fd, name: path, fromSystemd: false, created: created)
         do {
@@ -98,7 +98,7 @@ public final class FeedPipe {
         } catch let error as SystemError {
             throw .system(error)
         } catch {
-            throw .system(SystemError("open", path, code: EINVAL))
+            throw .system(SystemError("open", path, code: .invalidArgument))
         }
         return pipe
     }

@@ -100,7 +100,7 @@ public final class SerialPort {
             lock = try Posix.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
         } catch {
             sp_free_port(port)
-            throw SerialError(kind: error.code == EBUSY ? .busy : .notFound, message: error.description)
+            throw SerialError(kind: error.code == .busy ? .busy : .notFound, message: error.description)
         }
         let locked: Bool
         do {
