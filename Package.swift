@@ -48,15 +48,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "tickerbench", dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "CAllocCounter"]),
+        // What the test targets share: the process wrapper, bounded waits, built products, temporary files.
+        .target(name: "TickerTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),
         .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
-        .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire"]),
+        .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire", "TickerTestSupport"]),
         .testTarget(name: "TickerIOTests", dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]),
         .testTarget(
-            name: "TickerFollowTests", dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire"]),
+            name: "TickerFollowTests",
+            dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]
+            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Testing
 import TickerIO
+import TickerTestSupport
 
 struct FeedWriterTests {
     @Test func refusesAFIFONobodyReads() throws {

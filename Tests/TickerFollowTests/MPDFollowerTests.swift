@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TickerFollow
+import TickerTestSupport
 
 /// The MPD follower against a real MPD, driven with `mpc`, writing into a real FIFO.
 @Suite(.serialized)

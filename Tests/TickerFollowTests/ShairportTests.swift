@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TickerTestSupport
 @testable import TickerFollow
 
 /// Items in shairport-sync's documented pipe format, as a recording would hold them.

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 import TickerIO
+import TickerTestSupport
+
 @testable import TickerFollow
 
 /// Runs a follower on its own thread, its signals coming through a pipe; `finish()` sends SIGTERM and waits
