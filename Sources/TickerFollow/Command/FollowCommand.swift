@@ -1,7 +1,7 @@
 import TickerIO
 
 /// What `tickerctl follow …` was asked to do.
-public enum FollowCommand: Equatable, Sendable {
+package enum FollowCommand: Equatable, Sendable {
     /// Print the usage text.
     case help
     /// Follow MPD.
@@ -12,10 +12,10 @@ public enum FollowCommand: Equatable, Sendable {
     case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
 
     /// The feed path used when `--feed` is not given.
-    public static let defaultFeedPath = "/run/tickerd/feed"
+    package static let defaultFeedPath = "/run/tickerd/feed"
 
     /// The usage text.
-    public static let usage = """
+    package static let usage = """
         usage: tickerctl follow mpd [--host HOST] [--port PORT] [--socket PATH] [--music-dir DIR]
                                     [--lyrics-dir DIR] [--feed PATH]
                tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH]
@@ -38,7 +38,7 @@ public enum FollowCommand: Equatable, Sendable {
 
     /// Parses the arguments after `follow` (a leading `follow` is skipped), reading `MPD_HOST` and
     /// `MPD_PORT` from `environment`.
-    public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand {
+    package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand {
         var scanner = ArgumentScanner(arguments.first == "follow" ? Array(arguments.dropFirst()) : arguments)
         guard let mode = scanner.next() else {
             throw UsageError("missing player (expected one of: mpd, shairport, mpris)")
@@ -105,7 +105,7 @@ public enum FollowCommand: Equatable, Sendable {
 
     /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals` (`.help` returns
     /// at once).
-    public func run(signals: SignalSource, log: Logger) {
+    package func run(signals: SignalSource, log: Logger) {
         switch self {
         case .help:
             break
@@ -123,14 +123,14 @@ public enum FollowCommand: Equatable, Sendable {
 }
 
 /// The lyrics directories named on the command line.
-public struct LyricsLibraryOptions: Equatable, Sendable {
+package struct LyricsLibraryOptions: Equatable, Sendable {
     /// `--music-dir`.
-    public var musicDirectory: String?
+    package var musicDirectory: String?
     /// `--lyrics-dir`.
-    public var lyricsDirectory: String?
+    package var lyricsDirectory: String?
 
     /// The library these options describe.
-    public var library: LyricsLibrary {
+    package var library: LyricsLibrary {
         LyricsLibrary(musicDirectory: musicDirectory, lyricsDirectory: lyricsDirectory)
     }
 }

@@ -2,7 +2,7 @@ import Glibc
 import TickerIO
 
 /// Why lyrics for a track could not be read; `notFound` is the ordinary case and is not logged.
-public enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No `.lrc` file for the track.
     case notFound
     /// The name resolves outside the configured directory (`..`, an absolute path or a symlink).
@@ -17,7 +17,7 @@ public enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertib
     case read(path: String, Errno)
 
     /// A sentence naming the file and what was wrong.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound:
             return "no lyrics file for this track"
@@ -38,23 +38,23 @@ public enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertib
 /// Finds the `.lrc` file for a track: a sidecar beside the music file, or `Artist - Title.lrc` in a
 /// lyrics directory. A file is only ever read when its real path (symlinks resolved) lies inside the
 /// configured directory, and only up to `maxBytes`.
-public struct LyricsLibrary: Sendable {
+package struct LyricsLibrary: Sendable {
     /// The music directory the player's file names are relative to (MPD's `music_directory`).
-    public var musicDirectory: String?
+    package var musicDirectory: String?
     /// A directory of `Artist - Title.lrc` files.
-    public var lyricsDirectory: String?
+    package var lyricsDirectory: String?
     /// The largest lyrics file read, in bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
 
     /// A library over the given directories; either may be `nil`.
-    public init(musicDirectory: String? = nil, lyricsDirectory: String? = nil, maxBytes: Int = 256 * 1024) {
+    package init(musicDirectory: String? = nil, lyricsDirectory: String? = nil, maxBytes: Int = 256 * 1024) {
         self.musicDirectory = musicDirectory
         self.lyricsDirectory = lyricsDirectory
         self.maxBytes = maxBytes
     }
 
     /// The LRC text for `track`: the sidecar first, then the lyrics directory.
-    public func lyrics(for track: Track) throws(LyricsLookupError) -> String {
+    package func lyrics(for track: Track) throws(LyricsLookupError) -> String {
         if let musicDirectory, let file = track.file, let name = Self.sidecarName(forMusicFile: file) {
             do {
                 return try read(name, inside: musicDirectory)
@@ -69,7 +69,7 @@ public struct LyricsLibrary: Sendable {
     }
 
     /// `dir/song.flac` → `dir/song.lrc`; `nil` for streams (`http://…`) and names without a file part.
-    public static func sidecarName(forMusicFile file: String) -> String? {
+    package static func sidecarName(forMusicFile file: String) -> String? {
         guard !file.isEmpty, !file.contains("://"), !file.hasSuffix("/") else { return nil }
         let slash = file.lastIndex(of: "/")
         let nameStart = slash.map { file.index(after: $0) } ?? file.startIndex
@@ -81,7 +81,7 @@ public struct LyricsLibrary: Sendable {
 
     /// `Artist - Title.lrc` (or `Title.lrc` without an artist), with `/`, NUL and control characters
     /// replaced by `_` and a leading dot escaped, so the name is always one plain file name.
-    public static func fileName(artist: String, title: String) -> String {
+    package static func fileName(artist: String, title: String) -> String {
         let base = artist.isEmpty ? title : artist + " - " + title
         var scalars = String.UnicodeScalarView()
         for scalar in base.unicodeScalars {

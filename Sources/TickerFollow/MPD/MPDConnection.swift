@@ -1,14 +1,14 @@
 import TickerIO
 
 /// Where MPD listens.
-public enum MPDEndpoint: Equatable, Sendable, CustomStringConvertible {
+package enum MPDEndpoint: Equatable, Sendable, CustomStringConvertible {
     /// A TCP host name or address and port.
     case tcp(host: String, port: UInt16)
     /// A unix-domain socket path.
     case unix(path: String)
 
     /// `host:port` or the socket path.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tcp(let host, let port): return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         case .unix(let path): return path
@@ -17,7 +17,7 @@ public enum MPDEndpoint: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Why talking to MPD failed; each message names the endpoint and the cause.
-public enum MPDConnectionError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum MPDConnectionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The host name did not resolve.
     case resolve(endpoint: String, reason: String)
     /// `connect(2)` (or `socket(2)`) failed.
@@ -36,7 +36,7 @@ public enum MPDConnectionError: Error, Equatable, Sendable, CustomStringConverti
     case stopped
 
     /// A sentence naming the endpoint and the cause.
-    public var description: String {
+    package var description: String {
         switch self {
         case .resolve(let endpoint, let reason): return "resolve '\(endpoint)': \(reason)"
         case .connect(let endpoint, let code): return "connect '\(endpoint)': \(code)"

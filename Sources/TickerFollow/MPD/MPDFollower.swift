@@ -3,20 +3,20 @@ import TickerIO
 /// Follows an MPD server: reads `currentsong` and `status`, waits in `idle player`, and writes every
 /// change (track, lyrics, play/pause/stop, position) to the feed, with a fresh position every
 /// `positionIntervalSeconds` while playing. Reconnects with backoff when MPD goes away.
-public struct MPDFollower: Sendable {
+package struct MPDFollower: Sendable {
     /// Where MPD listens.
-    public var endpoint: MPDEndpoint
+    package var endpoint: MPDEndpoint
     /// MPD's password, when it requires one.
-    public var password: String?
+    package var password: String?
     /// The feed FIFO to write to.
-    public var feedPath: String
+    package var feedPath: String
     /// Where lyrics are looked up (sidecars relative to MPD's music directory, and a lyrics directory).
-    public var lyrics: LyricsLibrary
+    package var lyrics: LyricsLibrary
     /// How often a fresh `position` is sent while playing, in seconds.
-    public var positionIntervalSeconds: Double
+    package var positionIntervalSeconds: Double
 
     /// A follower with the given settings.
-    public init(
+    package init(
         endpoint: MPDEndpoint,
         password: String? = nil,
         feedPath: String,
@@ -32,7 +32,7 @@ public struct MPDFollower: Sendable {
 
     /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: MPD and the feed are retried
     /// forever, with one log line per change of trouble.
-    public func run(signals: SignalSource, log: Logger) {
+    package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
         var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))
         var lastProblem: String?

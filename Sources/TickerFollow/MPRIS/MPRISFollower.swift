@@ -5,22 +5,22 @@ import TickerIO
 /// parses its records, and writes every change (track, lyrics, play/pause/stop, a seek) to the feed,
 /// with a fresh position every `refreshSeconds` while playing. Restarts playerctl with backoff when it
 /// exits, and ends it when the follower stops.
-public struct MPRISFollower: Sendable {
+package struct MPRISFollower: Sendable {
     /// The player to follow (playerctl's `--player`: a name such as `spotify`, or a comma-separated list),
     /// or `nil` for whichever player playerctl picks.
-    public var player: String?
+    package var player: String?
     /// The feed FIFO to write to.
-    public var feedPath: String
+    package var feedPath: String
     /// Where lyrics are looked up: sidecars of `file://` tracks inside the music directory, and a lyrics
     /// directory of `Artist - Title.lrc` files.
-    public var lyrics: LyricsLibrary
+    package var lyrics: LyricsLibrary
     /// The playerctl program: a path, or a name looked up in `PATH`.
-    public var playerctl: String
+    package var playerctl: String
     /// How often a fresh `position` is sent while playing, in seconds.
-    public var refreshSeconds: Double
+    package var refreshSeconds: Double
 
     /// A follower with the given settings.
-    public init(
+    package init(
         player: String? = nil,
         feedPath: String,
         lyrics: LyricsLibrary = LyricsLibrary(),
@@ -35,13 +35,13 @@ public struct MPRISFollower: Sendable {
     }
 
     /// The arguments playerctl runs with.
-    public var playerctlArguments: [String] {
+    package var playerctlArguments: [String] {
         (player.map { ["--player=" + $0] } ?? []) + ["--follow", "metadata", "--format", PlayerctlOutputParser.format]
     }
 
     /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: playerctl and the feed are
     /// retried forever, with one log line per change of trouble.
-    public func run(signals: SignalSource, log: Logger) {
+    package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
         var trouble = Trouble()
         log.info("following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))

@@ -3,23 +3,23 @@ import TickerIO
 
 /// Follows shairport-sync through its metadata pipe: parses the items, keeps the player snapshot and
 /// writes every change to the feed. Waits (with backoff) for the pipe to appear.
-public struct ShairportFollower: Sendable {
+package struct ShairportFollower: Sendable {
     /// shairport-sync's metadata FIFO (its `metadata.pipe_name`).
-    public var pipePath: String
+    package var pipePath: String
     /// The feed FIFO to write to.
-    public var feedPath: String
+    package var feedPath: String
     /// Where lyrics are looked up (`Artist - Title.lrc` in a lyrics directory).
-    public var lyrics: LyricsLibrary
+    package var lyrics: LyricsLibrary
 
     /// A follower with the given settings.
-    public init(pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary()) {
+    package init(pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary()) {
         self.pipePath = pipePath
         self.feedPath = feedPath
         self.lyrics = lyrics
     }
 
     /// Runs until SIGTERM or SIGINT arrives from `signals`.
-    public func run(signals: SignalSource, log: Logger) {
+    package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
         var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))
         var lastProblem: String?

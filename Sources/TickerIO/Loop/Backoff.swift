@@ -1,29 +1,29 @@
 /// Retry delays that double from `initial` up to `maximum`, and start over after a success: the one back-off
 /// of every retry loop (the panel link, the followers' players and feed).
-public struct Backoff: Sendable, Equatable {
+package struct Backoff: Sendable, Equatable {
     /// The first delay, and the delay after `reset()`.
-    public let initial: Duration
+    package let initial: Duration
     /// The longest delay; may be changed between tries.
-    public var maximum: Duration
+    package var maximum: Duration
     /// The delay the next `take()` returns.
-    public private(set) var next: Duration
+    package private(set) var next: Duration
 
     /// Delays from `initial`, doubling up to `maximum`.
-    public init(initial: Duration, maximum: Duration) {
+    package init(initial: Duration, maximum: Duration) {
         self.initial = initial
         self.maximum = maximum
         next = min(initial, maximum)
     }
 
     /// The delay to wait now; the following one is twice as long, up to `maximum`.
-    public mutating func take() -> Duration {
+    package mutating func take() -> Duration {
         let delay = min(next, maximum)
         next = min(delay * 2, maximum)
         return delay
     }
 
     /// Starts over from `initial` (after a success).
-    public mutating func reset() {
+    package mutating func reset() {
         next = min(initial, maximum)
     }
 }

@@ -1,16 +1,16 @@
 import Glibc
 
 /// Why a child process could not be started.
-public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The program as named.
-    public var program: String
+    package var program: String
     /// The failing call.
-    public var operation: String
+    package var operation: String
     /// Why (`errno`, or the error `posix_spawnp` returned).
-    public var code: Errno
+    package var code: Errno
 
     /// A sentence naming the program and the cause.
-    public var description: String {
+    package var description: String {
         if operation == "posix_spawnp" {
             if code == .noSuchFileOrDirectory, !program.contains("/") { return "cannot run '\(program)': not found in PATH" }
             return "cannot run '\(program)': \(code)"
@@ -22,15 +22,15 @@ public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
 /// A child process whose standard output and standard error are pipes read by the parent (non-blocking);
 /// its standard input is `/dev/null`. Owns both descriptors and the process: `terminate()` ends and reaps
 /// it, and so does `deinit` when that was not done.
-public final class ChildProcess {
+package final class ChildProcess {
     /// The program as named.
-    public let program: String
+    package let program: String
     /// Its process id.
-    public let pid: pid_t
+    package let pid: pid_t
     /// The reading end of its standard output (non-blocking); -1 once closed.
-    public private(set) var standardOutput: Int32
+    package private(set) var standardOutput: Int32
     /// The reading end of its standard error (non-blocking); -1 once closed.
-    public private(set) var standardError: Int32
+    package private(set) var standardError: Int32
     private var reaped = false
 
     private init(program: String, pid: pid_t, standardOutput: Int32, standardError: Int32) {
@@ -47,7 +47,7 @@ public final class ChildProcess {
     /// Starts `program` (looked up in `PATH` when it has no `/`) with `arguments` and the parent's
     /// environment. The signal mask and the dispositions a `SignalSource` changed (SIGTERM, SIGINT, SIGHUP
     /// blocked; SIGPIPE ignored) are reset to the defaults in the child.
-    public static func spawn(_ program: String, arguments: [String]) throws(SpawnError) -> ChildProcess {
+    package static func spawn(_ program: String, arguments: [String]) throws(SpawnError) -> ChildProcess {
         let output: (read: Int32, write: Int32)
         let errors: (read: Int32, write: Int32)
         do {
@@ -100,7 +100,7 @@ public final class ChildProcess {
     }
 
     /// Closes the standard error pipe (after it reported end-of-file), so it is no longer polled.
-    public func closeStandardError() {
+    package func closeStandardError() {
         Posix.close(standardError)
         standardError = -1
     }
@@ -108,7 +108,7 @@ public final class ChildProcess {
     /// Ends the child: SIGTERM, up to `graceMillis` for it to exit, then SIGKILL; reaps it and closes the
     /// pipes. Returns how it ended, or `nil` when it had already been reaped.
     @discardableResult
-    public func terminate(graceMillis: Int = 2000) -> ExitStatus? {
+    package func terminate(graceMillis: Int = 2000) -> ExitStatus? {
         defer {
             Posix.close(standardOutput)
             closeStandardError()
@@ -148,7 +148,7 @@ public final class ChildProcess {
 }
 
 /// How a child process ended.
-public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
+package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
     /// It called `exit` with this code.
     case exited(Int32)
     /// A signal ended it.
@@ -157,12 +157,12 @@ public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
     case unknown
 
     /// Decodes a `waitpid` status (the `WIFEXITED`/`WEXITSTATUS` macros are not imported into Swift).
-    public init(waitStatus status: Int32) {
+    package init(waitStatus status: Int32) {
         let signal = status & 0x7F
         self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let code): return "exit status \(code)"
         case .signaled(let signal): return "signal \(signal)"

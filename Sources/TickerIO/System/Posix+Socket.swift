@@ -1,14 +1,14 @@
 import Glibc
 
 /// A stream socket address: a unix socket path, or one of the addresses `getaddrinfo` gave for a host.
-public struct SocketAddress: Sendable, Equatable {
+package struct SocketAddress: Sendable, Equatable {
     let family: Int32
     let type: Int32
     let proto: Int32
     let bytes: [UInt8]
 
     /// The address of the unix stream socket at `path`; throws `ENAMETOOLONG` for a path that does not fit.
-    public static func unix(path: String) throws(SystemError) -> SocketAddress {
+    package static func unix(path: String) throws(SystemError) -> SocketAddress {
         var address = sockaddr_un()
         let name = Array(path.utf8)
         guard !name.isEmpty, name.count < MemoryLayout.size(ofValue: address.sun_path) else {
@@ -24,19 +24,19 @@ public struct SocketAddress: Sendable, Equatable {
 }
 
 /// Why a host name did not resolve: `getaddrinfo`'s own message (`gai_strerror`).
-public struct ResolveError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ResolveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The host as given.
-    public let host: String
+    package let host: String
     /// The resolver's message, e.g. "Name or service not known".
-    public let reason: String
+    package let reason: String
 
     /// `resolve 'host': reason`.
-    public var description: String { "resolve '\(host)': \(reason)" }
+    package var description: String { "resolve '\(host)': \(reason)" }
 }
 
 extension Posix {
     /// `pipe(2)` with both ends close-on-exec (`pipe2` is not imported into Swift on this toolchain).
-    public static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
+    package static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard Glibc.pipe(&fds) == 0 else { throw SystemError("pipe") }
         for fd in fds { setCloseOnExec(fd) }
@@ -44,7 +44,7 @@ extension Posix {
     }
 
     /// The TCP stream addresses of `host` and `port` (`getaddrinfo`), in the resolver's order.
-    public static func streamAddresses(host: String, port: UInt16) throws(ResolveError) -> [SocketAddress] {
+    package static func streamAddresses(host: String, port: UInt16) throws(ResolveError) -> [SocketAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -69,7 +69,7 @@ extension Posix {
     /// Opens a non-blocking, close-on-exec socket for `address` and starts connecting it (`socket`,
     /// `connect`): the descriptor, and whether the connection is still under way (then poll for `POLLOUT` and
     /// ask `pendingSocketError`). Closes the socket when it throws.
-    public static func startConnecting(_ address: SocketAddress, what: String) throws(SystemError)
+    package static func startConnecting(_ address: SocketAddress, what: String) throws(SystemError)
         -> (fd: Int32, inProgress: Bool)
     {
         let flags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -87,7 +87,7 @@ extension Posix {
 
     /// The outcome of a non-blocking `connect` once the socket polled writable (`getsockopt(SO_ERROR)`): nil
     /// when it connected.
-    public static func pendingSocketError(_ fd: Int32) -> Errno? {
+    package static func pendingSocketError(_ fd: Int32) -> Errno? {
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return .current }
@@ -95,7 +95,7 @@ extension Posix {
     }
 
     /// `send(2)` with `MSG_NOSIGNAL` (a closed peer is `EPIPE`, never SIGPIPE); a short count is possible.
-    public static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String) throws(SystemError) -> Transfer {
+    package static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String) throws(SystemError) -> Transfer {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .done(0) }
         while true {
             let n = Glibc.send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))

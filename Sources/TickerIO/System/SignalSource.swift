@@ -3,23 +3,23 @@ import Glibc
 /// SIGTERM, SIGINT and SIGHUP delivered through a descriptor instead of handlers, so an event loop reads them
 /// like any other input: the process's signals through a `signalfd`, or signal numbers written into a
 /// `SignalPipe` (a stop asked for by another thread, a test standing in for the process's signals).
-public final class SignalSource {
+package final class SignalSource {
     /// The descriptor to poll for `POLLIN`.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     private let ownsDescriptor: Bool
     private let isPipe: Bool
     private var stopped = false
 
     /// Blocks the lifecycle signals for the process (call it before threads start), ignores SIGPIPE and opens
     /// a `signalfd` for them (`clinux_signalfd_for_lifecycle`).
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         fileDescriptor = try Posix.lifecycleSignals()
         ownsDescriptor = true
         isPipe = false
     }
 
     /// Reads the signal numbers sent into `pipe`; the pipe keeps its descriptors.
-    public init(pipe: SignalPipe) {
+    package init(pipe: SignalPipe) {
         fileDescriptor = pipe.readDescriptor
         ownsDescriptor = false
         isPipe = true
@@ -30,7 +30,7 @@ public final class SignalSource {
     }
 
     /// The next pending signal number, or nil when none is pending.
-    public func next() -> Int32? {
+    package func next() -> Int32? {
         guard isPipe else { return Posix.nextSignal(fileDescriptor) }
         var signal: Int32 = 0
         let result = withUnsafeMutableBytes(of: &signal) { raw in
@@ -42,7 +42,7 @@ public final class SignalSource {
 
     /// Whether SIGTERM or SIGINT has arrived: reads every pending signal (dropping the others, such as SIGHUP).
     /// Once true, stays true.
-    public var stopRequested: Bool {
+    package var stopRequested: Bool {
         while !stopped, let signal = next() {
             if signal == SIGTERM || signal == SIGINT { stopped = true }
         }
@@ -50,7 +50,7 @@ public final class SignalSource {
     }
 
     /// What a bounded wait ended with.
-    public enum WaitOutcome: Equatable, Sendable {
+    package enum WaitOutcome: Equatable, Sendable {
         /// The descriptor has the events in `revents`.
         case ready(revents: Int16)
         /// The timeout passed.
@@ -61,7 +61,7 @@ public final class SignalSource {
 
     /// Waits up to `timeout` (nil: forever) for `events` on `descriptor` (only for a stop when it is nil), or
     /// until SIGTERM or SIGINT arrives (`poll(2)` on both).
-    public func wait(for events: Int16, on descriptor: Int32?, timeout: Duration?) -> WaitOutcome {
+    package func wait(for events: Int16, on descriptor: Int32?, timeout: Duration?) -> WaitOutcome {
         let deadline = timeout.map { Clock.now + $0 }
         while true {
             if stopRequested { return .stopped }
@@ -83,27 +83,27 @@ public final class SignalSource {
 
 /// A pipe that carries signal numbers to a `SignalSource(pipe:)`, from any thread. A value: copies share the
 /// pipe. Whoever made it calls `close()` once, after every source reading it is gone.
-public struct SignalPipe: Sendable {
+package struct SignalPipe: Sendable {
     /// The reading end (non-blocking).
-    public let readDescriptor: Int32
+    package let readDescriptor: Int32
     /// The writing end (non-blocking).
-    public let writeDescriptor: Int32
+    package let writeDescriptor: Int32
 
     /// Opens the pipe (`pipe(2)`, both ends close-on-exec and non-blocking).
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         (readDescriptor, writeDescriptor) = try Posix.pipe()
         try Posix.setNonBlocking(readDescriptor, what: "signal pipe")
         try Posix.setNonBlocking(writeDescriptor, what: "signal pipe")
     }
 
     /// Delivers `signal` (e.g. `SIGTERM`) to the sources reading the pipe.
-    public func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         var number = signal
         _ = withUnsafeBytes(of: &number) { try? Posix.write(writeDescriptor, $0, what: "signal pipe") }
     }
 
     /// Closes both ends.
-    public func close() {
+    package func close() {
         Posix.close(readDescriptor)
         Posix.close(writeDescriptor)
     }
