@@ -88,8 +88,8 @@ public final class FeedWriter {
     /// Whether `close()` has been called.
     public var isClosed: Bool { descriptor < 0 }
 
-    /// Writes `lines` (on one line each, control characters turned into spaces, each ended by `\n`) as one or more atomic writes of at most 4096 bytes.
-    /// A full pipe is waited on with `poll(2)` for up to `fullPipeTimeoutMillis`.
+    /// Writes `lines` (control characters turned into spaces, each ended by `\n`) as one or more atomic writes
+    /// of at most 4096 bytes. A full pipe is waited on with `poll(2)` for up to `fullPipeTimeoutMillis`.
     public func send(_ lines: [String]) throws(FeedWriterError) {
         guard descriptor >= 0 else { throw .closed(path: path) }
         for batch in FeedLines.batches(lines) {
