@@ -78,3 +78,18 @@ struct SignalSourceTests {
         #expect(signals.wait(for: 0, on: nil, timeout: .seconds(10)) == .stopped)
     }
 }
+
+struct RetryTests {
+    @Test func reportsEachNewProblemOnceAndTheRecovery() {
+        var retry = Retry()
+        var outcomes: [(Duration, Bool)] = []
+        for problem in ["no tickerd", "no tickerd", "feed is a regular file"] { outcomes.append(retry.failed(problem)) }
+        #expect(outcomes.map(\.0) == [.milliseconds(500), .seconds(1), .seconds(2)])
+        #expect(outcomes.map(\.1) == [true, false, true])
+        let recovered = retry.succeeded()
+        let recoveredAgain = retry.succeeded()
+        #expect(recovered && !recoveredAgain)
+        let afterRecovery = retry.failed("no tickerd")
+        #expect(afterRecovery.delay == .milliseconds(500) && afterRecovery.isNew)
+    }
+}

@@ -7,9 +7,8 @@ final class FeedOutput {
     let path: String
     private let log: Logger
     private var writer: FeedWriter?
-    private var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))
+    private var retry = Retry()
     private var retryAt = 0.0
-    private var lastProblem: String?
 
     init(path: String, log: Logger) {
         self.path = path
@@ -30,11 +29,9 @@ final class FeedOutput {
         guard writer == nil, now >= retryAt else { return false }
         do {
             writer = try FeedWriter(path: path)
-            backoff.reset()
-            if lastProblem != nil {
+            if retry.succeeded() {
                 log.info("feed '\(path)' is open again; sending the current state")
             }
-            lastProblem = nil
             return true
         } catch {
             failed(error, now: now)
@@ -57,11 +54,10 @@ final class FeedOutput {
     }
 
     private func failed(_ error: FeedWriterError, now: Double) {
-        retryAt = now + backoff.take().inSeconds
-        let problem = error.description
-        if problem != lastProblem {
-            log.warning("\(problem); retrying (every \(backoff.maximum.logDescription) at most)")
-            lastProblem = problem
+        let (delay, isNew) = retry.failed(error.description)
+        retryAt = now + delay.inSeconds
+        if isNew {
+            log.warning("\(error); retrying (every \(retry.backoff.maximum.logDescription) at most)")
         }
     }
 }

@@ -34,8 +34,7 @@ package struct MPDFollower: Sendable {
     /// forever, with one log line per change of trouble.
     package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
-        var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))
-        var lastProblem: String?
+        var retry = Retry()
         while !signals.stopRequested {
             let connection: MPDConnection
             do {
@@ -43,19 +42,15 @@ package struct MPDFollower: Sendable {
             } catch .stopped {
                 break
             } catch {
-                if error.description != lastProblem {
-                    log.warning("\(error); retrying (every \(backoff.maximum.logDescription) at most)")
-                    lastProblem = error.description
-                }
-                let delay = backoff.take()
+                let (delay, isNew) = retry.failed(error.description)
+                if isNew { log.warning("\(error); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
                 if signals.wait(for: 0, on: nil, timeout: earliest(delay, publisher.timeUntilFeedRetry())) == .stopped {
                     break
                 }
                 if let last = publisher.last { publisher.publish(last, reason: .tick) }
                 continue
             }
-            backoff.reset()
-            lastProblem = nil
+            retry.succeeded()
             log.info("connected to MPD \(connection.version) at '\(endpoint)'")
             do {
                 try follow(connection, publisher: publisher, signals: signals)

@@ -57,11 +57,8 @@ package struct MPRISFollower: Sendable {
             } catch {
                 problem = error.description
             }
-            let delay = trouble.backoff.take()
-            if problem != trouble.lastProblem {
-                log.warning("\(problem); restarting it in \(delay.logDescription)")
-                trouble.lastProblem = problem
-            }
+            let (delay, isNew) = trouble.retry.failed(problem)
+            if isNew { log.warning("\(problem); restarting it in \(delay.logDescription)") }
             // Nothing reports the player's state any more; a stopped clock is the honest picture.
             if var last = publisher.last, last.state != .stop {
                 last.state = .stop
@@ -73,9 +70,8 @@ package struct MPRISFollower: Sendable {
 
     /// What keeps the log to one line per change of trouble across restarts of playerctl.
     private struct Trouble {
-        var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))
-        /// Why playerctl last ended, until it reports again.
-        var lastProblem: String?
+        /// Restarts of playerctl, and why it last ended until it reports again.
+        var retry = Retry()
         /// The last line playerctl wrote to its standard error.
         var lastMessage: String?
     }
@@ -139,11 +135,10 @@ package struct MPRISFollower: Sendable {
             parser.append(chunk[0..<read])
             let now = Clock.now.inSeconds
             while let report = parser.next() {
-                if trouble.lastProblem != nil {
+                if trouble.retry.succeeded() {
                     log.info("'\(playerctl)' reports again")
-                    trouble = Trouble()
+                    trouble.lastMessage = nil
                 }
-                trouble.backoff.reset()
                 let snapshot = MPRISSnapshot.make(report, musicDirectory: lyrics.musicDirectory, now: now)
                 if let reason = filter.reason(for: snapshot, now: now) {
                     publisher.publish(snapshot, reason: reason)

@@ -21,24 +21,19 @@ package struct ShairportFollower: Sendable {
     /// Runs until SIGTERM or SIGINT arrives from `signals`.
     package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
-        var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))
-        var lastProblem: String?
+        var retry = Retry()
         while !signals.stopRequested {
             let fd: Int32
             switch openPipe() {
             case .success(let opened):
                 fd = opened
             case .failure(let failure):
-                let problem = failure.text
-                if problem != lastProblem {
-                    log.warning("\(problem); retrying (every \(backoff.maximum.logDescription) at most)")
-                    lastProblem = problem
-                }
-                if signals.wait(for: 0, on: nil, timeout: backoff.take()) == .stopped { return }
+                let (delay, isNew) = retry.failed(failure.text)
+                if isNew { log.warning("\(failure.text); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
+                if signals.wait(for: 0, on: nil, timeout: delay) == .stopped { return }
                 continue
             }
-            backoff.reset()
-            lastProblem = nil
+            retry.succeeded()
             log.info("reading shairport-sync metadata from '\(pipePath)'")
             follow(fd, publisher: publisher, signals: signals, log: log)
             Posix.close(fd)
