@@ -18,9 +18,11 @@ let package = Package(
         .target(name: "TickerWire"),
         // The device side of the protocol. Embedded-Swift-clean.
         .target(name: "PanelCore", dependencies: ["TickerWire"]),
-        // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O.
+        // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O; its only
+        // dependency is the protocol, whose pixel layout its frames use.
         .target(
             name: "TickerCore",
+            dependencies: ["TickerWire"],
             // `rounded()` and friends lower to libm calls; the core imports no C module to get them.
             linkerSettings: [.linkedLibrary("m")]
         ),
