@@ -1,31 +1,17 @@
+import TickerCore
 
-/// Log severity, as syslog and journald number it.
-public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
-    case error = 3
-    case warning = 4
-    case notice = 5
-    case info = 6
-    case debug = 7
+/// Log severity: the configuration's own levels (`[log] level`), most important first, numbered as syslog and
+/// journald number them (`syslogPriority`).
+public typealias LogLevel = Config.LogLevel
 
+extension Config.LogLevel {
     /// The name used in the config file and on the command line.
-    public var name: String {
-        switch self {
-        case .error: return "error"
-        case .warning: return "warning"
-        case .notice: return "notice"
-        case .info: return "info"
-        case .debug: return "debug"
-        }
-    }
+    public var name: String { rawValue }
 
     /// Parses a level name.
     public init?(name: String) {
-        guard let level = LogLevel.allCases.first(where: { $0.name == name }) else { return nil }
-        self = level
+        self.init(rawValue: name)
     }
-
-    /// More important levels come first: `error < warning < … < debug`.
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Writes log lines to stderr: `<N>` priority prefixes when journald reads stderr (its `JOURNAL_STREAM`
@@ -74,7 +60,7 @@ public struct Logger: Sendable {
         }
         var text = ""
         for line in lines {
-            text += journald ? "<\(level.rawValue)>\(line)\n" : "\(program): \(level.name): \(line)\n"
+            text += journald ? "<\(level.syslogPriority)>\(line)\n" : "\(program): \(level.name): \(line)\n"
         }
         // A log line that cannot be written has nowhere else to go.
         _ = Array(text.utf8).withUnsafeBytes { try? Posix.write(fileDescriptor, $0, what: "log") }
