@@ -18,9 +18,11 @@ let package = Package(
         .target(name: "TickerWire"),
         // The device side of the protocol. Embedded-Swift-clean.
         .target(name: "PanelCore", dependencies: ["TickerWire"]),
-        // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O.
+        // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O; its only
+        // dependency is the protocol, whose pixel layout its frames use.
         .target(
             name: "TickerCore",
+            dependencies: ["TickerWire"],
             // `rounded()` and friends lower to libm calls; the core imports no C module to get them.
             linkerSettings: [.linkedLibrary("m")]
         ),
@@ -40,7 +42,7 @@ let package = Package(
             dependencies: ["TickerCore", "TickerWire", "PanelCore", "CSerialPort", "CLinux"]
         ),
         // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
-        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO", "CLinux"]),
+        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO"]),
         .executableTarget(name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"]),
         .executableTarget(
             name: "tickerctl",
@@ -48,15 +50,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "tickerbench", dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "CAllocCounter"]),
+        // What the test targets share: the process wrapper, bounded waits, built products, temporary files.
+        .target(name: "TickerTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),
         .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
-        .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire"]),
+        .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire", "TickerTestSupport"]),
         .testTarget(name: "TickerIOTests", dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]),
         .testTarget(
-            name: "TickerFollowTests", dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire"]),
+            name: "TickerFollowTests",
+            dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]
+            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,11 +2,9 @@
 import TickerWire
 #endif
 
-/// The pixels a panel shows, stored in the wire's column layout so that a frame or column update is a copy.
-///
-/// Column `x` occupies bytes `x × bytesPerColumn ..< (x + 1) × bytesPerColumn`; inside it, pixel `y` (top
-/// is 0) occupies bits `y × bitsPerPixel ..< (y + 1) × bitsPerPixel` counted from the least significant bit
-/// of the column's first byte. Level 0 is off, `geometry.maxLevel` is full. Allocates only in `init`.
+/// The pixels a panel shows, stored in the wire's column layout (`PixelLayout`, the same as the daemon's
+/// `Frame`) so that a frame or column update is a copy. Level 0 is off, `geometry.maxLevel` is full.
+/// Allocates only in `init`.
 public struct Framebuffer: Equatable {
     /// The panel's shape.
     public let geometry: PanelGeometry
@@ -22,21 +20,12 @@ public struct Framebuffer: Equatable {
 
     /// The level of pixel (`x`, `y`), 0 (off) to `geometry.maxLevel` (full); 0 outside the panel.
     public func level(x: Int, y: Int) -> UInt8 {
-        guard x >= 0, x < geometry.width, y >= 0, y < geometry.height else { return 0 }
-        let bits = geometry.bitsPerPixel
-        let bit = y * bits
-        let byte = bytes[x * geometry.bytesPerColumn + bit / 8]
-        return (byte >> UInt8(bit % 8)) & geometry.maxLevel
+        geometry.layout.level(in: bytes, x: x, y: y)
     }
 
     /// Sets pixel (`x`, `y`) to `level`, clamped to `geometry.maxLevel`; ignored outside the panel.
     public mutating func setLevel(_ level: UInt8, x: Int, y: Int) {
-        guard x >= 0, x < geometry.width, y >= 0, y < geometry.height else { return }
-        let bit = y * geometry.bitsPerPixel
-        let index = x * geometry.bytesPerColumn + bit / 8
-        let shift = UInt8(bit % 8)
-        let mask = geometry.maxLevel << shift
-        bytes[index] = (bytes[index] & ~mask) | ((min(level, geometry.maxLevel) << shift) & mask)
+        geometry.layout.setLevel(level, in: &bytes, x: x, y: y)
     }
 
     /// Turns every pixel off.
@@ -94,23 +83,10 @@ public struct Framebuffer: Equatable {
     /// Calls `emit` with the ASCII art of the panel, one byte at a time: one line per row, top first, each
     /// ended by "\n"; `#` is full, `+` any level between, `.` off. Allocates nothing, for firmware mirrors.
     public func renderASCIIArt(_ emit: (UInt8) -> Void) {
-        let full = geometry.maxLevel
-        for y in 0..<geometry.height {
-            for x in 0..<geometry.width {
-                let level = level(x: x, y: y)
-                emit(level == 0 ? UInt8(ascii: ".") : level == full ? UInt8(ascii: "#") : UInt8(ascii: "+"))
-            }
-            emit(UInt8(ascii: "\n"))
-        }
+        geometry.layout.renderASCIIArt(of: bytes, emit)
     }
 
     /// The panel as ASCII art: one line per row, top first, joined by "\n" (no newline after the last);
     /// `#` is full, `+` any level between, `.` off.
-    public var asciiArt: String {
-        var text: [UInt8] = []
-        text.reserveCapacity((geometry.width + 1) * geometry.height)
-        renderASCIIArt { text.append($0) }
-        text.removeLast()
-        return String(decoding: text, as: UTF8.self)
-    }
+    public var asciiArt: String { geometry.layout.asciiArt(of: bytes) }
 }

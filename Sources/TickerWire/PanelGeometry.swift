@@ -19,14 +19,17 @@ public struct PanelGeometry: Hashable, Sendable {
         self.bitsPerPixel = bitsPerPixel
     }
 
+    /// Where the pixels lie in a frame of this geometry.
+    public var layout: PixelLayout { PixelLayout(width: width, height: height, bitsPerPixel: bitsPerPixel) }
+
     /// Bytes per column: `ceil(height × bitsPerPixel / 8)`.
-    public var bytesPerColumn: Int { (height * bitsPerPixel + 7) / 8 }
+    public var bytesPerColumn: Int { PixelLayout.bytesPerColumn(height: height, bitsPerPixel: bitsPerPixel) }
 
     /// Bytes of pixel data in a full frame: `width × bytesPerColumn`.
-    public var frameByteCount: Int { width * bytesPerColumn }
+    public var frameByteCount: Int { layout.byteCount }
 
     /// The brightest level (all ones): 1, 3, 15 or 255.
-    public var maxLevel: UInt8 { UInt8(truncatingIfNeeded: (1 << bitsPerPixel) - 1) }
+    public var maxLevel: UInt8 { layout.maxLevel }
 
     /// Payload bytes of a full-frame message for this geometry.
     public var fullFramePayloadCount: Int { 4 + frameByteCount }

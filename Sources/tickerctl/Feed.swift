@@ -17,37 +17,36 @@ func runSend(_ command: String, _ arguments: [String]) -> Int32 {
     } catch {
         fail(error.description)
     }
-    var lines: [String] = []
+    let commands: [FeedCommand]
     switch command {
     case "now":
         guard operands.count == 2 else { fail("now takes ARTIST TITLE (got \(operands.count) arguments)") }
-        lines = ["artist \(operands[0])", "title \(operands[1])", "position 0", "play"]
+        commands = FeedCommand.nowPlaying(artist: operands[0], title: operands[1])
     case "lyrics":
         guard operands.count == 1 else { fail("lyrics takes one .lrc file") }
         let bytes: [UInt8]
         do { bytes = try Posix.readFile(operands[0], limit: 1 << 20) } catch { fail(error.description, status: 1) }
-        let lyrics = Lyrics.parse(String(decoding: bytes, as: UTF8.self))
+        let text = String(decoding: bytes, as: UTF8.self)
         let logger = Logger(program: "tickerctl")
-        for warning in lyrics.warnings.prefix(20) { logger.warning("\(operands[0]): \(warning)") }
-        guard !lyrics.lines.isEmpty else { fail("\(operands[0]): no timed lyric lines", status: 1) }
-        lines = ["lyrics begin"] + Lyrics.encode(lyrics).split(separator: "\n").map(String.init) + ["lyrics end"]
+        let parsed = Lyrics.parse(text)
+        for warning in parsed.warnings.prefix(20) { logger.warning("\(operands[0]): \(warning)") }
+        let block = FeedCommand.lyricsBlock(lrc: text)
+        guard case .lyrics(let lyrics) = block else { fail("\(operands[0]): no timed lyric lines", status: 1) }
+        let all = parsed.lines.count
+        if lyrics.lines.count < all {
+            logger.warning("\(operands[0]): only the first \(lyrics.lines.count) of \(all) lines fit in one lyrics block")
+        }
+        commands = [block]
     default:
         guard !operands.isEmpty else { fail("send takes one or more feed lines, e.g. tickerctl send 'title Hello'") }
-        // Check the commands here, so a typo is reported to whoever typed it.
-        var inLyrics = false
-        for line in operands {
-            if inLyrics {
-                if line == "lyrics end" { inLyrics = false }
-                continue
-            }
-            if line == "lyrics begin" { inLyrics = true; continue }
-            do { _ = try FeedCommand.parse(line) } catch { fail("'\(line)': \(error)") }
-        }
-        lines = operands
+        // Read the lines as the daemon will, so a typo is reported to whoever typed it.
+        let (decoded, problems) = FeedCommand.decode(lines: operands)
+        if let problem = problems.first { fail(problem.description) }
+        commands = decoded
     }
     do {
         let writer = try FeedWriter(path: feed)
-        try writer.send(lines)
+        try writer.send(commands)
         writer.close()
     } catch {
         fail(error.description, status: 1)

@@ -10,10 +10,10 @@ func runPanel(_ arguments: [String]) -> Int32 {
     var link: String?
     var width = 128
     var height = 16
-    var depth = 2
+    var depth = PixelDepth.two
     var fps = 60
     var framesPath: String?
-    var draw = isatty(1) == 1
+    var draw = Posix.isTerminal(1)
     var scroll = true
     do throws(UsageError) {
         while let argument = scanner.next() {
@@ -21,8 +21,11 @@ func runPanel(_ arguments: [String]) -> Int32 {
             case "--link": link = try scanner.value(for: argument, expected: "a path for the device link")
             case "--size": (width, height) = try scanner.size(for: argument)
             case "--depth":
-                depth = try scanner.integer(for: argument, in: 1...8)
-                guard PixelDepth(bits: depth) != nil else { throw UsageError("option '--depth' got '\(depth)' (expected 1, 2, 4 or 8)") }
+                let bits = try scanner.integer(for: argument, in: 1...8)
+                guard let parsed = PixelDepth(bits: bits) else {
+                    throw UsageError("option '--depth' got '\(bits)' (expected 1, 2, 4 or 8)")
+                }
+                depth = parsed
             case "--fps": fps = try scanner.integer(for: argument, in: 1...255)
             case "--frames": framesPath = try scanner.value(for: argument, expected: "a file to write decoded frames to")
             case "--no-draw": draw = false
@@ -37,12 +40,12 @@ func runPanel(_ arguments: [String]) -> Int32 {
     let logger = Logger(program: "tickerctl")
     let info: DeviceInfo
     do {
-        let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: depth)
+        let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: depth.bits)
         info = try DeviceInfo(
             geometry: geometry, maxFramesPerSecond: fps, capabilities: scroll ? .scroll : [],
             firmwareName: "tickerctl panel")
     } catch {
-        fail("panel \(width)×\(height)×\(depth): \(error)")
+        fail("panel \(width)×\(height)×\(depth.bits): \(error)")
     }
     let signals: SignalSource
     let redraw: PeriodicTimer
@@ -58,11 +61,11 @@ func runPanel(_ arguments: [String]) -> Int32 {
         fail(error.description, status: 1)
     }
     defer { Posix.close(frames) }
-    logger.notice("panel \(width)×\(height)×\(depth) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")")
+    logger.notice("panel \(width)×\(height)×\(depth.bits) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")")
     let terminal = draw ? TerminalPanel() : nil
     terminal?.begin()
     defer { terminal?.end() }
-    var display = Frame(width: width, height: height, depth: PixelDepth(bits: depth) ?? .two)
+    var display = Frame(width: width, height: height, depth: depth)
     var record = 0
     var lastUpdates = 0
     var rate = 0.0

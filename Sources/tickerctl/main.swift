@@ -42,6 +42,6 @@ case "render": exit(runRender(arguments))
 case "send", "now", "lyrics": exit(runSend(command, arguments))
 case "ports": exit(runPorts(arguments))
 case "panel": exit(runPanel(arguments))
-case "follow": exit(runFollow(arguments: arguments))
+case "follow": exit(runFollow(arguments))
 default: fail("unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, follow)")
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TickerTestSupport
 
 /// What the programs say on their command lines: configuration checks and feed writes with nobody reading.
 @Suite struct CommandLineTests {
@@ -44,7 +45,7 @@ import Testing
         let rig = try Rig()
         let feed = rig.path("feed")
         if situation == "a FIFO nobody reads" {
-            guard mkfifo(feed, 0o600) == 0 else { throw E2EFailure("mkfifo: \(String(cString: strerror(errno)))") }
+            guard mkfifo(feed, 0o600) == 0 else { throw TestFailure("mkfifo: \(String(cString: strerror(errno)))") }
         }
         let send = try rig.tickerctl(["send", "--feed", feed, "title Hello"])
         #expect(try await rig.exit(of: send) == .exited(1))

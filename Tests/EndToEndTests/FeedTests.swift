@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TickerCore
+import TickerTestSupport
 
 /// The feed, end to end: commands written into a real FIFO (by `tickerctl` or by the test) change what a
 /// real `tickerd` streams to a pseudo-terminal panel, exactly as the scene code draws it.

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TickerTestSupport
 
 /// `tickerctl panel`, the emulator, against the real daemon.
 @Suite struct PanelEmulatorTests {

@@ -2,6 +2,7 @@ import Glibc
 import PanelCore
 import Testing
 import TickerIO
+import TickerTestSupport
 import TickerWire
 
 /// The serial link, end to end: `tickerd` opens a pseudo-terminal through libserialport (with the test

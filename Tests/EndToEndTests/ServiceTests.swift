@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TickerIO
+import TickerTestSupport
 
 /// The daemon as a service: signals, systemd's notify socket and socket activation, played by the test
 /// the way PID 1 would.
@@ -93,7 +94,7 @@ import TickerIO
         let rig = try Rig()
         let panel = try rig.panel(width: 64, height: 8, depth: 2)
         let fifo = rig.path("socket-fifo")
-        guard mkfifo(fifo, 0o620) == 0 else { throw E2EFailure("mkfifo: \(String(cString: strerror(errno)))") }
+        guard mkfifo(fifo, 0o620) == 0 else { throw TestFailure("mkfifo: \(String(cString: strerror(errno)))") }
         let unused = rig.path("unused-feed")
         let config = try rig.file("tickerd.conf", FeedStage.panelConfig)
         // PID 1's part: the FIFO open read-write on fd 3, LISTEN_PID naming the daemon's own pid.
@@ -101,10 +102,10 @@ import TickerIO
         let daemon = try rig.start(
             "tickerd (socket-activated)", "/bin/sh",
             [
-                "-c", script, "sh", fifo, try Products.tickerd(), "--config", config, "--device", panel.link, "--feed",
+                "-c", script, "sh", fifo, try BuiltProducts.tickerd(), "--config", config, "--device", panel.link, "--feed",
                 unused, "--no-terminal",
             ],
-            environment: ["LD_PRELOAD": try Products.shim()])
+            environment: ["LD_PRELOAD": try BuiltProducts.shim()])
         let started = try await rig.line(of: daemon, containing: "started")
         #expect(started.contains("feed fd 3 (systemd)"))
         try await rig.wait("the first full frame") { panel.kinds.contains(.full) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TickerTestSupport
 import Testing
 import TickerIO
 

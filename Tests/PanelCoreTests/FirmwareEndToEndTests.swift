@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TickerTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -207,54 +208,9 @@ func marqueePositions(strip: String, width: Int, gap: Int) -> [String] {
 
 /// Runs the built `tickerctl` with `arguments` and returns what it printed, without the final newline.
 func tickerctl(_ arguments: [String]) throws -> String {
-    let ends = try closeOnExecPipe()
-    let pid: pid_t
-    do {
-        pid = try spawn([try BuiltProgram.path("tickerctl")] + arguments, output: ends[1])
-    } catch {
-        close(ends[0])
-        close(ends[1])
-        throw error
-    }
-    close(ends[1])
-    defer { close(ends[0]) }
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
-        output += chunk[0..<count]
-    }
-    var status: Int32 = 0
-    guard waitpid(pid, &status, 0) == pid, status == 0 else {
-        throw FirmwareTestError("tickerctl \(arguments.joined(separator: " ")) failed (wait status \(status))")
-    }
-    if output.last == UInt8(ascii: "\n") { output.removeLast() }
-    return String(decoding: output, as: UTF8.self)
-}
-
-/// A pipe whose ends other programs started meanwhile (tests run in parallel) do not inherit, so its reader
-/// sees end-of-file when the one child it was handed to exits.
-func closeOnExecPipe() throws -> [Int32] {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw FirmwareTestError("pipe failed: \(String(cString: strerror(errno)))") }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return ends
-}
-
-/// The package's built programs: next to the test bundle, else in `.build/debug`.
-enum BuiltProgram {
-    /// The path of the built program or library `name`; throws, naming the build to run, when it is missing.
-    static func path(_ name: String) throws -> String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
-        if FileManager.default.fileExists(atPath: beside.path) { return beside.path }
-        let debug = QEMUFirmware.packageRoot.appendingPathComponent(".build/debug/\(name)")
-        guard FileManager.default.fileExists(atPath: debug.path) else {
-            throw FirmwareTestError("'\(name)' is not built (expected at '\(debug.path)'): run swift build first")
-        }
-        return debug.path
-    }
+    var output = try Child.run(try BuiltProducts.tickerctl(), arguments)
+    if output.last == "\n" { output.removeLast() }
+    return output
 }
 
 /// What the firmware's mirror said about one packet (or at start-up).
@@ -404,11 +360,10 @@ final class EndToEndBench {
     private var toBoard: [UInt8] = []
     private var toDaemon: [UInt8] = []
 
-    private var daemon: pid_t = 0
-    private var daemonErrors: Int32 = -1
-    private var logBuffer: [UInt8] = []
+    private var daemon: Child?
     /// tickerd's log lines so far.
-    private(set) var log: [String] = []
+    var log: [String] { daemon?.lines ?? [] }
+    private var logHandled = 0
     private var logCursor = 0
     private var feedWriter: Int32 = -1
 
@@ -454,7 +409,7 @@ final class EndToEndBench {
 
     /// Kills the board's QEMU (the relay notices when it next pumps).
     func killBoard() {
-        if let board { kill(board.qemu, SIGKILL) }
+        board?.qemu.send(SIGKILL)
     }
 
     private func openPort() throws {
@@ -463,7 +418,7 @@ final class EndToEndBench {
         (master, slave) = descriptors
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         unlink(portPath)
-        guard symlink(slavePath, portPath) == 0 else { throw FirmwareTestError("linking '\(portPath)' failed") }
+        guard symlink(slavePath, portPath) == 0 else { throw TestFailure("linking '\(portPath)' failed") }
         toDaemon = []
     }
 
@@ -475,13 +430,13 @@ final class EndToEndBench {
             UnsafeRawPointer?
         ) -> Int32
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "openpty") else {
-            throw FirmwareTestError("this C library has no openpty")
+            throw TestFailure("this C library has no openpty")
         }
         var master: Int32 = -1
         var slave: Int32 = -1
         var name = [CChar](repeating: 0, count: 4096)
         guard unsafeBitCast(symbol, to: OpenPTY.self)(&master, &slave, &name, nil, nil) == 0 else {
-            throw FirmwareTestError("openpty failed: \(String(cString: strerror(errno)))")
+            throw TestFailure("openpty failed: \(String(cString: strerror(errno)))")
         }
         for end in [master, slave] { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var settings = termios()
@@ -501,52 +456,41 @@ final class EndToEndBench {
     }
 
     private func startDaemon(_ arguments: [String]) throws {
-        let ends = try closeOnExecPipe()
-        daemonErrors = ends[0]
-        defer { close(ends[1]) }
-        let shim = try BuiltProgram.path("libTickerTestShim.so")
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = shim
-        daemon = try spawn(
-            [
-                try BuiltProgram.path("tickerd"), "--config", "/dev/null", "--device", portPath, "--feed", feedPath,
-                "--no-terminal", "--log-level", "info",
+        daemon = try Child(
+            name: "tickerd", executable: try BuiltProducts.tickerd(),
+            arguments: [
+                "--config", "/dev/null", "--device", portPath, "--feed", feedPath, "--no-terminal", "--log-level", "info",
             ] + FirmwareEndToEndTests.size + arguments,
-            environment: environment.map { "\($0.key)=\($0.value)" }, output: nil, errors: ends[1])
+            environment: ["LD_PRELOAD": try BuiltProducts.shim()])
         _ = try waitForLog("started:")
         feedWriter = open(feedPath, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard feedWriter >= 0 else { throw FirmwareTestError("opening the feed '\(feedPath)' failed") }
+        guard feedWriter >= 0 else { throw TestFailure("opening the feed '\(feedPath)' failed") }
     }
 
     /// Writes `lines` into the feed in one write, so tickerd applies them on one tick.
     func feed(_ lines: [String]) throws {
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         let written = bytes.withUnsafeBytes { write(feedWriter, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw FirmwareTestError("writing \(bytes.count) bytes to the feed failed") }
+        guard written == bytes.count else { throw TestFailure("writing \(bytes.count) bytes to the feed failed") }
     }
 
     /// Kills everything this bench started (QEMU with SIGKILL) and removes its files.
     func stop() {
-        if daemon > 0 {
-            kill(daemon, SIGKILL)
-            var status: Int32 = 0
-            _ = waitpid(daemon, &status, 0)
-            daemon = 0
-        }
+        daemon?.kill()
+        daemon = nil
         boardQEMU?.stop()
         boardQEMU = nil
         board = nil
         closePort()
-        for descriptor in [daemonErrors, feedWriter, placeholder.0, placeholder.1] where descriptor >= 0 { close(descriptor) }
+        for descriptor in [feedWriter, placeholder.0, placeholder.1] where descriptor >= 0 { close(descriptor) }
         placeholder = (-1, -1)
-        daemonErrors = -1
         feedWriter = -1
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// Hands every mirror event to `done`, in order, until it returns true; fails after `timeout`.
     func waitForMirror(_ what: String, until done: (MirrorEvent) throws -> Bool) throws {
-        let deadline = ContinuousClock.now + Self.timeout
+        let deadline = Deadline(Self.timeout)
         while true {
             while eventCursor < events.count {
                 eventCursor += 1
@@ -558,7 +502,7 @@ final class EndToEndBench {
 
     /// The next log line of tickerd that contains `text`.
     func waitForLog(_ text: String) throws -> String {
-        let deadline = ContinuousClock.now + Self.timeout
+        let deadline = Deadline(Self.timeout)
         while true {
             while logCursor < log.count {
                 logCursor += 1
@@ -570,42 +514,34 @@ final class EndToEndBench {
 
     /// Pumps until `condition` holds.
     func waitUntil(_ what: String, _ condition: () -> Bool) throws {
-        let deadline = ContinuousClock.now + Self.timeout
+        let deadline = Deadline(Self.timeout)
         while !condition() { try pump(until: deadline, waitingFor: what) }
     }
 
     /// Waits once for any of the descriptors, then relays, reads the mirror and reads the log.
-    private func pump(until deadline: ContinuousClock.Instant, waitingFor what: String) throws {
+    private func pump(until deadline: Deadline, waitingFor what: String) throws {
+        guard let daemon, !daemon.descriptors.isEmpty else {
+            throw TestFailure("tickerd exited while waiting for \(what)\n\(recent)")
+        }
         let link = board?.link ?? -1
         let mirror = mirrorOpen ? boardQEMU?.mirror ?? -1 : -1
         var entries = [
             pollfd(fd: master, events: Int16(POLLIN) | (toDaemon.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
             pollfd(fd: link, events: Int16(POLLIN) | (toBoard.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
             pollfd(fd: mirror, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: daemonErrors, events: Int16(POLLIN), revents: 0),
-        ]
-        let left = deadline - .now
-        let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-        let ready = poll(&entries, nfds_t(entries.count), Int32(milliseconds))
-        if ready < 0, errno == EINTR { return }
-        guard ready > 0 else { throw FirmwareTestError("waited \(Self.timeout) for \(what) in vain\n\(recent)") }
+        ] + daemon.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard try deadline.poll(&entries, waitingFor: what, story: { recent }) > 0 else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
         func take(_ descriptor: Int32) -> Int {
             chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         }
-        if entries[3].revents != 0 {
-            let count = take(daemonErrors)
-            guard count > 0 else { throw FirmwareTestError("tickerd exited while waiting for \(what)\n\(recent)") }
-            logBuffer += chunk[0..<count]
-            while let newline = logBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: logBuffer[..<newline], as: UTF8.self)
-                log.append(line)
-                logBuffer.removeSubrange(...newline)
-                if line.contains("in use by another process"), master >= 0 {
-                    // A program outside this test holds the port (see `placeholder`): move to another one.
-                    closePort()
-                    try openPort()
-                }
+        for entry in entries.dropFirst(3) where entry.revents != 0 { daemon.service(entry.fd) }
+        while logHandled < log.count {
+            logHandled += 1
+            if log[logHandled - 1].contains("in use by another process"), master >= 0 {
+                // A program outside this test holds the port (see `placeholder`): move to another one.
+                closePort()
+                try openPort()
             }
         }
         if entries[0].revents & Int16(POLLIN) != 0 {

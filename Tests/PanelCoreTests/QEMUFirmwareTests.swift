@@ -1,6 +1,7 @@
 import Foundation
 import PanelCore
 import Testing
+import TickerTestSupport
 import TickerWire
 
 #if canImport(Glibc)
@@ -113,10 +114,9 @@ final class QEMUFirmware {
     }
 
     static let timeout: Duration = .seconds(20)
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: BuiltProducts.packageRoot)
 
-    let qemu: pid_t
+    let qemu: Child
     let link: Int32
     let mirror: Int32
     let directory: URL
@@ -125,11 +125,9 @@ final class QEMUFirmware {
 
     /// Builds the image with the firmware Makefile (quick when it is up to date), then starts QEMU.
     static func boot(image: String) throws -> QEMUFirmware {
-        let make = try spawn(["make", "-s", "-C", packageRoot.appendingPathComponent("Firmware").path, "build/\(image)/panel.elf"])
-        var status: Int32 = 0
-        guard waitpid(make, &status, 0) == make, status == 0 else {
-            throw FirmwareTestError("building firmware image '\(image)' failed (wait status \(status))")
-        }
+        try Child.run(
+            "make", ["-s", "-C", packageRoot.appendingPathComponent("Firmware").path, "build/\(image)/panel.elf"],
+            timeout: .seconds(600))
         return try QEMUFirmware(elf: packageRoot.appendingPathComponent("Firmware/build/\(image)/panel.elf"))
     }
 
@@ -144,19 +142,19 @@ final class QEMUFirmware {
             close(linkListener)
             close(mirrorListener)
         }
-        qemu = try spawn([
-            "qemu-system-arm", "-M", "mps2-an386", "-nographic", "-monitor", "none",
-            "-serial", "unix:\(linkPath)", "-serial", "unix:\(mirrorPath)", "-kernel", elf.path,
-        ])
+        qemu = try Child(
+            name: "qemu", executable: "qemu-system-arm",
+            arguments: [
+                "-M", "mps2-an386", "-nographic", "-monitor", "none",
+                "-serial", "unix:\(linkPath)", "-serial", "unix:\(mirrorPath)", "-kernel", elf.path,
+            ])
         link = try accept(linkListener, within: Self.timeout)
         mirror = try accept(mirrorListener, within: Self.timeout)
     }
 
     func stop() {
         // SIGKILL: nothing in the guest needs a clean shutdown.
-        kill(qemu, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(qemu, &status, 0)
+        qemu.kill()
         close(link)
         close(mirror)
         try? FileManager.default.removeItem(at: directory)
@@ -167,30 +165,26 @@ final class QEMUFirmware {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(link, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw FirmwareTestError("writing to the firmware's UART0 failed") }
+            guard written > 0 else { throw TestFailure("writing to the firmware's UART0 failed") }
             offset += written
         }
     }
 
     /// Waits until either UART has bytes, or `deadline` passes (then throws), and buffers what arrived. Both
     /// UARTs are always drained, since QEMU holds the guest's output on one while the other is not read.
-    func pump(until deadline: ContinuousClock.Instant, waitingFor what: String) throws {
+    func pump(until deadline: Deadline, waitingFor what: String) throws {
         var pollers = [pollfd(fd: link, events: Int16(POLLIN), revents: 0), pollfd(fd: mirror, events: Int16(POLLIN), revents: 0)]
-        let left = deadline - .now
-        let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-        guard poll(&pollers, 2, Int32(milliseconds)) > 0 else {
-            throw FirmwareTestError("no \(what) from the firmware within \(Self.timeout)")
-        }
+        guard try deadline.poll(&pollers, waitingFor: "\(what) from the firmware") > 0 else { return }
         for poller in pollers where poller.revents != 0 {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { read(poller.fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw FirmwareTestError("the firmware closed a UART while waiting for \(what)") }
+            guard count > 0 else { throw TestFailure("the firmware closed a UART while waiting for \(what)") }
             if poller.fd == link { linkBuffer += chunk[0..<count] } else { mirrorBuffer += chunk[0..<count] }
         }
     }
 
     func readMirrorLine() throws -> String {
-        let deadline = ContinuousClock.now + Self.timeout
+        let deadline = Deadline(Self.timeout)
         while true {
             if let newline = mirrorBuffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: mirrorBuffer[..<newline], as: UTF8.self)
@@ -206,7 +200,7 @@ final class QEMUFirmware {
     }
 
     func readReply() throws -> DeviceMessage {
-        let deadline = ContinuousClock.now + Self.timeout
+        let deadline = Deadline(Self.timeout)
         while true {
             while !linkBuffer.isEmpty {
                 if let message = try replyReader.push(linkBuffer.removeFirst()) { return message }
@@ -218,42 +212,15 @@ final class QEMUFirmware {
     var linkBuffer: [UInt8] = []
 }
 
-struct FirmwareTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Starts `arguments` (the program looked up on PATH) with standard input from /dev/null; returns its pid.
-/// `environment` (`NAME=value` entries) replaces the inherited environment when given; `output` and `errors`
-/// become the child's standard output and standard error when given (the caller keeps its descriptors).
-func spawn(_ arguments: [String], environment: [String]? = nil, output: Int32? = nil, errors: Int32? = nil) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
-    if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]
-    defer { envp.forEach { free($0) } }
-    var pid: pid_t = 0
-    let result = environment == nil
-        ? posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
-        : posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
-    guard result == 0 else { throw FirmwareTestError("starting '\(arguments[0])' failed: \(String(cString: strerror(result)))") }
-    return pid
-}
-
 /// A listening Unix stream socket at `path`.
 func listen(at path: String) throws -> Int32 {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw FirmwareTestError("socket for '\(path)' failed") }
+    guard descriptor >= 0 else { throw TestFailure("socket for '\(path)' failed") }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(path.utf8)
     guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-        throw FirmwareTestError("socket path '\(path)' is too long")
+        throw TestFailure("socket path '\(path)' is too long")
     }
     withUnsafeMutableBytes(of: &address.sun_path) { target in
         for (index, byte) in bytes.enumerated() { target[index] = byte }
@@ -261,17 +228,16 @@ func listen(at path: String) throws -> Int32 {
     let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
-    guard bound == 0, Glibc.listen(descriptor, 1) == 0 else { throw FirmwareTestError("listening on '\(path)' failed") }
+    guard bound == 0, Glibc.listen(descriptor, 1) == 0 else { throw TestFailure("listening on '\(path)' failed") }
     return descriptor
 }
 
 /// The first connection to `listener`, waiting at most `timeout`.
 func accept(_ listener: Int32, within timeout: Duration) throws -> Int32 {
-    var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-    guard poll(&poller, 1, Int32(timeout.components.seconds * 1000)) == 1 else {
-        throw FirmwareTestError("QEMU did not connect its serial port within \(timeout)")
-    }
+    let deadline = Deadline(timeout)
+    var pollers = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+    while try deadline.poll(&pollers, waitingFor: "QEMU to connect its serial port") == 0 {}
     let connection = Glibc.accept(listener, nil, nil)
-    guard connection >= 0 else { throw FirmwareTestError("accepting QEMU's connection failed") }
+    guard connection >= 0 else { throw TestFailure("accepting QEMU's connection failed") }
     return connection
 }

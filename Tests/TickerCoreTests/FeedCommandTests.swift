@@ -140,7 +140,8 @@ import Testing
         let lyrics = Lyrics.parse(source)
         var decoder = FeedDecoder()
         let events = decoder.decode(Array((FeedCommand.lyrics(lyrics).encode() + "\n").utf8), now: .zero)
-        #expect(events == [.command(.lyrics(Lyrics.parse(Lyrics.encode(lyrics))), line: 8)])
+        #expect(events == [.command(.lyrics(Lyrics.parse(Lyrics.encode(lyrics))), line: 7)])
+        #expect(decoded(events) == lyrics, "the last line keeps its open end")
         guard case .command(.lyrics(let decoded), _)? = events.first else {
             Issue.record("no lyrics decoded")
             return
@@ -148,4 +149,9 @@ import Testing
         #expect(decoded.lines == lyrics.lines)
         #expect(decoded.metadata.artist == "Night Run")
     }
+}
+
+private func decoded(_ events: [FeedEvent]) -> ParsedLyrics? {
+    guard case .command(.lyrics(let lyrics), _)? = events.first else { return nil }
+    return lyrics
 }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Testing
 import TickerIO
+import TickerTestSupport
 
 struct FeedWriterTests {
     @Test func refusesAFIFONobodyReads() throws {
@@ -97,11 +98,11 @@ struct FeedWriterTests {
     @Test(arguments: [
         ("newlines", "one\ntwo\r\nthree", "one two  three"),
         ("tab and nul", "a\tb\u{0}c", "a b c"),
-        ("line separator", "a\u{2028}b", "a b"),
+        ("line and paragraph separators", "a\u{2028}b\u{2029}c", "a b c"),
         ("plain unicode", "Björk – Jóga", "Björk – Jóga"),
     ])
-    func sanitizeKeepsTextOnOneLine(name: String, input: String, expected: String) {
-        #expect(FeedLines.sanitize(input) == expected, "\(name)")
+    func batchesKeepEachLineOnOneLine(name: String, input: String, expected: String) {
+        #expect(FeedLines.batches([input]) == [Array((expected + "\n").utf8)], "\(name)")
     }
 
     @Test func batchesNeverExceedAtomicWritesOrSplitLines() {

@@ -4,6 +4,7 @@ import Testing
 import TickerCore
 import TickerFollow
 import TickerIO
+import TickerTestSupport
 
 /// The whole chain: a real MPD playing a song with a sidecar `.lrc`, the MPD follower writing into the feed
 /// FIFO, the built `tickerd` reading it and driving a pseudo-terminal through libserialport (with the test
@@ -49,15 +50,14 @@ struct FollowerToPanelTests {
         let panel = try PanelTap(link: directory.file("panel"), width: Self.width, height: Self.height, bitsPerPixel: 2)
         try directory.write("tickerd.conf", "")
         let feedPath = directory.file("feed")
-        let daemon = try TestProcess(
-            try BuildProducts.path("tickerd"),
-            [
+        let daemon = try Child(
+            name: "tickerd", executable: try BuiltProducts.tickerd(),
+            arguments: [
                 "--config", directory.file("tickerd.conf"), "--feed", feedPath, "--device", directory.file("panel"),
                 "--size", "\(Self.width)x\(Self.height)", "--depth", "2", "--fps", "30", "--set", "layout.zones=split",
                 "--no-terminal",
             ],
-            environment: ["LD_PRELOAD": try BuildProducts.path("libTickerTestShim.so")],
-            errorLog: directory.file("tickerd.log"))
+            environment: ["LD_PRELOAD": try BuiltProducts.shim()])
         defer { daemon.kill() }
         // The daemon opens its feed before the device, so a decoded frame means the FIFO is there.
         try panel.waitFor("the daemon's first frame") { _ in true }
@@ -65,7 +65,7 @@ struct FollowerToPanelTests {
         let follower = MPDFollower(
             endpoint: .unix(path: server.socketPath), feedPath: feedPath,
             lyrics: LyricsLibrary(musicDirectory: server.musicDirectory))
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
         try server.mpc("play")
 
@@ -76,8 +76,8 @@ struct FollowerToPanelTests {
         #expect(Array(panel.rows.prefix(expected.height)) == expected.rows, "the title left the top zone:\n\(panel.device.asciiArt)")
 
         // SIGTERM: the daemon blanks the panel and exits 0.
-        kill(daemon.pid, SIGTERM)
+        daemon.send(SIGTERM)
         try panel.waitFor("the panel to go blank") { tap in tap.rows.allSatisfy { !$0.contains("#") && !$0.contains("+") } }
-        #expect(try daemon.stop() == 0, "\(daemon.errors)")
+        #expect(try daemon.stop() == .exited(0), "\(daemon.errors)")
     }
 }

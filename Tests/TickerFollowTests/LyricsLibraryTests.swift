@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TickerFollow
+import TickerTestSupport
 
 struct LyricsLibraryTests {
     @Test func findsTheSidecarBesideTheMusicFile() throws {

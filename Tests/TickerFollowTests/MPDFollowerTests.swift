@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TickerFollow
+import TickerTestSupport
 
 /// The MPD follower against a real MPD, driven with `mpc`, writing into a real FIFO.
 @Suite(.serialized)
@@ -29,7 +30,7 @@ struct MPDFollowerTests {
             lyrics: LyricsLibrary(musicDirectory: server.musicDirectory),
             positionIntervalSeconds: 0.5
         )
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
 
         // Stopped with nothing current: the panel is cleared.
@@ -40,7 +41,7 @@ struct MPDFollowerTests {
         let started = try feed.waitFor(line: "play")
         #expect(started == [
             "title First Song", "artist Alpha", "album Tests", "duration 30",
-            "lyrics begin", "[00:00.00]Hello from the sidecar", "[00:05.00]Second line", "lyrics end",
+            "lyrics begin", "[00:00.000]Hello from the sidecar", "[00:05.000]Second line", "lyrics end",
             "play",
         ])
         let firstPosition = try feed.waitFor("a position") { Self.position($0) != nil }

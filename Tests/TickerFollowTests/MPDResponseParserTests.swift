@@ -1,4 +1,6 @@
 import Testing
+import TickerCore
+import TickerIO
 @testable import TickerFollow
 
 struct MPDResponseParserTests {
@@ -63,16 +65,16 @@ struct FeedPlannerTests {
     @Test func sendsEverythingFirstThenOnlyChanges() {
         var planner = FeedPlanner()
         let playing = PlayerSnapshot(track: song, state: .play, position: PlaybackPosition(seconds: 1, atSeconds: 10))
-        #expect(planner.lines(for: playing, reason: .change, now: 10.5, lyrics: { _ in "[00:01.00]la" }) == [
+        #expect(planner.commands(for: playing, reason: .change, now: 10.5, lyrics: { _ in "[00:01.00]la" }).lines == [
             "title Song", "artist Band", "album LP", "duration 180",
-            "lyrics begin", "[00:01.00]la", "lyrics end", "play", "position 1.5",
+            "lyrics begin", "[00:01.000]la", "lyrics end", "play", "position 1.5",
         ])
-        #expect(planner.lines(for: playing, reason: .tick, now: 14, lyrics: { _ in nil }) == ["position 5"])
+        #expect(planner.commands(for: playing, reason: .tick, now: 14, lyrics: { _ in nil }) == [.position(.seconds(5))])
         var paused = playing
         paused.state = .pause
         paused.position = PlaybackPosition(seconds: 6, atSeconds: 15)
-        #expect(planner.lines(for: paused, reason: .change, now: 20, lyrics: { _ in nil }) == ["pause", "position 6"])
-        #expect(planner.lines(for: paused, reason: .tick, now: 25, lyrics: { _ in nil }) == [])
+        #expect(planner.commands(for: paused, reason: .change, now: 20, lyrics: { _ in nil }) == [.pause, .position(.seconds(6))])
+        #expect(planner.commands(for: paused, reason: .tick, now: 25, lyrics: { _ in nil }) == [])
     }
 
     @Test func resendsTheCachedLyricsAfterAReset() {
@@ -80,20 +82,21 @@ struct FeedPlannerTests {
         let stopped = PlayerSnapshot(track: song, state: .stop)
         var lookups = 0
         let lyrics: (Track) -> String? = { _ in lookups += 1; return nil }
-        _ = planner.lines(for: stopped, reason: .change, now: 0, lyrics: lyrics)
+        _ = planner.commands(for: stopped, reason: .change, now: 0, lyrics: lyrics)
         planner.reset()
-        #expect(planner.lines(for: stopped, reason: .tick, now: 1, lyrics: lyrics) == [
+        #expect(planner.commands(for: stopped, reason: .tick, now: 1, lyrics: lyrics).lines == [
             "title Song", "artist Band", "album LP", "duration 180", "lyrics clear", "stop",
         ])
         #expect(lookups == 1)
     }
 
     @Test(arguments: [
-        ("whole", 3.0, "3"), ("millis", 0.042, "0.042"), ("trailing zero", 12.5, "12.5"), ("negative", -1.0, "0"),
-        ("rounding", 1.9996, "2"),
+        ("whole", 3.0, "position 3"), ("millis", 0.042, "position 0.042"), ("trailing zero", 12.5, "position 12.5"),
+        ("negative", -1.0, "position 0"), ("rounding", 1.9996, "position 2"), ("not a number", Double.nan, "position 0"),
+        ("beyond a day", 1e12, "position 86400"),
     ])
-    func formatsSeconds(name: String, value: Double, expected: String) {
-        #expect(FeedScript.seconds(value) == expected, "\(name)")
+    func writesPlayerSecondsAsFeedTimes(name: String, value: Double, expected: String) {
+        #expect(FeedCommand.position(FeedCommand.time(seconds: value)).encode() == expected, "\(name)")
     }
 }
 
@@ -128,14 +131,19 @@ struct FollowCommandTests {
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
         ("option of another mode", ["shairport", "--host", "x"],
             "unknown option '--host' for 'follow shairport' (expected one of: --feed, --lyrics-dir, --pipe)"),
-        ("missing value", ["mpd", "--feed"], "option '--feed' needs a value"),
-        ("empty player", ["mpris", "--player="], "option '--player' needs a value"),
+        ("missing value", ["mpd", "--feed"], "option '--feed' needs a value (the feed pipe's path)"),
+        ("empty player", ["mpris", "--player="], "option '--player' needs a value (a player name)"),
         ("mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
             "unknown option '--socket' for 'follow mpris' (expected one of: --feed, --lyrics-dir, --music-dir, --player, --playerctl)"),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {
-        #expect(throws: FollowUsageError(description: message), "\(name)") {
+        #expect(throws: UsageError(message), "\(name)") {
             try FollowCommand.parse(arguments, environment: [:])
         }
     }
+}
+
+extension Array where Element == FeedCommand {
+    /// The feed lines these commands are written as.
+    var lines: [String] { flatMap(\.lines) }
 }

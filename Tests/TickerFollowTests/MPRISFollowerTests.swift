@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TickerFollow
+import TickerTestSupport
 
 /// The MPRIS follower for real: a private session bus, an MPRIS player on it, the built `tickerctl follow
 /// mpris` running the system's playerctl, and a real FIFO for the feed.
@@ -26,58 +27,58 @@ struct MPRISFollowerTests {
         try directory.write("player.py", MPRISTestPlayer.script)
 
         let feed = try FeedTap(path: directory.file("feed"))
-        let player = try TestProcess(
-            "/usr/bin/python3", [directory.file("player.py"), "tickertest"], environment: environment,
-            errorLog: directory.file("player.log"))
+        let player = try Child(
+            name: "player", executable: "/usr/bin/python3", arguments: [directory.file("player.py"), "tickertest"],
+            environment: environment, input: true)
         defer { player.kill() }
         try player.waitForLine(line: "ready")
-        let follower = try TestProcess(
-            try BuildProducts.path("tickerctl"),
-            [
+        let follower = try Child(
+            name: "tickerctl follow", executable: try BuiltProducts.tickerctl(),
+            arguments: [
                 "follow", "mpris", "--player", "tickertest", "--feed", feed.path, "--lyrics-dir", directory.file("lyrics"),
                 "--music-dir", directory.file("music"),
             ],
-            environment: environment, errorLog: directory.file("follower.log"))
+            environment: environment)
         defer { follower.kill() }
 
         // The player has no track yet.
         #expect(try feed.waitFor(line: "stop") == ["clear", "stop"])
 
-        player.send("track " + (try Self.json(["title": "First Song", "artist": ["Alpha"], "album": "Tests", "length": 30_000_000])))
+        try player.send(line: "track " + (try Self.json(["title": "First Song", "artist": ["Alpha"], "album": "Tests", "length": 30_000_000])))
         try player.waitForLine(line: "ok track")
         #expect(try feed.waitFor(line: "stop") == [
             "title First Song", "artist Alpha", "album Tests", "duration 30",
-            "lyrics begin", "[00:00.00]From the lyrics directory", "[00:04.00]Line two", "lyrics end", "stop",
+            "lyrics begin", "[00:00.000]From the lyrics directory", "[00:04.000]Line two", "lyrics end", "stop",
         ])
 
-        player.send("status Playing")
+        try player.send(line: "status Playing")
         try feed.waitFor(line: "play")
         let started = try feed.waitFor("the position at play") { Self.position($0) != nil }
         #expect(Self.position(started.last ?? "").map { $0 < 5 } == true, "\(started)")
 
-        player.send("seek 20")
+        try player.send(line: "seek 20")
         let afterSeek = try feed.waitFor("a position after the seek") { (Self.position($0) ?? 0) >= 19.5 }
         #expect((Self.position(afterSeek.last ?? "") ?? 0) < 25, "\(afterSeek)")
 
-        player.send("status Paused")
+        try player.send(line: "status Paused")
         try feed.waitFor(line: "pause")
 
         let url = "file://" + directory.file("music/Second%20Album/b%20side.flac")
-        player.send("track " + (try Self.json(["title": "Second Song", "artist": ["Beta", "Gamma"], "url": url])))
+        try player.send(line: "track " + (try Self.json(["title": "Second Song", "artist": ["Beta", "Gamma"], "url": url])))
         try feed.waitFor(line: "title Second Song")
         #expect(try feed.waitFor(line: "lyrics end") == [
-            "artist Beta, Gamma", "album ", "lyrics begin", "[00:00.00]From the sidecar", "lyrics end",
+            "artist Beta, Gamma", "album", "lyrics begin", "[00:00.000]From the sidecar", "lyrics end",
         ])
         try feed.waitFor(line: "pause")
 
         // The player leaves the bus: nothing is playing any more.
-        player.send("quit")
+        try player.send(line: "quit")
         #expect(try feed.waitFor(line: "stop").suffix(2) == ["clear", "stop"])
 
         // SIGTERM ends the follower at once, and playerctl with it.
         let children = follower.children()
         #expect(children.count == 1, "tickerctl's children: \(children)")
-        #expect(try follower.stop(with: SIGTERM) == 0, "\(follower.errors)")
+        #expect(try follower.stop(with: SIGTERM) == .exited(0), "\(follower.errors)")
         for child in children {
             #expect(!FileManager.default.fileExists(atPath: "/proc/\(child)"), "playerctl (pid \(child)) outlived the follower")
         }
@@ -113,7 +114,7 @@ struct MPRISFollowerTests {
         chmod(fake, 0o755)
         let feed = try FeedTap(path: directory.file("feed"))
         let follower = MPRISFollower(feedPath: feed.path, playerctl: fake)
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
 
         let first = try feed.waitFor("the first run's track") { $0.hasPrefix("title Run 1") }
         #expect(first == ["title Run 1 \u{FFFD} title"], "control characters become spaces, bad UTF-8 U+FFFD")
@@ -125,7 +126,7 @@ struct MPRISFollowerTests {
 
         // The third run stays up; the stop request must end it.
         let pidFile = directory.file("playerctl.pid")
-        let pid = try waitForFile(pidFile, timeout: 10)
+        let pid = try waitForFile(pidFile, timeout: .seconds(10))
         thread.finish()
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "the playerctl stand-in (pid \(pid)) outlived the follower")
         let log = thread.log
@@ -139,32 +140,27 @@ struct MPRISFollowerTests {
         let feed = try FeedTap(path: directory.file("feed"))
         let missing = directory.file("no-such-dir/playerctl")
         let follower = MPRISFollower(feedPath: feed.path, playerctl: missing)
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         let line = try thread.waitForLog("the spawn failure") { $0.hasPrefix("cannot run") }
         #expect(line == "cannot run '\(missing)': No such file or directory; restarting it in 0.5 s")
         thread.finish()
     }
 
     /// Waits for `path` to hold a process id, watching its directory with inotify; fails loudly after `timeout`.
-    private func waitForFile(_ path: String, timeout: Double) throws -> pid_t {
+    private func waitForFile(_ path: String, timeout: Duration) throws -> pid_t {
         let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard watch >= 0 else { throw TestFailure("inotify_init1: errno \(errno)") }
         defer { close(watch) }
         inotify_add_watch(watch, (path as NSString).deletingLastPathComponent, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(timeout)
         while true {
             if let text = try? String(contentsOfFile: path, encoding: .utf8),
                 let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
             {
                 return pid
             }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                Issue.record("timed out after \(timeout) s waiting for '\(path)'")
-                throw TestFailure("timed out waiting for \(path)")
-            }
-            var entry = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
-            if poll(&entry, 1, Int32(remaining * 1000) + 1) > 0 {
+            var entries = [pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
+            if try deadline.poll(&entries, waitingFor: "'\(path)'") > 0 {
                 var events = [UInt8](repeating: 0, count: 4096)
                 _ = events.withUnsafeMutableBytes { read(watch, $0.baseAddress, $0.count) }
             }
@@ -172,10 +168,28 @@ struct MPRISFollowerTests {
     }
 }
 
-extension TestProcess {
+extension Child {
     /// Waits for the exact line `line` on standard output.
     @discardableResult
-    func waitForLine(line: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try waitForLine("'\(line)'", timeout: timeout, sourceLocation: sourceLocation) { $0 == line }
+    func waitForLine(line: String, timeout: Duration = .seconds(10)) throws -> String {
+        try nextOutputLine("'\(line)'", timeout: timeout) { $0 == line }
     }
+}
+
+/// A private D-Bus session bus (`dbus-daemon --session --nofork`) on a socket in `directory`; its address
+/// is read from the daemon's own output, so it is listening once `init` returns. Killed when released.
+final class SessionBus {
+    let address: String
+    private let daemon: Child
+
+    init(directory: TemporaryDirectory) throws {
+        daemon = try Child(
+            name: "dbus-daemon", executable: "/usr/bin/dbus-daemon",
+            arguments: [
+                "--session", "--nofork", "--nopidfile", "--address=unix:path=\(directory.file("bus"))", "--print-address=1",
+            ])
+        address = try daemon.nextOutputLine("the bus address") { $0.hasPrefix("unix:") }
+    }
+
+    func kill() { daemon.kill() }
 }

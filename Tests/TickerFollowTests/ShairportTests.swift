@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TickerTestSupport
 @testable import TickerFollow
 
 /// Items in shairport-sync's documented pipe format, as a recording would hold them.
@@ -98,7 +99,7 @@ struct ShairportFollowerTests {
         try directory.write("lyrics/Andreas Scholl - Stabat Mater.lrc", "[00:00.00]Stabat mater dolorosa\n")
         let follower = ShairportFollower(
             pipePath: metadata.path, feedPath: feed.path, lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")))
-        let thread = try FollowerThread { stop, log in follower.run(stop: stop, log: log) }
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
         try feed.waitFor(line: "stop")
 
@@ -115,7 +116,7 @@ struct ShairportFollowerTests {
         try play(Recording.bundle(title: "Stabat Mater", artist: "Andreas Scholl", album: "Pergolesi"))
         let track = try feed.waitFor(line: "lyrics end")
         #expect(track == ["title Stabat Mater", "artist Andreas Scholl", "album Pergolesi",
-                          "lyrics begin", "[00:00.00]Stabat mater dolorosa", "lyrics end"])
+                          "lyrics begin", "[00:00.000]Stabat mater dolorosa", "lyrics end"])
         try play(Recording.item("ssnc", "prgr", "1000/442000/8821000"))
         let progress = try feed.waitFor("a position") { $0.hasPrefix("position ") }
         #expect(progress == ["play", "duration 200", "position 10"])

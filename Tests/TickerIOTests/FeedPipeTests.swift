@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func aServiceWithoutTheSocketUnitIsToldWhereItsPipeComesFrom() {
-        let error = FeedPipeError.notHandedOver(SystemError("mkfifo", "/run/tickerd/feed", code: EROFS))
+        let error = FeedPipeError.notHandedOver(SystemError("mkfifo", "/run/tickerd/feed", code: Errno(rawValue: EROFS)))
         #expect(
             error.description == "mkfifo '/run/tickerd/feed': Read-only file system; under systemd the feed comes "
                 + "from tickerd.socket (is it enabled? systemctl enable --now tickerd.socket)")

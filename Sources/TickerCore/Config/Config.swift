@@ -103,21 +103,13 @@ public struct Config: Sendable, Equatable {
     /// `[layout]`.
     public struct Layout: Sendable, Equatable {
         /// One zone for everything, or a top and a bottom zone.
-        public var zones = Zones.single
+        public var zones = ZoneArrangement.single
         /// The font chain: each character comes from the first font that has it.
         public var font: [FontSource] = [.builtin]
         /// The top zone's chain in a split layout; nil uses `font`.
         public var topFont: [FontSource]?
         /// The bottom zone's chain in a split layout; nil uses `font`.
         public var bottomFont: [FontSource]?
-    }
-
-    /// Zone layouts.
-    public enum Zones: String, Sendable, Equatable, CaseIterable {
-        /// The whole panel is one zone.
-        case single
-        /// Top half and bottom half.
-        case split
     }
 
     /// One font of a chain.
@@ -139,33 +131,15 @@ public struct Config: Sendable, Equatable {
         /// Pixels between the end of the text and its next copy.
         public var gap = 24
         /// Which way the text moves.
-        public var direction = Direction.left
+        public var direction = MarqueeDirection.left
         /// Where text that fits sits in its zone.
-        public var align = Alignment.left
+        public var align = MarqueeAlignment.left
         /// Swing back and forth instead of wrapping around.
         public var bounce = false
         /// Laps before the text stops at its start; 0 scrolls for ever.
         public var laps = 0
         /// Fade the text out at the zone's edges (needs grey levels).
         public var fadeEdges = false
-    }
-
-    /// Scroll directions.
-    public enum Direction: String, Sendable, Equatable, CaseIterable {
-        /// Text moves to the left (reads naturally for left-to-right scripts).
-        case left
-        /// Text moves to the right.
-        case right
-    }
-
-    /// Horizontal alignment.
-    public enum Alignment: String, Sendable, Equatable, CaseIterable {
-        /// Flush left.
-        case left
-        /// Centred.
-        case center
-        /// Flush right.
-        case right
     }
 
     /// `[karaoke]`.
@@ -180,14 +154,6 @@ public struct Config: Sendable, Equatable {
         public var wrap = true
     }
 
-    /// How unsung lyrics are drawn.
-    public enum RestStyle: String, Sendable, Equatable, CaseIterable {
-        /// At `restLevel` brightness; drawn as `dither` on a 1-bit panel, which has no dim level.
-        case dim
-        /// Every other pixel lit in a checkerboard (for 1-bit panels).
-        case dither
-    }
-
     /// `[display]`.
     public struct Display: Sendable, Equatable {
         /// Truncate with an ellipsis instead of scrolling; light lyric lines whole instead of sweeping.
@@ -195,23 +161,13 @@ public struct Config: Sendable, Equatable {
         /// Quiet time (stopped or no track) before the idle screen; zero never idles.
         public var idleAfter: Duration = .seconds(300)
         /// What the idle screen shows.
-        public var idle = Idle.blank
+        public var idle = IdleMode.blank
         /// The text shown when `idle` is `text`.
         public var idleText = ""
         /// The now-playing line.
         public var nowPlaying = NowPlayingTemplate.standard
         /// Blank the panel when the daemon exits.
         public var blankOnExit = true
-    }
-
-    /// Idle screens.
-    public enum Idle: String, Sendable, Equatable, CaseIterable {
-        /// Nothing lit.
-        case blank
-        /// The time of day.
-        case clock
-        /// `idle-text`.
-        case text
     }
 
     /// `[log]`.

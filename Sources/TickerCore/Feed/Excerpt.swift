@@ -15,7 +15,7 @@ enum Excerpt {
             case "\\": piece = "\\\\"
             case "\u{0}": piece = "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                if FeedText.isControl(scalar) {
                     piece = "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     piece = String(scalar)

@@ -2,9 +2,7 @@
 enum FeedScan {
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { FeedText.isControl(scalar) }
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
 
@@ -26,11 +24,7 @@ enum FeedScan {
     }
 
     // A line break inside text would split the command in two; other control characters cannot be shown.
-    static func oneLine(_ text: String) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: text.unicodeScalars.map { isControl($0) ? " " : $0 })
-        return String(view)
-    }
+    static func oneLine(_ text: String) -> String { FeedText.oneLine(text) }
 
     /// Decimal seconds (`12`, `12.5`, `.5`) as whole microseconds; extra fraction digits are cut. At most 9
     /// integer digits, so the result cannot overflow.

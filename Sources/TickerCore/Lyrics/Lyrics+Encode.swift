@@ -1,7 +1,8 @@
 extension Lyrics {
     /// Writes lyrics back as enhanced LRC that `parse` reads as the same lines: tags first (without
     /// `[offset:]`, since the times written already include it), each line with its start and word tags, and a
-    /// timed blank line wherever a line ends before the next one starts. Ends with a newline.
+    /// timed blank line wherever a line ends before the next one starts (after the last line only when its end
+    /// was given). Ends with a newline.
     public static func encode(_ lyrics: ParsedLyrics) -> String {
         var out = ""
         for key in lyrics.metadata.tags.keys.sorted() where key != "offset" {
@@ -10,7 +11,10 @@ extension Lyrics {
         for (index, line) in lyrics.lines.enumerated() {
             out += "[" + stamp(line.start) + "]" + wordTagged(line) + "\n"
             let nextStart = index + 1 < lyrics.lines.count ? lyrics.lines[index + 1].start : nil
-            if nextStart.map({ line.end < $0 }) ?? true {
+            // A last line whose end nothing in the file gave keeps it open, so that it can still last until the
+            // track's end once the feed says when that is.
+            let endIsOpen = index == lyrics.lines.count - 1 && lyrics.lastLineEndIsDefault
+            if nextStart.map({ line.end < $0 }) ?? !endIsOpen {
                 out += "[" + stamp(line.end) + "]\n"
             }
         }

@@ -1,3 +1,5 @@
+import TickerWire
+
 /// Bits per pixel of a panel: 1 (on/off), 2, 4 or 8 grey levels' worth.
 public enum PixelDepth: Int, Sendable, CaseIterable, Equatable {
     case one = 1
@@ -34,6 +36,6 @@ public enum PixelDepth: Int, Sendable, CaseIterable, Equatable {
 
     /// Bytes one column of `height` pixels takes: `ceil(height × bits / 8)`.
     public func bytesPerColumn(height: Int) -> Int {
-        (height * rawValue + 7) / 8
+        PixelLayout.bytesPerColumn(height: height, bitsPerPixel: rawValue)
     }
 }

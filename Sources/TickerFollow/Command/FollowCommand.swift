@@ -1,13 +1,7 @@
-import Glibc
-
-/// A mistake on the `tickerctl follow` command line.
-public struct FollowUsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A sentence naming the offending argument in quotes and what was expected.
-    public var description: String
-}
+import TickerIO
 
 /// What `tickerctl follow …` was asked to do.
-public enum FollowCommand: Equatable, Sendable {
+package enum FollowCommand: Equatable, Sendable {
     /// Print the usage text.
     case help
     /// Follow MPD.
@@ -18,10 +12,10 @@ public enum FollowCommand: Equatable, Sendable {
     case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
 
     /// The feed path used when `--feed` is not given.
-    public static let defaultFeedPath = "/run/tickerd/feed"
+    package static let defaultFeedPath = "/run/tickerd/feed"
 
     /// The usage text.
-    public static let usage = """
+    package static let usage = """
         usage: tickerctl follow mpd [--host HOST] [--port PORT] [--socket PATH] [--music-dir DIR]
                                     [--lyrics-dir DIR] [--feed PATH]
                tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH]
@@ -44,38 +38,38 @@ public enum FollowCommand: Equatable, Sendable {
 
     /// Parses the arguments after `follow` (a leading `follow` is skipped), reading `MPD_HOST` and
     /// `MPD_PORT` from `environment`.
-    public static func parse(_ arguments: [String], environment: [String: String]) throws(FollowUsageError) -> FollowCommand {
-        var rest = arguments[...]
-        if rest.first == "follow" { rest = rest.dropFirst() }
-        guard let mode = rest.popFirst() else {
-            throw FollowUsageError(description: "missing player (expected one of: mpd, shairport, mpris)")
+    package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand {
+        var scanner = ArgumentScanner(arguments.first == "follow" ? Array(arguments.dropFirst()) : arguments)
+        guard let mode = scanner.next() else {
+            throw UsageError("missing player (expected one of: mpd, shairport, mpris)")
         }
         if mode == "--help" || mode == "-h" || mode == "help" { return .help }
-        var options: [String: String] = [:]
-        let allowed: Set<String>
+        let allowed: [String: String]
         switch mode {
-        case "mpd": allowed = ["--host", "--port", "--socket", "--music-dir", "--lyrics-dir", "--feed"]
-        case "shairport": allowed = ["--pipe", "--lyrics-dir", "--feed"]
-        case "mpris": allowed = ["--player", "--playerctl", "--music-dir", "--lyrics-dir", "--feed"]
-        default: throw FollowUsageError(description: "unknown player '\(mode)' (expected one of: mpd, shairport, mpris)")
+        case "mpd":
+            allowed = [
+                "--host": "a host name or address", "--port": "a port number", "--socket": "a unix socket path",
+                "--music-dir": "a directory", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
+            ]
+        case "shairport":
+            allowed = ["--pipe": "a named pipe's path", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
+        case "mpris":
+            allowed = [
+                "--player": "a player name", "--playerctl": "a program", "--music-dir": "a directory",
+                "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
+            ]
+        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris)")
         }
-        while let argument = rest.popFirst() {
+        var options: [String: String] = [:]
+        while let argument = scanner.next() {
             if argument == "--help" || argument == "-h" { return .help }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
+            guard let expected = allowed[argument] else {
+                let list = allowed.keys.sorted().joined(separator: ", ")
+                throw UsageError("unknown option '\(argument)' for 'follow \(mode)' (expected one of: \(list))")
             }
-            guard allowed.contains(name) else {
-                let list = allowed.sorted().joined(separator: ", ")
-                throw FollowUsageError(description: "unknown option '\(argument)' for 'follow \(mode)' (expected one of: \(list))")
-            }
-            if value == nil { value = rest.popFirst() }
-            guard let value, !value.isEmpty else {
-                throw FollowUsageError(description: "option '\(name)' needs a value")
-            }
-            options[name] = value
+            let value = try scanner.value(for: argument, expected: expected)
+            guard !value.isEmpty else { throw UsageError("option '\(argument)' needs a value (\(expected))") }
+            options[argument] = value
         }
         let feedPath = options["--feed"] ?? defaultFeedPath
         let lyrics = LyricsLibraryOptions(musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
@@ -89,7 +83,7 @@ public enum FollowCommand: Equatable, Sendable {
         }
         if let socket = options["--socket"] {
             if options["--host"] != nil || options["--port"] != nil {
-                throw FollowUsageError(description: "option '--socket' cannot be combined with '--host' or '--port'")
+                throw UsageError("option '--socket' cannot be combined with '--host' or '--port'")
             }
             return .mpd(endpoint: .unix(path: socket), password: nil, feedPath: feedPath, lyrics: lyrics)
         }
@@ -104,70 +98,39 @@ public enum FollowCommand: Equatable, Sendable {
         }
         let portText = options["--port"] ?? environment["MPD_PORT"] ?? "6600"
         guard let port = UInt16(portText), port > 0 else {
-            throw FollowUsageError(description: "invalid port '\(portText)' (expected 1-65535)")
+            throw UsageError("invalid port '\(portText)' (expected 1-65535)")
         }
         return .mpd(endpoint: .tcp(host: host, port: port), password: password, feedPath: feedPath, lyrics: lyrics)
+    }
+
+    /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals` (`.help` returns
+    /// at once).
+    package func run(signals: SignalSource, log: Logger) {
+        switch self {
+        case .help:
+            break
+        case .mpd(let endpoint, let password, let feedPath, let lyrics):
+            MPDFollower(endpoint: endpoint, password: password, feedPath: feedPath, lyrics: lyrics.library)
+                .run(signals: signals, log: log)
+        case .shairport(let pipePath, let feedPath, let lyrics):
+            ShairportFollower(pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library)
+                .run(signals: signals, log: log)
+        case .mpris(let player, let playerctl, let feedPath, let lyrics):
+            MPRISFollower(player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl)
+                .run(signals: signals, log: log)
+        }
     }
 }
 
 /// The lyrics directories named on the command line.
-public struct LyricsLibraryOptions: Equatable, Sendable {
+package struct LyricsLibraryOptions: Equatable, Sendable {
     /// `--music-dir`.
-    public var musicDirectory: String?
+    package var musicDirectory: String?
     /// `--lyrics-dir`.
-    public var lyricsDirectory: String?
+    package var lyricsDirectory: String?
 
     /// The library these options describe.
-    public var library: LyricsLibrary {
+    package var library: LyricsLibrary {
         LyricsLibrary(musicDirectory: musicDirectory, lyricsDirectory: lyricsDirectory)
     }
-}
-
-/// Runs `tickerctl follow …`: parses `arguments` (those after `follow`), follows the player until
-/// SIGTERM or SIGINT, and returns the exit status (0 on a clean stop, 2 on a usage error, 1 when the
-/// signals cannot be set up). Logs to stderr; this is the command-line entry point, not a library API.
-public func runFollow(arguments: [String]) -> Int32 {
-    var environment: [String: String] = [:]
-    for name in ["MPD_HOST", "MPD_PORT"] {
-        if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
-    let command: FollowCommand
-    do {
-        command = try FollowCommand.parse(arguments, environment: environment)
-    } catch {
-        writeStandardError("tickerctl follow: \(error)\n\(FollowCommand.usage)\n")
-        return 2
-    }
-    if command == .help {
-        let text = Array((FollowCommand.usage + "\n").utf8)
-        _ = text.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-        return 0
-    }
-    let stop: StopSignal
-    do {
-        stop = try StopSignal.lifecycleSignals()
-    } catch {
-        writeStandardError("tickerctl follow: \(error)\n")
-        return 1
-    }
-    let log = FollowLog.standardError
-    switch command {
-    case .help:
-        break
-    case .mpd(let endpoint, let password, let feedPath, let lyrics):
-        MPDFollower(endpoint: endpoint, password: password, feedPath: feedPath, lyrics: lyrics.library)
-            .run(stop: stop, log: log)
-    case .shairport(let pipePath, let feedPath, let lyrics):
-        ShairportFollower(pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library).run(stop: stop, log: log)
-    case .mpris(let player, let playerctl, let feedPath, let lyrics):
-        MPRISFollower(player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl)
-            .run(stop: stop, log: log)
-    }
-    log(.info, "stopped")
-    return 0
-}
-
-private func writeStandardError(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -1,29 +1,26 @@
-// The fuzz build compiles TickerIO into the same module.
-#if canImport(TickerIO)
+import TickerCore
 import TickerIO
-#endif
 
 /// The follower's side of the feed: opens the FIFO lazily, and when the daemon is missing or goes
-/// away, logs it once, drops lines and retries with backoff (0.5 s doubling to 5 s).
+/// away, logs it once, drops commands and retries with back-off (0.5 s doubling to 5 s).
 final class FeedOutput {
     let path: String
-    private let log: FollowLog
+    private let log: Logger
     private var writer: FeedWriter?
-    private var backoff = Backoff()
+    private var retry = Retry()
     private var retryAt = 0.0
-    private var lastProblem: String?
 
-    init(path: String, log: FollowLog) {
+    init(path: String, log: Logger) {
         self.path = path
         self.log = log
     }
 
     var isOpen: Bool { writer != nil }
 
-    /// Milliseconds until the next attempt to open, or `nil` when open.
-    func millisUntilRetry(now: Double) -> Int32? {
+    /// How long until the next attempt to open (at monotonic time `now`, in seconds), or `nil` when open.
+    func timeUntilRetry(now: Double) -> Duration? {
         guard writer == nil else { return nil }
-        return Int32(max(0, min((retryAt - now) * 1000, 60_000)).rounded(.up))
+        return .milliseconds(Int64((max(0, min(retryAt - now, 60)) * 1000).rounded(.up)))
     }
 
     /// Opens the feed when it is closed and the retry time has come; returns whether it just opened
@@ -32,11 +29,9 @@ final class FeedOutput {
         guard writer == nil, now >= retryAt else { return false }
         do {
             writer = try FeedWriter(path: path)
-            backoff.reset()
-            if lastProblem != nil {
-                log(.info, "feed '\(path)' is open again; sending the current state")
+            if retry.succeeded() {
+                log.info("feed '\(path)' is open again; sending the current state")
             }
-            lastProblem = nil
             return true
         } catch {
             failed(error, now: now)
@@ -44,11 +39,11 @@ final class FeedOutput {
         }
     }
 
-    /// Sends `lines` when open; returns `false` when they were dropped.
-    func send(_ lines: [String], now: Double) -> Bool {
+    /// Sends `commands` when open; returns `false` when they were dropped.
+    func send(_ commands: [FeedCommand], now: Double) -> Bool {
         guard let writer else { return false }
         do {
-            try writer.send(lines)
+            try writer.send(commands)
             return true
         } catch {
             self.writer = nil
@@ -59,12 +54,10 @@ final class FeedOutput {
     }
 
     private func failed(_ error: FeedWriterError, now: Double) {
-        let delay = backoff.take()
-        retryAt = now + delay
-        let problem = error.description
-        if problem != lastProblem {
-            log(.warning, "\(problem); retrying (every \(FeedScript.seconds(backoff.maximum)) s at most)")
-            lastProblem = problem
+        let (delay, isNew) = retry.failed(error.description)
+        retryAt = now + delay.inSeconds
+        if isNew {
+            log.warning("\(error); retrying (every \(retry.backoff.maximum.logDescription) at most)")
         }
     }
 }

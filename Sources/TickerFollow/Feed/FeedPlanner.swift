@@ -1,4 +1,6 @@
-/// Decides which feed lines a new player snapshot needs, given what the feed has already been told.
+import TickerCore
+
+/// Decides which feed commands a new player snapshot needs, given what the feed has already been told.
 ///
 /// Pure: time comes in as a parameter and lyrics through a closure, so tests drive it directly.
 public struct FeedPlanner {
@@ -12,72 +14,74 @@ public struct FeedPlanner {
 
     private var sent: PlayerSnapshot?
     private var lyricsTrack: Track?
-    private var lyricsLines: [String] = []
+    private var lyricsCommand = FeedCommand.lyricsClear
 
     /// A planner that has told the feed nothing yet.
     public init() {}
 
-    /// Forgets what the feed was told, so the next `lines` call sends everything (after the feed was
+    /// Forgets what the feed was told, so the next `commands` call sends everything (after the feed was
     /// reopened, or the player reconnected).
     public mutating func reset() {
         sent = nil
     }
 
-    /// The lines that bring the feed from what it was told last to `snapshot`, at monotonic time `now`.
-    /// `lyrics` is asked for the LRC text of a track only when the track changes.
-    public mutating func lines(
+    /// The commands that bring the feed from what it was told last to `snapshot`, at monotonic time `now`
+    /// (seconds). `lyrics` is asked for the LRC text of a track only when the track changes.
+    public mutating func commands(
         for snapshot: PlayerSnapshot,
         reason: Reason,
         now: Double,
         lyrics: (Track) -> String?
-    ) -> [String] {
+    ) -> [FeedCommand] {
         let previous = sent
         sent = snapshot
         if reason == .tick {
             guard previous != nil, snapshot.state == .play, let position = snapshot.positionSeconds(at: now) else {
-                return previous == nil ? fullLines(for: snapshot, now: now, lyrics: lyrics) : []
+                return previous == nil ? allCommands(for: snapshot, now: now, lyrics: lyrics) : []
             }
-            return [FeedScript.positionLine(position)]
+            return [.position(FeedCommand.time(seconds: position))]
         }
-        guard let previous else { return fullLines(for: snapshot, now: now, lyrics: lyrics) }
-        var lines: [String] = []
+        guard let previous else { return allCommands(for: snapshot, now: now, lyrics: lyrics) }
+        var commands: [FeedCommand] = []
         let trackChanged = !Self.sameTrack(previous.track, snapshot.track)
         if trackChanged {
-            lines += trackAndLyrics(snapshot.track, lyrics: lyrics)
+            commands += trackAndLyrics(snapshot.track, lyrics: lyrics)
         } else if let duration = snapshot.track?.durationSeconds, duration > 0,
             duration != previous.track?.durationSeconds
         {
-            lines.append("duration " + FeedScript.seconds(duration))
+            commands.append(.duration(FeedCommand.time(seconds: duration)))
         }
         if trackChanged || previous.state != snapshot.state {
-            lines.append(snapshot.state.rawValue)
+            commands.append(snapshot.state.command)
         }
         if snapshot.state != .stop, let position = snapshot.positionSeconds(at: now) {
-            lines.append(FeedScript.positionLine(position))
+            commands.append(.position(FeedCommand.time(seconds: position)))
         }
-        return lines
+        return commands
     }
 
-    private mutating func fullLines(for snapshot: PlayerSnapshot, now: Double, lyrics: (Track) -> String?) -> [String] {
-        var lines = trackAndLyrics(snapshot.track, lyrics: lyrics)
-        lines.append(snapshot.state.rawValue)
+    private mutating func allCommands(for snapshot: PlayerSnapshot, now: Double, lyrics: (Track) -> String?)
+        -> [FeedCommand]
+    {
+        var commands = trackAndLyrics(snapshot.track, lyrics: lyrics)
+        commands.append(snapshot.state.command)
         if snapshot.state != .stop, let position = snapshot.positionSeconds(at: now) {
-            lines.append(FeedScript.positionLine(position))
+            commands.append(.position(FeedCommand.time(seconds: position)))
         }
-        return lines
+        return commands
     }
 
-    private mutating func trackAndLyrics(_ track: Track?, lyrics: (Track) -> String?) -> [String] {
+    private mutating func trackAndLyrics(_ track: Track?, lyrics: (Track) -> String?) -> [FeedCommand] {
         guard let track else {
             lyricsTrack = nil
-            lyricsLines = []
-            return ["clear"]
+            lyricsCommand = .lyricsClear
+            return [.clear]
         }
         if !Self.sameTrack(lyricsTrack, track) {
             lyricsTrack = track
-            lyricsLines = FeedScript.lyricsLines(lyrics(track))
+            lyricsCommand = lyrics(track).map { FeedCommand.lyricsBlock(lrc: $0) } ?? .lyricsClear
         }
-        return FeedScript.trackLines(track) + lyricsLines
+        return track.commands + [lyricsCommand]
     }
 
     /// Whether two tracks are the same song; a duration learnt later does not make a new track.

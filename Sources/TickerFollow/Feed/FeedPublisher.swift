@@ -1,13 +1,15 @@
-/// What every follower shares: turns snapshots into feed lines (with lyrics for new tracks) and
+import TickerIO
+
+/// What every follower shares: turns snapshots into feed commands (with lyrics for new tracks) and
 /// writes them, re-sending the whole state whenever the feed was reopened.
 final class FeedPublisher {
     let feed: FeedOutput
     private let lyrics: LyricsLibrary
-    private let log: FollowLog
+    private let log: Logger
     private var planner = FeedPlanner()
     private(set) var last: PlayerSnapshot?
 
-    init(feedPath: String, lyrics: LyricsLibrary, log: FollowLog) {
+    init(feedPath: String, lyrics: LyricsLibrary, log: Logger) {
         feed = FeedOutput(path: feedPath, log: log)
         self.lyrics = lyrics
         self.log = log
@@ -16,10 +18,10 @@ final class FeedPublisher {
     /// Sends what `snapshot` changes (everything, after `resend()` or a reopened feed).
     func publish(_ snapshot: PlayerSnapshot, reason: FeedPlanner.Reason) {
         last = snapshot
-        let now = MonotonicClock.now()
+        let now = Clock.now.inSeconds
         if feed.openIfDue(now: now) { planner.reset() }
-        let lines = planner.lines(for: snapshot, reason: reason, now: now, lyrics: lookUpLyrics)
-        if !lines.isEmpty, !feed.send(lines, now: now) {
+        let commands = planner.commands(for: snapshot, reason: reason, now: now, lyrics: lookUpLyrics)
+        if !commands.isEmpty, !feed.send(commands, now: now) {
             planner.reset()
         }
     }
@@ -29,10 +31,10 @@ final class FeedPublisher {
         planner.reset()
     }
 
-    /// How long a follower may wait before it must call `publish` again to retry the feed, or
-    /// `nil` when the feed is open.
-    func millisUntilFeedRetry() -> Int32? {
-        feed.millisUntilRetry(now: MonotonicClock.now()).map { max($0, 20) }
+    /// How long a follower may wait before it must call `publish` again to retry the feed (at least 20 ms),
+    /// or `nil` when the feed is open.
+    func timeUntilFeedRetry() -> Duration? {
+        feed.timeUntilRetry(now: Clock.now.inSeconds).map { max($0, .milliseconds(20)) }
     }
 
     private func lookUpLyrics(_ track: Track) -> String? {
@@ -41,14 +43,15 @@ final class FeedPublisher {
         } catch .notFound {
             return nil
         } catch {
-            log(.warning, error.description)
+            log.warning(error.description)
             return nil
         }
     }
 }
 
-/// The smaller of two poll timeouts, where negative means "forever".
-func earliest(_ a: Int32, _ b: Int32?) -> Int32 {
+/// The sooner of two waits, where nil means "forever".
+func earliest(_ a: Duration?, _ b: Duration?) -> Duration? {
+    guard let a else { return b }
     guard let b else { return a }
-    return a < 0 ? b : min(a, b)
+    return min(a, b)
 }

@@ -1,8 +1,19 @@
+import TickerCore
+
 /// Play, pause or stop, as the feed spells them.
 public enum PlaybackState: String, Equatable, Sendable {
     case play
     case pause
     case stop
+
+    /// The feed command that sets this state.
+    public var command: FeedCommand {
+        switch self {
+        case .play: .play
+        case .pause: .pause
+        case .stop: .stop
+        }
+    }
 }
 
 /// The track a player reports: what the feed's `title`, `artist`, `album` and `duration` carry.
@@ -26,6 +37,20 @@ public struct Track: Equatable, Sendable {
         self.album = album
         self.durationSeconds = durationSeconds
         self.file = file
+    }
+}
+
+extension Track {
+    /// `title`, `artist` and `album` (normalized: one line, trimmed, bounded), and `duration` when known.
+    public var commands: [FeedCommand] {
+        var commands: [FeedCommand] = [
+            .title(FeedText.normalized(title)), .artist(FeedText.normalized(artist)),
+            .album(FeedText.normalized(album)),
+        ]
+        if let durationSeconds, durationSeconds.isFinite, durationSeconds > 0 {
+            commands.append(.duration(FeedCommand.time(seconds: durationSeconds)))
+        }
+        return commands
     }
 }
 

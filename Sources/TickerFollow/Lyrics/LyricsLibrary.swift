@@ -1,7 +1,8 @@
 import Glibc
+import TickerIO
 
 /// Why lyrics for a track could not be read; `notFound` is the ordinary case and is not logged.
-public enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No `.lrc` file for the track.
     case notFound
     /// The name resolves outside the configured directory (`..`, an absolute path or a symlink).
@@ -12,11 +13,11 @@ public enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertib
     case notAFile(path: String)
     /// The file is not valid UTF-8.
     case invalidUTF8(path: String)
-    /// A system call failed; `errno` as returned.
-    case read(path: String, errno: Int32)
+    /// A system call failed.
+    case read(path: String, Errno)
 
     /// A sentence naming the file and what was wrong.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound:
             return "no lyrics file for this track"
@@ -29,7 +30,7 @@ public enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertib
         case .invalidUTF8(let path):
             return "lyrics '\(path)' is not valid UTF-8"
         case .read(let path, let code):
-            return "read '\(path)': \(String(cString: strerror(code)))"
+            return "read '\(path)': \(code)"
         }
     }
 }
@@ -37,23 +38,23 @@ public enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConvertib
 /// Finds the `.lrc` file for a track: a sidecar beside the music file, or `Artist - Title.lrc` in a
 /// lyrics directory. A file is only ever read when its real path (symlinks resolved) lies inside the
 /// configured directory, and only up to `maxBytes`.
-public struct LyricsLibrary: Sendable {
+package struct LyricsLibrary: Sendable {
     /// The music directory the player's file names are relative to (MPD's `music_directory`).
-    public var musicDirectory: String?
+    package var musicDirectory: String?
     /// A directory of `Artist - Title.lrc` files.
-    public var lyricsDirectory: String?
+    package var lyricsDirectory: String?
     /// The largest lyrics file read, in bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
 
     /// A library over the given directories; either may be `nil`.
-    public init(musicDirectory: String? = nil, lyricsDirectory: String? = nil, maxBytes: Int = 256 * 1024) {
+    package init(musicDirectory: String? = nil, lyricsDirectory: String? = nil, maxBytes: Int = 256 * 1024) {
         self.musicDirectory = musicDirectory
         self.lyricsDirectory = lyricsDirectory
         self.maxBytes = maxBytes
     }
 
     /// The LRC text for `track`: the sidecar first, then the lyrics directory.
-    public func lyrics(for track: Track) throws(LyricsLookupError) -> String {
+    package func lyrics(for track: Track) throws(LyricsLookupError) -> String {
         if let musicDirectory, let file = track.file, let name = Self.sidecarName(forMusicFile: file) {
             do {
                 return try read(name, inside: musicDirectory)
@@ -68,7 +69,7 @@ public struct LyricsLibrary: Sendable {
     }
 
     /// `dir/song.flac` → `dir/song.lrc`; `nil` for streams (`http://…`) and names without a file part.
-    public static func sidecarName(forMusicFile file: String) -> String? {
+    package static func sidecarName(forMusicFile file: String) -> String? {
         guard !file.isEmpty, !file.contains("://"), !file.hasSuffix("/") else { return nil }
         let slash = file.lastIndex(of: "/")
         let nameStart = slash.map { file.index(after: $0) } ?? file.startIndex
@@ -80,7 +81,7 @@ public struct LyricsLibrary: Sendable {
 
     /// `Artist - Title.lrc` (or `Title.lrc` without an artist), with `/`, NUL and control characters
     /// replaced by `_` and a leading dot escaped, so the name is always one plain file name.
-    public static func fileName(artist: String, title: String) -> String {
+    package static func fileName(artist: String, title: String) -> String {
         let base = artist.isEmpty ? title : artist + " - " + title
         var scalars = String.UnicodeScalarView()
         for scalar in base.unicodeScalars {
@@ -94,12 +95,14 @@ public struct LyricsLibrary: Sendable {
     /// Reads `relative` inside `directory`, refusing anything whose real path leaves the directory.
     func read(_ relative: String, inside directory: String) throws(LyricsLookupError) -> String {
         guard !relative.hasPrefix("/") else { throw .escapesDirectory(path: relative, directory: directory) }
-        guard let root = Self.realPath(directory) else { throw .notFound }
+        guard let root = try? Posix.realpath(directory) else { throw .notFound }
         let joined = directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
-        guard let resolved = Self.realPath(joined) else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .notFound }
-            throw .read(path: joined, errno: code)
+        let resolved: String
+        do {
+            resolved = try Posix.realpath(joined)
+        } catch {
+            if error.code == .noSuchFileOrDirectory || error.code == .notADirectory { throw .notFound }
+            throw .read(path: joined, error.code)
         }
         let prefix = root == "/" ? "/" : root + "/"
         guard resolved.hasPrefix(prefix) else { throw .escapesDirectory(path: relative, directory: directory) }
@@ -108,20 +111,32 @@ public struct LyricsLibrary: Sendable {
 
     private func readBounded(_ path: String) throws(LyricsLookupError) -> String {
         // O_NOFOLLOW: the path is already resolved, so a symlink here was swapped in after the check.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { throw .read(path: path, errno: errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .read(path: path, errno: errno) }
+        let fd: Int32
+        do {
+            fd = try Posix.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        } catch {
+            throw .read(path: path, error.code)
+        }
+        defer { Posix.close(fd) }
+        let info: stat
+        do {
+            info = try Posix.fstat(fd, what: path)
+        } catch {
+            throw .read(path: path, error.code)
+        }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path: path) }
         guard Int(info.st_size) <= maxBytes else { throw .tooLarge(path: path, bytes: Int(info.st_size), limit: maxBytes) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .read(path: path, errno: errno)
+            let result = chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) -> Posix.Transfer in try Posix.read(fd, into: raw, what: path) }
+            }
+            let count: Int
+            switch result {
+            case .success(.done(let read)): count = read
+            case .success(.wouldBlock): continue
+            case .failure(let error): throw .read(path: path, error.code)
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
@@ -131,11 +146,5 @@ public struct LyricsLibrary: Sendable {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(path: path) }
         return text
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

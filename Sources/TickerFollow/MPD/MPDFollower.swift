@@ -1,22 +1,22 @@
-import Glibc
+import TickerIO
 
 /// Follows an MPD server: reads `currentsong` and `status`, waits in `idle player`, and writes every
 /// change (track, lyrics, play/pause/stop, position) to the feed, with a fresh position every
 /// `positionIntervalSeconds` while playing. Reconnects with backoff when MPD goes away.
-public struct MPDFollower: Sendable {
+package struct MPDFollower: Sendable {
     /// Where MPD listens.
-    public var endpoint: MPDEndpoint
+    package var endpoint: MPDEndpoint
     /// MPD's password, when it requires one.
-    public var password: String?
+    package var password: String?
     /// The feed FIFO to write to.
-    public var feedPath: String
+    package var feedPath: String
     /// Where lyrics are looked up (sidecars relative to MPD's music directory, and a lyrics directory).
-    public var lyrics: LyricsLibrary
+    package var lyrics: LyricsLibrary
     /// How often a fresh `position` is sent while playing, in seconds.
-    public var positionIntervalSeconds: Double
+    package var positionIntervalSeconds: Double
 
     /// A follower with the given settings.
-    public init(
+    package init(
         endpoint: MPDEndpoint,
         password: String? = nil,
         feedPath: String,
@@ -30,39 +30,34 @@ public struct MPDFollower: Sendable {
         self.positionIntervalSeconds = positionIntervalSeconds
     }
 
-    /// Runs until `stop` is requested. Never returns early: MPD and the feed are retried forever,
-    /// with one log line per change of trouble.
-    public func run(stop: StopSignal, log: FollowLog) {
+    /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: MPD and the feed are retried
+    /// forever, with one log line per change of trouble.
+    package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
-        var backoff = Backoff()
-        var lastProblem: String?
-        while !stop.isRequested {
+        var retry = Retry()
+        while !signals.stopRequested {
             let connection: MPDConnection
             do {
-                connection = try MPDConnection.open(endpoint, password: password, stop: stop)
+                connection = try MPDConnection.open(endpoint, password: password, signals: signals)
             } catch .stopped {
                 break
             } catch {
-                if error.description != lastProblem {
-                    log(.warning, "\(error); retrying (every \(FeedScript.seconds(backoff.maximum)) s at most)")
-                    lastProblem = error.description
-                }
-                let delay = Int32(backoff.take() * 1000)
-                if stop.wait(for: 0, on: -1, timeoutMillis: earliest(delay, publisher.millisUntilFeedRetry())) == .stopped {
+                let (delay, isNew) = retry.failed(error.description)
+                if isNew { log.warning("\(error); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
+                if signals.wait(for: 0, on: nil, timeout: earliest(delay, publisher.timeUntilFeedRetry())) == .stopped {
                     break
                 }
                 if let last = publisher.last { publisher.publish(last, reason: .tick) }
                 continue
             }
-            backoff.reset()
-            lastProblem = nil
-            log(.info, "connected to MPD \(connection.version) at '\(endpoint)'")
+            retry.succeeded()
+            log.info("connected to MPD \(connection.version) at '\(endpoint)'")
             do {
-                try follow(connection, publisher: publisher, stop: stop)
+                try follow(connection, publisher: publisher, signals: signals)
             } catch .stopped {
                 break
             } catch {
-                log(.warning, "lost MPD: \(error); reconnecting")
+                log.warning("lost MPD: \(error); reconnecting")
                 // The player's state is unknown now; a stopped clock is the honest picture.
                 if var last = publisher.last, last.state != .stop {
                     last.state = .stop
@@ -72,17 +67,19 @@ public struct MPDFollower: Sendable {
         }
     }
 
-    private func follow(_ connection: MPDConnection, publisher: FeedPublisher, stop: StopSignal) throws(MPDConnectionError) {
+    private func follow(_ connection: MPDConnection, publisher: FeedPublisher, signals: SignalSource)
+        throws(MPDConnectionError)
+    {
         publisher.resend()
         var snapshot = try refresh(connection)
         publisher.publish(snapshot, reason: .change)
-        let intervalMillis = Int32(max(positionIntervalSeconds, 0.05) * 1000)
+        let interval = Duration.milliseconds(Int64(max(positionIntervalSeconds, 0.05) * 1000))
         while true {
             try connection.send("idle player")
-            let timeout = earliest(snapshot.state == .play ? intervalMillis : -1, publisher.millisUntilFeedRetry())
+            let timeout = earliest(snapshot.state == .play ? interval : nil, publisher.timeUntilFeedRetry())
             let reason: FeedPlanner.Reason
             let reply: MPDReply
-            switch stop.wait(for: Int16(POLLIN), on: connection.fd, timeoutMillis: timeout) {
+            switch signals.wait(for: Posix.readable, on: connection.fd, timeout: timeout) {
             case .stopped:
                 throw .stopped
             case .timeout:
@@ -104,6 +101,6 @@ public struct MPDFollower: Sendable {
     private func refresh(_ connection: MPDConnection) throws(MPDConnectionError) -> PlayerSnapshot {
         let status = try connection.command("status")
         let song = try connection.command("currentsong")
-        return MPDSnapshot.make(status: status, currentSong: song, now: MonotonicClock.now())
+        return MPDSnapshot.make(status: status, currentSong: song, now: Clock.now.inSeconds)
     }
 }

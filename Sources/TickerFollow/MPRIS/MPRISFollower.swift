@@ -1,30 +1,26 @@
-import Glibc
-
-// The fuzz build compiles TickerIO into the same module.
-#if canImport(TickerIO)
+import TickerCore
 import TickerIO
-#endif
 
 /// Follows MPRIS players (browsers, Spotify, VLC, …) on the session bus through `playerctl --follow`:
 /// parses its records, and writes every change (track, lyrics, play/pause/stop, a seek) to the feed,
 /// with a fresh position every `refreshSeconds` while playing. Restarts playerctl with backoff when it
 /// exits, and ends it when the follower stops.
-public struct MPRISFollower: Sendable {
+package struct MPRISFollower: Sendable {
     /// The player to follow (playerctl's `--player`: a name such as `spotify`, or a comma-separated list),
     /// or `nil` for whichever player playerctl picks.
-    public var player: String?
+    package var player: String?
     /// The feed FIFO to write to.
-    public var feedPath: String
+    package var feedPath: String
     /// Where lyrics are looked up: sidecars of `file://` tracks inside the music directory, and a lyrics
     /// directory of `Artist - Title.lrc` files.
-    public var lyrics: LyricsLibrary
+    package var lyrics: LyricsLibrary
     /// The playerctl program: a path, or a name looked up in `PATH`.
-    public var playerctl: String
+    package var playerctl: String
     /// How often a fresh `position` is sent while playing, in seconds.
-    public var refreshSeconds: Double
+    package var refreshSeconds: Double
 
     /// A follower with the given settings.
-    public init(
+    package init(
         player: String? = nil,
         feedPath: String,
         lyrics: LyricsLibrary = LyricsLibrary(),
@@ -39,21 +35,21 @@ public struct MPRISFollower: Sendable {
     }
 
     /// The arguments playerctl runs with.
-    public var playerctlArguments: [String] {
+    package var playerctlArguments: [String] {
         (player.map { ["--player=" + $0] } ?? []) + ["--follow", "metadata", "--format", PlayerctlOutputParser.format]
     }
 
-    /// Runs until `stop` is requested. Never returns early: playerctl and the feed are retried forever,
-    /// with one log line per change of trouble.
-    public func run(stop: StopSignal, log: FollowLog) {
+    /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: playerctl and the feed are
+    /// retried forever, with one log line per change of trouble.
+    package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
         var trouble = Trouble()
-        log(.info, "following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))
-        while !stop.isRequested {
+        log.info("following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))
+        while !signals.stopRequested {
             var problem: String
             do {
                 let child = try ChildProcess.spawn(playerctl, arguments: playerctlArguments)
-                if follow(child, publisher: publisher, stop: stop, log: log, trouble: &trouble) {
+                if follow(child, publisher: publisher, signals: signals, log: log, trouble: &trouble) {
                     child.terminate()
                     break
                 }
@@ -61,25 +57,21 @@ public struct MPRISFollower: Sendable {
             } catch {
                 problem = error.description
             }
-            let delay = trouble.backoff.take()
-            if problem != trouble.lastProblem {
-                log(.warning, "\(problem); restarting it in \(FeedScript.seconds(delay)) s")
-                trouble.lastProblem = problem
-            }
+            let (delay, isNew) = trouble.retry.failed(problem)
+            if isNew { log.warning("\(problem); restarting it in \(delay.logDescription)") }
             // Nothing reports the player's state any more; a stopped clock is the honest picture.
             if var last = publisher.last, last.state != .stop {
                 last.state = .stop
                 publisher.publish(last, reason: .change)
             }
-            if stop.wait(for: 0, on: -1, timeoutMillis: Int32(delay * 1000)) == .stopped { break }
+            if signals.wait(for: 0, on: nil, timeout: delay) == .stopped { break }
         }
     }
 
     /// What keeps the log to one line per change of trouble across restarts of playerctl.
     private struct Trouble {
-        var backoff = Backoff()
-        /// Why playerctl last ended, until it reports again.
-        var lastProblem: String?
+        /// Restarts of playerctl, and why it last ended until it reports again.
+        var retry = Retry()
         /// The last line playerctl wrote to its standard error.
         var lastMessage: String?
     }
@@ -88,8 +80,8 @@ public struct MPRISFollower: Sendable {
     private func follow(
         _ child: ChildProcess,
         publisher: FeedPublisher,
-        stop: StopSignal,
-        log: FollowLog,
+        signals: SignalSource,
+        log: Logger,
         trouble: inout Trouble
     ) -> Bool {
         var parser = PlayerctlOutputParser()
@@ -100,51 +92,60 @@ public struct MPRISFollower: Sendable {
         // Whatever the feed was told before this playerctl came along may be stale.
         publisher.resend()
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        func readChunk(_ fd: Int32) -> Posix.Transfer? {
+            chunk.withUnsafeMutableBytes { raw in try? Posix.read(fd, into: raw, what: child.program) }
+        }
         while true {
             var entries = [
-                pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: child.standardOutput, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: child.standardError, events: Int16(POLLIN), revents: 0),
+                Posix.PollEntry(signals.fileDescriptor, Posix.readable),
+                Posix.PollEntry(child.standardOutput, Posix.readable),
+                Posix.PollEntry(child.standardError, Posix.readable),
             ]
-            let count = poll(&entries, 3, earliest(-1, publisher.millisUntilFeedRetry()))
-            if count < 0, errno != EINTR { return false }
-            if entries[0].revents != 0, stop.isRequested { return true }
+            let count: Int
+            do {
+                count = try Posix.poll(&entries, timeoutMilliseconds: publisher.timeUntilFeedRetry()?.pollMilliseconds ?? -1)
+            } catch {
+                return false
+            }
+            if entries[0].revents != 0, signals.stopRequested { return true }
             if count == 0, let last = publisher.last {
                 publisher.publish(last, reason: .tick)
                 continue
             }
             if entries[2].revents != 0 {
-                let read = chunk.withUnsafeMutableBytes { Glibc.read(child.standardError, $0.baseAddress, $0.count) }
-                if read > 0 {
+                switch readChunk(child.standardError) {
+                case .done(let read) where read > 0:
                     errors.append(chunk[0..<read])
                     while let line = errors.next() {
                         if line == trouble.lastMessage { continue }
-                        log(.warning, "\(playerctl): \(line)")
+                        log.warning("\(playerctl): \(line)")
                         trouble.lastMessage = line
                     }
-                } else if read == 0 || (errno != EAGAIN && errno != EINTR) {
-                    child.closeStandardError()
+                case .wouldBlock: break
+                default: child.closeStandardError()
                 }
             }
             guard entries[1].revents != 0 else { continue }
-            let read = chunk.withUnsafeMutableBytes { Glibc.read(child.standardOutput, $0.baseAddress, $0.count) }
-            if read < 0, errno == EAGAIN || errno == EINTR { continue }
-            if read <= 0 { return false }
+            let read: Int
+            switch readChunk(child.standardOutput) {
+            case .wouldBlock: continue
+            case .done(let count) where count > 0: read = count
+            default: return false
+            }
             parser.append(chunk[0..<read])
-            let now = MonotonicClock.now()
+            let now = Clock.now.inSeconds
             while let report = parser.next() {
-                if trouble.lastProblem != nil {
-                    log(.info, "'\(playerctl)' reports again")
-                    trouble = Trouble()
+                if trouble.retry.succeeded() {
+                    log.info("'\(playerctl)' reports again")
+                    trouble.lastMessage = nil
                 }
-                trouble.backoff.reset()
                 let snapshot = MPRISSnapshot.make(report, musicDirectory: lyrics.musicDirectory, now: now)
                 if let reason = filter.reason(for: snapshot, now: now) {
                     publisher.publish(snapshot, reason: reason)
                 }
             }
             if parser.droppedRecords >= reportDropsAt {
-                log(.warning, "skipped a garbled or oversized record from '\(playerctl)' (\(parser.droppedRecords) so far)")
+                log.warning("skipped a garbled or oversized record from '\(playerctl)' (\(parser.droppedRecords) so far)")
                 while reportDropsAt <= parser.droppedRecords { reportDropsAt *= 10 }
             }
         }
@@ -177,7 +178,7 @@ struct LineCollector {
     }
 
     private mutating func flush() {
-        let line = FeedLines.sanitize(String(decoding: buffer, as: UTF8.self))
+        let line = FeedText.oneLine(String(decoding: buffer, as: UTF8.self))
         buffer.removeAll(keepingCapacity: true)
         if !line.isEmpty { lines.append(line) }
     }

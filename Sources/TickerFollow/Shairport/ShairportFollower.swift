@@ -1,49 +1,45 @@
 import Glibc
+import TickerIO
 
 /// Follows shairport-sync through its metadata pipe: parses the items, keeps the player snapshot and
 /// writes every change to the feed. Waits (with backoff) for the pipe to appear.
-public struct ShairportFollower: Sendable {
+package struct ShairportFollower: Sendable {
     /// shairport-sync's metadata FIFO (its `metadata.pipe_name`).
-    public var pipePath: String
+    package var pipePath: String
     /// The feed FIFO to write to.
-    public var feedPath: String
+    package var feedPath: String
     /// Where lyrics are looked up (`Artist - Title.lrc` in a lyrics directory).
-    public var lyrics: LyricsLibrary
+    package var lyrics: LyricsLibrary
 
     /// A follower with the given settings.
-    public init(pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary()) {
+    package init(pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary()) {
         self.pipePath = pipePath
         self.feedPath = feedPath
         self.lyrics = lyrics
     }
 
-    /// Runs until `stop` is requested.
-    public func run(stop: StopSignal, log: FollowLog) {
+    /// Runs until SIGTERM or SIGINT arrives from `signals`.
+    package func run(signals: SignalSource, log: Logger) {
         let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
-        var backoff = Backoff()
-        var lastProblem: String?
+        var retry = Retry()
         // The track outlives a reopened pipe: shairport-sync closing it is not the end of what plays.
         var translator = ShairportTranslator()
         publisher.publish(translator.snapshot, reason: .change)
-        while !stop.isRequested {
+        while !signals.stopRequested {
             let fd: Int32
             switch openPipe() {
             case .success(let opened):
                 fd = opened
             case .failure(let failure):
-                let problem = failure.text
-                if problem != lastProblem {
-                    log(.warning, "\(problem); retrying (every \(FeedScript.seconds(backoff.maximum)) s at most)")
-                    lastProblem = problem
-                }
-                if stop.wait(for: 0, on: -1, timeoutMillis: Int32(backoff.take() * 1000)) == .stopped { return }
+                let (delay, isNew) = retry.failed(failure.text)
+                if isNew { log.warning("\(failure.text); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
+                if signals.wait(for: 0, on: nil, timeout: delay) == .stopped { return }
                 continue
             }
-            backoff.reset()
-            lastProblem = nil
-            log(.info, "reading shairport-sync metadata from '\(pipePath)'")
-            follow(fd, translator: &translator, publisher: publisher, stop: stop, log: log)
-            close(fd)
+            retry.succeeded()
+            log.info("reading shairport-sync metadata from '\(pipePath)'")
+            follow(fd, translator: &translator, publisher: publisher, signals: signals, log: log)
+            Posix.close(fd)
         }
     }
 
@@ -55,31 +51,34 @@ public struct ShairportFollower: Sendable {
         // O_RDWR: holding a write end ourselves, the pipe never reports EOF between shairport-sync's
         // sessions, so poll() does not spin on POLLHUP. Where only reading is allowed (shairport-sync makes the
         // pipe under its own user, 0644 by the usual umask), a read-only descriptor is reopened at each EOF.
-        var fd = open(pipePath, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0, errno == EACCES { fd = open(pipePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT {
+        let fd: Int32
+        do {
+            do {
+                fd = try Posix.open(pipePath, O_RDWR | O_NONBLOCK | O_NOFOLLOW)
+            } catch where error.code == Errno(rawValue: EACCES) {
+                fd = try Posix.open(pipePath, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
+            }
+        } catch {
+            if error.code == .noSuchFileOrDirectory {
                 return .failure(OpenProblem(text: "metadata pipe '\(pipePath)' does not exist yet (is shairport-sync running with metadata enabled?)"))
             }
-            return .failure(OpenProblem(text: "open '\(pipePath)': \(String(cString: strerror(code)))"))
+            return .failure(OpenProblem(text: error.description))
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else {
-            close(fd)
+        guard let info = try? Posix.fstat(fd, what: pipePath), info.st_mode & S_IFMT == S_IFIFO else {
+            Posix.close(fd)
             return .failure(OpenProblem(text: "open '\(pipePath)': not a named pipe (expected shairport-sync's metadata pipe)"))
         }
         return .success(fd)
     }
 
     private func follow(
-        _ fd: Int32, translator: inout ShairportTranslator, publisher: FeedPublisher, stop: StopSignal, log: FollowLog
+        _ fd: Int32, translator: inout ShairportTranslator, publisher: FeedPublisher, signals: SignalSource, log: Logger
     ) {
         var parser = ShairportMetadataParser()
         var dropped = 0
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            switch stop.wait(for: Int16(POLLIN), on: fd, timeoutMillis: earliest(-1, publisher.millisUntilFeedRetry())) {
+            switch signals.wait(for: Posix.readable, on: fd, timeout: publisher.timeUntilFeedRetry()) {
             case .stopped:
                 return
             case .timeout:
@@ -88,10 +87,15 @@ public struct ShairportFollower: Sendable {
             case .ready:
                 break
             }
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                log(.warning, "read '\(pipePath)': \(String(cString: strerror(errno))); reopening")
+            let result = chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) -> Posix.Transfer in try Posix.read(fd, into: raw, what: pipePath) }
+            }
+            let count: Int
+            switch result {
+            case .success(.done(let read)): count = read
+            case .success(.wouldBlock): continue
+            case .failure(let error):
+                log.warning("\(error); reopening")
                 return
             }
             // End of file on a read-only descriptor: shairport-sync closed the pipe; a fresh descriptor waits
@@ -99,13 +103,13 @@ public struct ShairportFollower: Sendable {
             if count == 0 { return }
             parser.append(chunk[0..<count])
             var changed = false
-            let now = MonotonicClock.now()
+            let now = Clock.now.inSeconds
             while let item = parser.next() {
                 if translator.apply(item, now: now) { changed = true }
             }
             if parser.droppedItems != dropped {
                 dropped = parser.droppedItems
-                log(.warning, "skipped a garbled or oversized metadata item in '\(pipePath)' (\(dropped) so far)")
+                log.warning("skipped a garbled or oversized metadata item in '\(pipePath)' (\(dropped) so far)")
             }
             if changed {
                 publisher.publish(translator.snapshot, reason: .change)

@@ -1,5 +1,5 @@
 /// A mistake on the command line, as a sentence.
-public struct UsageError: Error, CustomStringConvertible, Sendable {
+public struct UsageError: Error, CustomStringConvertible, Equatable, Sendable {
     public let description: String
     public init(_ description: String) { self.description = description }
 }

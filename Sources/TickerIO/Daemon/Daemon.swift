@@ -36,7 +36,7 @@ public struct DaemonOptions: Sendable {
                 text = String(decoding: bytes, as: UTF8.self)
                 file = configPath
             case .failure(let error):
-                if configRequired || error.code != ENOENT { return .failure(DaemonError(error.description)) }
+                if configRequired || error.code != .noSuchFileOrDirectory { return .failure(DaemonError(error.description)) }
             }
         }
         switch Config.parse(text: text, file: file, overrides: overrides) {

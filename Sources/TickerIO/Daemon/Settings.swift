@@ -24,18 +24,17 @@ public struct Settings: Sendable {
         let bottom = try config.layout.bottomFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
         let marquee = MarqueeStyle(
             speed: config.marquee.speed, pause: config.marquee.pause / .seconds(1), gap: config.marquee.gap,
-            direction: config.marquee.direction == .left ? .left : .right,
-            alignment: MarqueeAlignment(rawValue: config.marquee.align.rawValue) ?? .left,
+            direction: config.marquee.direction, alignment: config.marquee.align,
             bounce: config.marquee.bounce, laps: config.marquee.laps, fadeEdges: config.marquee.fadeEdges,
             reducedMotion: config.display.reducedMotion)
         let karaoke = KaraokeStyle(
-            restLevel: config.karaoke.restLevel, restStyle: RestStyle(rawValue: config.karaoke.restStyle.rawValue) ?? .dim,
+            restLevel: config.karaoke.restLevel, restStyle: config.karaoke.restStyle,
             reducedMotion: config.display.reducedMotion, wrap: config.karaoke.wrap)
         style = SceneStyle(
-            arrangement: config.layout.zones == .split ? .split : .single,
+            arrangement: config.layout.zones,
             fonts: config.layout.zones == .split ? top : fonts, bottomFonts: bottom, marquee: marquee,
             karaoke: karaoke, template: config.display.nowPlaying, lyricsOffset: config.karaoke.lyricsOffset,
-            idle: IdleMode(rawValue: config.display.idle.rawValue) ?? .blank, idleText: config.display.idleText,
+            idle: config.display.idle, idleText: config.display.idleText,
             idleAfter: config.display.idleAfter == .zero ? .seconds(Int64.max / 4) : config.display.idleAfter)
         do {
             geometry = try PanelGeometry(
@@ -45,8 +44,8 @@ public struct Settings: Sendable {
         }
         var serial = SerialSettings(
             baudRate: config.device.baudRate, dataBits: config.device.dataBits, stopBits: config.device.stopBits)
-        serial.parity = SerialSettings.Parity(rawValue: config.device.parity.rawValue) ?? .none
-        serial.flowControl = SerialSettings.FlowControl(rawValue: config.device.flowControl.rawValue) ?? .none
+        serial.parity = config.device.parity
+        serial.flowControl = config.device.flowControl
         self.serial = serial
     }
 

@@ -1,29 +1,19 @@
+import TickerCore
+
 /// Pure helpers that turn feed lines into the bytes of atomic FIFO writes.
 public enum FeedLines {
     /// The largest write a FIFO delivers in one piece (`PIPE_BUF` on Linux), in bytes.
     public static let atomicWriteBytes = 4096
 
-    /// Returns `text` with every control character (CR, LF, TAB, NUL, DEL, C1 controls, U+2028/2029)
-    /// replaced by a space, so it fits on one feed line.
-    public static func sanitize(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let isControl = value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0x2028 || value == 0x2029
-            result.append(isControl ? " " : scalar)
-        }
-        return String(result)
-    }
-
-    /// Groups `lines` into writes of at most `limit` bytes each, every line ended by `\n`, never
-    /// splitting a line across two writes. The lines are sanitised; a line that alone exceeds
-    /// `limit − 1` bytes is cut at the last whole character that fits.
+    /// Groups `lines` into writes of at most `limit` bytes each, every line ended by `\n`, never splitting a
+    /// line across two writes. Control characters become spaces (`FeedText.oneLine`); a line that alone
+    /// exceeds `limit − 1` bytes is cut at the last whole character that fits.
     public static func batches(_ lines: [String], limit: Int = atomicWriteBytes) -> [[UInt8]] {
         let lineLimit = max(limit - 1, 1)
         var result: [[UInt8]] = []
         var current: [UInt8] = []
         for line in lines {
-            var bytes = Array(sanitize(line).utf8)
+            var bytes = Array(FeedText.oneLine(line).utf8)
             if bytes.count > lineLimit {
                 bytes = truncatedUTF8(bytes, to: lineLimit)
             }

@@ -58,7 +58,7 @@ public final class FeedPipe {
         } catch let error as FeedPipeError {
             throw error
         } catch {
-            throw .system(SystemError("fd 3 from systemd", code: EINVAL))
+            throw .system(SystemError("fd 3 from systemd", code: .invalidArgument))
         }
         for name in ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"] { Posix.unsetEnvironment(name) }
         return FeedPipe(fileDescriptor: fd, name: "fd 3 (systemd)", fromSystemd: true, created: false)
@@ -87,14 +87,14 @@ public final class FeedPipe {
         } catch let error as FeedPipeError {
             throw error
         } catch let error as SystemError {
-            if error.code == ELOOP { throw .symbolicLink(path) }
+            if error.code == .tooManySymbolicLinks { throw .symbolicLink(path) }
             // systemd sets INVOCATION_ID for every service it starts.
-            if Posix.environment("INVOCATION_ID") != nil, [EROFS, EACCES, EPERM, ENOENT].contains(error.code) {
+            if Posix.environment("INVOCATION_ID") != nil, Self.refusedBySandbox.contains(error.code) {
                 throw .notHandedOver(error)
             }
             throw .system(error)
         } catch {
-            throw .system(SystemError("open", path, code: EINVAL))
+            throw .system(SystemError("open", path, code: .invalidArgument))
         }
         let pipe = FeedPipe(fileDescriptor: fd, name: path, fromSystemd: false, created: created)
         do {
@@ -111,10 +111,15 @@ public final class FeedPipe {
         } catch let error as SystemError {
             throw .system(error)
         } catch {
-            throw .system(SystemError("open", path, code: EINVAL))
+            throw .system(SystemError("open", path, code: .invalidArgument))
         }
         return pipe
     }
+
+    /// What making the pipe gives under a service's sandbox (read-only file system, no right to the directory).
+    private static let refusedBySandbox: [Errno] = [
+        Errno(rawValue: EROFS), Errno(rawValue: EACCES), Errno(rawValue: EPERM), .noSuchFileOrDirectory,
+    ]
 
     /// The directory part of `path` ("/" for a path directly under the root).
     private static func directory(of path: String) -> String {

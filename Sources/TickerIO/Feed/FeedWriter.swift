@@ -1,4 +1,5 @@
 import Glibc
+import TickerCore
 
 /// Why writing to the feed failed; every message names the operation and the path.
 public enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,13 +10,13 @@ public enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible
     /// The path exists but is not a named pipe (a regular file, a directory, a symlink, …).
     case notAFIFO(path: String)
     /// `open(2)` failed for another reason; `errno` as returned.
-    case open(path: String, errno: Int32)
+    case open(path: String, errno: Errno)
     /// The pipe stayed full for `timeoutMillis` milliseconds: the reader is stuck.
     case pipeFull(path: String, timeoutMillis: Int32)
     /// The reader closed the pipe while we were writing (EPIPE).
     case readerGone(path: String)
     /// `write(2)` or `poll(2)` failed for another reason; `errno` as returned.
-    case write(path: String, errno: Int32)
+    case write(path: String, errno: Errno)
     /// `send` was called after `close()`.
     case closed(path: String)
 
@@ -29,21 +30,16 @@ public enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible
         case .notAFIFO(let path):
             return "open '\(path)': not a named pipe (expected the FIFO tickerd reads)"
         case .open(let path, let code):
-            return "open '\(path)': \(FeedWriterError.errnoText(code))"
+            return "open '\(path)': \(code)"
         case .pipeFull(let path, let timeoutMillis):
             return "write '\(path)': the pipe stayed full for \(timeoutMillis) ms (is tickerd stuck?)"
         case .readerGone(let path):
             return "write '\(path)': tickerd closed the pipe (Broken pipe)"
         case .write(let path, let code):
-            return "write '\(path)': \(FeedWriterError.errnoText(code))"
+            return "write '\(path)': \(code)"
         case .closed(let path):
             return "write '\(path)': the feed writer was already closed"
         }
-    }
-
-    static func errnoText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
     }
 }
 
@@ -72,9 +68,9 @@ public final class FeedWriter {
             fd = try Posix.open(path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW)
         } catch {
             switch error.code {
-            case ENXIO: throw .noReader(path: path)
-            case ENOENT: throw .missing(path: path)
-            case ELOOP: throw .notAFIFO(path: path)
+            case .noDeviceOrAddress: throw .noReader(path: path)
+            case .noSuchFileOrDirectory: throw .missing(path: path)
+            case .tooManySymbolicLinks: throw .notAFIFO(path: path)
             default: throw .open(path: path, errno: error.code)
             }
         }
@@ -92,13 +88,18 @@ public final class FeedWriter {
     /// Whether `close()` has been called.
     public var isClosed: Bool { descriptor < 0 }
 
-    /// Writes `lines` (sanitised, each ended by `\n`) as one or more atomic writes of at most 4096 bytes.
-    /// A full pipe is waited on with `poll(2)` for up to `fullPipeTimeoutMillis`.
+    /// Writes `lines` (control characters turned into spaces, each ended by `\n`) as one or more atomic writes
+    /// of at most 4096 bytes. A full pipe is waited on with `poll(2)` for up to `fullPipeTimeoutMillis`.
     public func send(_ lines: [String]) throws(FeedWriterError) {
         guard descriptor >= 0 else { throw .closed(path: path) }
         for batch in FeedLines.batches(lines) {
             try write(batch)
         }
+    }
+
+    /// Writes `commands`, encoded (`FeedCommand.lines`), as `send(_ lines:)` does.
+    public func send(_ commands: [FeedCommand]) throws(FeedWriterError) {
+        try send(commands.flatMap(\.lines))
     }
 
     /// Closes the descriptor; later calls to `send` throw `closed`.
@@ -118,7 +119,7 @@ public final class FeedWriter {
             switch result {
             case .success(.done(let count)): offset += count
             case .success(.wouldBlock): try waitForRoom()
-            case .failure(let error) where error.code == EPIPE: throw .readerGone(path: path)
+            case .failure(let error) where error.code == .brokenPipe: throw .readerGone(path: path)
             case .failure(let error): throw .write(path: path, errno: error.code)
             }
         }

@@ -64,12 +64,12 @@ public struct LinkMachine: Sendable {
     public private(set) var info: DeviceInfo?
     /// Whether the device has been seen since start.
     public private(set) var seen = false
-    private var retryDelay: Duration
+    private var retry: Backoff
 
     /// A machine that tries to open the port at once.
     public init(policy: LinkPolicy = LinkPolicy()) {
         self.policy = policy
-        self.retryDelay = policy.firstRetry
+        self.retry = Backoff(initial: policy.firstRetry, maximum: policy.maxRetryUnseen)
     }
 
     /// Whether a port is open.
@@ -98,20 +98,19 @@ public struct LinkMachine: Sendable {
         state = .handshaking(openedAt: now, lastHello: nil)
         info = nil
         seen = true
-        retryDelay = policy.firstRetry
+        retry.reset()
     }
 
     /// Opening failed at `now`: try again later, backing off.
     public mutating func openFailed(at now: Duration) {
-        state = .waiting(retryAt: now + retryDelay)
-        let cap = seen ? policy.maxRetrySeen : policy.maxRetryUnseen
-        retryDelay = min(retryDelay * 2, cap)
+        retry.maximum = seen ? policy.maxRetrySeen : policy.maxRetryUnseen
+        state = .waiting(retryAt: now + retry.take())
     }
 
     /// The device went away (hang-up, I/O error) at `now`: the port is closed; try again soon.
     public mutating func lost(at now: Duration) {
-        retryDelay = policy.firstRetry
-        state = .waiting(retryAt: now + retryDelay)
+        retry.reset()
+        state = .waiting(retryAt: now + retry.initial)
         info = nil
     }
 

@@ -32,23 +32,3 @@ public final class PeriodicTimer {
         return 0
     }
 }
-
-/// SIGTERM, SIGINT and SIGHUP delivered through a `signalfd` instead of handlers, so the event loop reads
-/// them like any other input. Creating it blocks those signals for the process (call it before threads start)
-/// and ignores SIGPIPE.
-public final class SignalSource {
-    /// The descriptor to poll.
-    public let fileDescriptor: Int32
-
-    /// Blocks the lifecycle signals and opens a `signalfd` for them.
-    public init() throws(SystemError) {
-        fileDescriptor = try Posix.lifecycleSignals()
-    }
-
-    deinit { Posix.close(fileDescriptor) }
-
-    /// The next pending signal number, or nil when none is pending.
-    public func next() -> Int32? {
-        Posix.nextSignal(fileDescriptor)
-    }
-}

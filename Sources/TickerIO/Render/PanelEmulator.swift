@@ -34,7 +34,7 @@ public final class PanelEmulator {
             }
             let count: Int
             switch result {
-            case .failure(let error) where error.code == EIO:
+            case .failure(let error) where error.code == .ioError:
                 // Nobody holds the slave side open right now: nothing to read.
                 return true
             case .failure:

@@ -1,12 +1,13 @@
 import CSerialPort
 import Glibc
+import TickerCore
 
 /// Line settings of a serial port. 8N1 without flow control at 115200 baud unless configured otherwise.
 public struct SerialSettings: Sendable, Equatable {
-    /// Parity bit.
-    public enum Parity: String, Sendable, CaseIterable { case none, odd, even, mark, space }
-    /// Flow control.
-    public enum FlowControl: String, Sendable, CaseIterable { case none, rtscts, xonxoff, dtrdsr }
+    /// Parity bit: the configuration's own values.
+    public typealias Parity = Config.Parity
+    /// Flow control: the configuration's own values.
+    public typealias FlowControl = Config.FlowControl
 
     /// Bits per second on the line.
     public var baudRate: Int
@@ -100,7 +101,7 @@ public final class SerialPort {
             lock = try Posix.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
         } catch {
             sp_free_port(port)
-            throw SerialError(kind: error.code == EBUSY ? .busy : .notFound, message: error.description)
+            throw SerialError(kind: error.code == .busy ? .busy : .notFound, message: error.description)
         }
         let locked: Bool
         do {

@@ -1,31 +1,17 @@
+import TickerCore
 
-/// Log severity, as syslog and journald number it.
-public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
-    case error = 3
-    case warning = 4
-    case notice = 5
-    case info = 6
-    case debug = 7
+/// Log severity: the configuration's own levels (`[log] level`), most important first, numbered as syslog and
+/// journald number them (`syslogPriority`).
+public typealias LogLevel = Config.LogLevel
 
+extension Config.LogLevel {
     /// The name used in the config file and on the command line.
-    public var name: String {
-        switch self {
-        case .error: return "error"
-        case .warning: return "warning"
-        case .notice: return "notice"
-        case .info: return "info"
-        case .debug: return "debug"
-        }
-    }
+    public var name: String { rawValue }
 
     /// Parses a level name.
     public init?(name: String) {
-        guard let level = LogLevel.allCases.first(where: { $0.name == name }) else { return nil }
-        self = level
+        self.init(rawValue: name)
     }
-
-    /// More important levels come first: `error < warning < … < debug`.
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Writes log lines to stderr: `<N>` priority prefixes when journald reads stderr (its `JOURNAL_STREAM`
@@ -38,8 +24,9 @@ public struct Logger: Sendable {
     public let journald: Bool
     /// The program name put before lines on a terminal.
     public let program: String
-    /// Where lines go: standard error unless a test says otherwise.
+    /// Where lines go: standard error unless a test says otherwise; -1 when a sink takes them.
     public let fileDescriptor: Int32
+    private let sink: (@Sendable (LogLevel, String) -> Void)?
 
     /// A logger for `program` writing to `fileDescriptor`, detecting journald from the environment.
     public init(program: String, level: LogLevel = .info, fileDescriptor: Int32 = 2) {
@@ -47,15 +34,33 @@ public struct Logger: Sendable {
         self.level = level
         self.fileDescriptor = fileDescriptor
         self.journald = fileDescriptor == 2 && Logger.stderrIsJournal()
+        self.sink = nil
     }
+
+    /// A logger that hands every line (without prefix) to `sink` instead of writing it: for tests.
+    public init(program: String, level: LogLevel = .info, sink: @escaping @Sendable (LogLevel, String) -> Void) {
+        self.program = program
+        self.level = level
+        self.fileDescriptor = -1
+        self.journald = false
+        self.sink = sink
+    }
+
+    /// A logger that drops everything.
+    public static let silent = Logger(program: "", sink: { _, _ in })
 
     /// Logs `message` at `level`: one line per line of `message`, so that every line carries its priority.
     public func log(_ level: LogLevel, _ message: String) {
         // A line is written when it is at least as important as the configured level.
         guard level <= self.level else { return }
+        let lines = message.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" })
+        if let sink {
+            for line in lines { sink(level, String(line)) }
+            return
+        }
         var text = ""
-        for line in message.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            text += journald ? "<\(level.rawValue)>\(line)\n" : "\(program): \(level.name): \(line)\n"
+        for line in lines {
+            text += journald ? "<\(level.syslogPriority)>\(line)\n" : "\(program): \(level.name): \(line)\n"
         }
         // A log line that cannot be written has nowhere else to go.
         _ = Array(text.utf8).withUnsafeBytes { try? Posix.write(fileDescriptor, $0, what: "log") }

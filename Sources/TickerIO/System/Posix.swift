@@ -12,6 +12,11 @@ public enum Posix {
         case wouldBlock
     }
 
+    /// `POLLIN`: the events to wait for to read.
+    public static let readable = Int16(POLLIN)
+    /// `POLLOUT`: the events to wait for to write.
+    public static let writable = Int16(POLLOUT)
+
     /// `open(2)`: returns the descriptor.
     public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemError) -> Int32 {
         while true {
@@ -76,6 +81,9 @@ public enum Posix {
             }
         }
     }
+
+    /// One descriptor to `poll`, and the events to wait for (`readable`, `writable`).
+    public typealias PollEntry = pollfd
 
     /// `poll(2)`; returns how many entries have events. `EINTR` counts as none.
     public static func poll(_ entries: inout [pollfd], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
@@ -186,7 +194,7 @@ public enum Posix {
             }
             guard case .done(let count) = try result.get() else { continue }
             if count == 0 { return bytes }
-            guard bytes.count + count <= limit else { throw SystemError("read", path, code: EFBIG) }
+            guard bytes.count + count <= limit else { throw SystemError("read", path, code: .fileTooLarge) }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }
@@ -323,5 +331,12 @@ public enum Posix {
     public static func outputQueued(_ fd: Int32) -> Int? {
         let n = clinux_tty_output_queued(fd)
         return n >= 0 ? Int(n) : nil
+    }
+}
+
+extension pollfd {
+    /// An entry waiting for `events` on `fd`.
+    public init(_ fd: Int32, _ events: Int16) {
+        self.init(fd: fd, events: events, revents: 0)
     }
 }

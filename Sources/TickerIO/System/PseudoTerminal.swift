@@ -24,7 +24,7 @@ public final class PseudoTerminal {
         if let link {
             if let existing = try Posix.lstat(link) {
                 guard existing.st_mode & S_IFMT == S_IFLNK else {
-                    throw SystemError("link", link, code: EEXIST)
+                    throw SystemError("link", link, code: .fileExists)
                 }
                 try Posix.unlink(link)
             }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A failed system call, named by what it was doing and to what: `open '/dev/ttyACM0': No such file or
 /// directory`.
 public struct SystemError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -7,21 +5,18 @@ public struct SystemError: Error, CustomStringConvertible, Equatable, Sendable {
     public let operation: String
     /// The object it acted on (a path or a short description), if any.
     public let object: String?
-    /// The `errno` value.
-    public let code: Int32
+    /// Why it failed.
+    public let code: Errno
 
     /// Creates an error for `operation` on `object` from `code` (defaults to the current `errno`).
-    public init(_ operation: String, _ object: String? = nil, code: Int32 = errno) {
+    public init(_ operation: String, _ object: String? = nil, code: Errno = .current) {
         self.operation = operation
         self.object = object
         self.code = code
     }
 
     /// The system's message for the code, e.g. "No such file or directory".
-    public var message: String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    public var message: String { code.description }
 
     public var description: String {
         if let object { return "\(operation) '\(object)': \(message)" }

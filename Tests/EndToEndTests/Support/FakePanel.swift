@@ -1,6 +1,7 @@
 import Glibc
 import PanelCore
 import TickerIO
+import TickerTestSupport
 import TickerWire
 
 /// What a packet was, in one word, for sequences and failure messages.

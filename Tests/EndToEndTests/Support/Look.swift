@@ -1,5 +1,6 @@
 import TickerCore
 import TickerIO
+import TickerTestSupport
 
 /// What the panel should show, computed in-process by the same scene code with the same configuration:
 /// the expected side of the end-to-end comparisons.
@@ -10,9 +11,9 @@ struct Look {
     /// Settings from configuration text (the same text the daemon's `--config` file holds).
     init(config text: String) throws {
         switch Config.parse(text: text, file: "expected.conf") {
-        case .failure(let errors): throw E2EFailure("test configuration: \(errors)")
+        case .failure(let errors): throw TestFailure("test configuration: \(errors)")
         case .success(let config):
-            do { settings = try Settings(config) } catch { throw E2EFailure("test configuration: \(error)") }
+            do { settings = try Settings(config) } catch { throw TestFailure("test configuration: \(error)") }
         }
     }
 
@@ -91,7 +92,7 @@ final class FeedStage {
         guard let command = arguments.first else { return }
         let child = try rig.tickerctl([command, "--feed", feed] + arguments.dropFirst())
         let end = try await rig.exit(of: child)
-        guard end == .exited(0) else { throw E2EFailure("tickerctl \(arguments) \(end)\n\(child.tail)") }
+        guard end == .exited(0) else { throw TestFailure("tickerctl \(arguments) \(end)\n\(child.tail)") }
     }
 
     /// Waits until the panel shows `expected`.

@@ -1,4 +1,5 @@
 import Glibc
+import TickerTestSupport
 
 /// A unix datagram socket standing in for systemd's `$NOTIFY_SOCKET`.
 final class NotifyListener {
@@ -13,12 +14,12 @@ final class NotifyListener {
         self.path = path
         let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         descriptor = socket(AF_UNIX, type, 0)
-        guard descriptor >= 0 else { throw E2EFailure("socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw E2EFailure("'\(path)' is too long for a socket")
+            throw TestFailure("'\(path)' is too long for a socket")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
@@ -28,7 +29,7 @@ final class NotifyListener {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard bound == 0 else { throw E2EFailure("bind '\(path)': \(String(cString: strerror(errno)))") }
+        guard bound == 0 else { throw TestFailure("bind '\(path)': \(String(cString: strerror(errno)))") }
     }
 
     deinit { close(descriptor) }
@@ -57,7 +58,7 @@ final class FileWatcher {
         self.path = path
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0, inotify_add_watch(descriptor, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE)) >= 0 else {
-            throw E2EFailure("inotify on '\(path)': \(String(cString: strerror(errno)))")
+            throw TestFailure("inotify on '\(path)': \(String(cString: strerror(errno)))")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TickerIO
+import TickerTestSupport
 
 /// A piece of a test's work handed to the rig's thread while the test's task waits for it.
 private final class UncheckedJob: @unchecked Sendable {
@@ -29,7 +30,7 @@ final class PendingWrite {
         self.path = path
         self.bytes = bytes
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw E2EFailure("open '\(path)' for writing: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw TestFailure("open '\(path)' for writing: \(String(cString: strerror(errno)))") }
         service()
     }
 
@@ -83,7 +84,7 @@ final class Rig {
         signal(SIGPIPE, SIG_IGN)
         var template = Array("/tmp/tickerd-e2e.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw E2EFailure("mkdtemp: \(String(cString: strerror(errno)))")
+            throw TestFailure("mkdtemp: \(String(cString: strerror(errno)))")
         }
         directory = String(cString: made)
     }
@@ -122,8 +123,8 @@ final class Rig {
     @discardableResult
     func tickerd(_ arguments: [String], environment: [String: String] = [:], name: String = "tickerd") throws -> Child {
         var environment = environment
-        environment["LD_PRELOAD"] = try Products.shim()
-        return try start(name, try Products.tickerd(), arguments, environment: environment)
+        environment["LD_PRELOAD"] = try BuiltProducts.shim()
+        return try start(name, try BuiltProducts.tickerd(), arguments, environment: environment)
     }
 
     /// Starts the built `tickerctl`.
@@ -131,7 +132,7 @@ final class Rig {
     func tickerctl(_ arguments: [String], environment: [String: String] = [:], name: String = "tickerctl") throws
         -> Child
     {
-        try start(name, try Products.tickerctl(), arguments, environment: environment)
+        try start(name, try BuiltProducts.tickerctl(), arguments, environment: environment)
     }
 
     /// A fake panel linked at `link` (a name in the temporary directory by default).
@@ -165,7 +166,7 @@ final class Rig {
         writes.append(pending)
         try await wait("\(bytes.count) bytes written into '\(path)'") { pending.isDone }
         writes.removeAll { $0 === pending }
-        if let failure = pending.failure { throw E2EFailure("\(failure)\n\(diagnostics)") }
+        if let failure = pending.failure { throw TestFailure("\(failure)\n\(diagnostics)") }
     }
 
     /// Writes feed lines (each ended by a newline) into the FIFO at `path`.
@@ -192,14 +193,10 @@ final class Rig {
     }
 
     private func serviceUntil(_ what: String, timeout: Duration, _ condition: () throws -> Bool) throws {
-        let deadline = Clock.now + timeout
+        let deadline = Deadline(timeout)
         var entries: [pollfd] = []
         var actions: [(Int32) -> Void] = []
         while try !condition() {
-            let remaining = deadline - Clock.now
-            guard remaining > .zero else {
-                throw E2EFailure("timed out after \(timeout) waiting for \(what)\n\(diagnostics)")
-            }
             entries.removeAll(keepingCapacity: true)
             actions.removeAll(keepingCapacity: true)
             for child in children {
@@ -224,10 +221,7 @@ final class Rig {
                 entries.append(pollfd(fd: pending.descriptor, events: Int16(POLLOUT), revents: 0))
                 actions.append { _ in pending.service() }
             }
-            let milliseconds = Int32(max(min((remaining / .milliseconds(1)).rounded(.up), 60_000), 1))
-            let ready = poll(&entries, nfds_t(entries.count), milliseconds)
-            if ready < 0, errno != EINTR { throw E2EFailure("poll: \(String(cString: strerror(errno)))") }
-            guard ready > 0 else { continue }
+            guard try deadline.poll(&entries, waitingFor: what, story: { diagnostics }) > 0 else { continue }
             for (index, entry) in entries.enumerated() where entry.revents != 0 {
                 actions[index](entry.fd)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TickerTestSupport
 
 /// A real systemd booted by `scripts/systemd-sandbox` in private PID and mount namespaces, driven from the
 /// test with `nsenter`: the installed units run there exactly as on a machine, while the host's `/etc`,
@@ -30,24 +31,38 @@ final class Sandbox {
     /// Boots systemd and waits until it says it is running.
     init(rig: Rig) async throws {
         self.rig = rig
-        guard let products = Products.directory else { throw E2EFailure("no built products; run 'swift build' first") }
-        let root = Products.parent(of: Products.parent(of: Products.parent(of: Products.parent(of: #filePath))))
+        guard let products = BuiltProducts.directory else { throw TestFailure("no built products; run 'swift build' first") }
+        let root = BuiltProducts.packageRoot
         launcher = try rig.start(
             "systemd-sandbox", root + "/scripts/systemd-sandbox", [rig.path("sandbox"), root, products])
         let launcher = launcher
         var found: pid_t = 0
-        try await rig.wait("the sandbox's systemd to start") {
+        try await Self.check("the sandbox's systemd to start", rig: rig) {
             let children = (try? String(contentsOfFile: "/proc/\(launcher.pid)/task/\(launcher.pid)/children", encoding: .utf8)) ?? ""
             found = children.split(separator: " ").compactMap { pid_t($0) }.first ?? 0
             return found != 0 || launcher.termination != nil
         }
-        guard found != 0 else { throw E2EFailure("the sandbox ended at once\n\(rig.diagnostics)") }
+        guard found != 0 else { throw TestFailure("the sandbox ended at once\n\(rig.diagnostics)") }
         pid = found
         let bus = hostPath("/run/systemd/private")
-        try await rig.wait("the sandbox's systemd to open its bus") { access(bus, F_OK) == 0 }
+        try await Self.check("the sandbox's systemd to open its bus", rig: rig) { access(bus, F_OK) == 0 }
         let state = try await run("systemctl is-system-running --wait", allowFailure: true).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        guard state == "running" || state == "degraded" else { throw E2EFailure("the sandbox's systemd is '\(state)'") }
+        guard state == "running" || state == "degraded" else { throw TestFailure("the sandbox's systemd is '\(state)'") }
+    }
+
+    /// Checks `condition`, which no descriptor signals, every 50 ms until it holds (the rig services its
+    /// panels and processes in between); throws when it does not within `timeout`.
+    static func check(
+        _ what: String, rig: Rig, timeout: Duration = Rig.timeout, _ condition: @escaping () -> Bool
+    ) async throws {
+        let deadline = Deadline(timeout)
+        while !condition() {
+            guard deadline.remaining > .zero else {
+                throw TestFailure("timed out after \(timeout) waiting for \(what)\n\(rig.diagnostics)")
+            }
+            try? await rig.wait("\(what) (checked again)", timeout: .milliseconds(50)) { false }
+        }
     }
 
     /// Runs `command` with `sh -c` inside the sandbox (as root, or as `user` with the groups of that user) and
@@ -64,7 +79,7 @@ final class Sandbox {
         let output = String(decoding: child.output, as: UTF8.self)
         let errors = child.lines.joined(separator: "\n")
         if end != .exited(0), !allowFailure {
-            throw E2EFailure("in the sandbox, '\(command)' \(end):\n\(output)\(errors)\n\(rig.diagnostics)")
+            throw TestFailure("in the sandbox, '\(command)' \(end):\n\(output)\(errors)\n\(rig.diagnostics)")
         }
         return (end, output, errors)
     }
@@ -81,7 +96,7 @@ final class Sandbox {
     func write(_ path: String, _ text: String) throws {
         let full = hostPath(path)
         try FileManager.default.createDirectory(
-            atPath: Products.parent(of: full), withIntermediateDirectories: true)
+            atPath: BuiltProducts.parent(of: full), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: full))
     }
 
@@ -98,6 +113,6 @@ final class Sandbox {
             // Asked again after a tenth of a second, during which the rig keeps servicing the panel.
             try? await rig.wait("the next question to \(what)", timeout: .milliseconds(100)) { false }
         }
-        throw E2EFailure("timed out after \(timeout) waiting for \(what); '\(command)' last said:\n\(last)\n\(rig.diagnostics)")
+        throw TestFailure("timed out after \(timeout) waiting for \(what); '\(command)' last said:\n\(last)\n\(rig.diagnostics)")
     }
 }

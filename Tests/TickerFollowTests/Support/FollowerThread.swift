@@ -1,21 +1,26 @@
 import Foundation
+import Glibc
 import Testing
+import TickerIO
+import TickerTestSupport
+
 @testable import TickerFollow
 
-/// Runs a follower on its own thread; `finish()` requests the stop and waits (bounded) for it to end.
-final class FollowerThread: @unchecked Sendable {
-    let stop: StopSignal
+/// Runs a follower on its own thread, its signals coming through a pipe; `finish()` sends SIGTERM and waits
+/// (bounded) for it to end.
+final class FollowerThread: Sendable {
+    private let signals: SignalPipe
     private let done = DispatchSemaphore(value: 0)
     private let logLines = LogLines()
 
-    init(_ body: @escaping @Sendable (StopSignal, FollowLog) -> Void) throws {
-        stop = try StopSignal.manual()
-        let stop = self.stop
+    init(_ body: @escaping @Sendable (SignalSource, Logger) -> Void) throws {
+        signals = try SignalPipe()
+        let signals = self.signals
         let done = self.done
         let lines = logLines
-        let log = FollowLog { _, message in lines.append(message) }
+        let log = Logger(program: "follower", sink: { _, message in lines.append(message) })
         let thread = Thread {
-            body(stop, log)
+            body(SignalSource(pipe: signals), log)
             done.signal()
         }
         thread.start()
@@ -44,10 +49,12 @@ final class FollowerThread: @unchecked Sendable {
 
     /// Stops the follower; records an issue if it does not end within 10 s.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) {
-        stop.request()
+        signals.send(SIGTERM)
         if done.wait(timeout: .now() + 10) == .timedOut {
-            Issue.record("follower did not stop within 10 s of the stop request", sourceLocation: sourceLocation)
+            Issue.record("follower did not stop within 10 s of SIGTERM", sourceLocation: sourceLocation)
+            return
         }
+        signals.close()
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TickerTestSupport
 
 /// A real MPD started for one test: a throw-away config (null audio output, a unix socket, its own
 /// database and state), run in the foreground, readiness taken from its `READY=1` notification.
@@ -11,7 +12,7 @@ final class MPDServer {
     let musicDirectory: String
     private let configPath: String
     private let notifySocket: Int32
-    private var process: Process?
+    private var process: Child?
 
     init(directory: TemporaryDirectory) throws {
         self.directory = directory
@@ -54,49 +55,30 @@ final class MPDServer {
 
     /// Starts `mpd --no-daemon` and waits (up to 10 s) for its `READY=1`.
     func start() throws {
-        let mpd = Process()
-        mpd.executableURL = URL(fileURLWithPath: "/usr/bin/mpd")
-        mpd.arguments = ["--no-daemon", configPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NOTIFY_SOCKET"] = directory.file("notify.socket")
-        mpd.environment = environment
-        mpd.standardOutput = FileHandle.nullDevice
-        mpd.standardError = FileHandle.nullDevice
-        try mpd.run()
+        let mpd = try Child(
+            name: "mpd", executable: "/usr/bin/mpd", arguments: ["--no-daemon", configPath],
+            environment: ["NOTIFY_SOCKET": directory.file("notify.socket")])
         process = mpd
-        var entry = pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(10)
-        while deadline.timeIntervalSinceNow > 0 {
-            guard poll(&entry, 1, Int32(deadline.timeIntervalSinceNow * 1000) + 1) > 0 else { continue }
+        let deadline = Deadline(.seconds(10))
+        while true {
+            var entries = [pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0)]
+            guard try deadline.poll(&entries, waitingFor: "mpd's READY=1", story: { "log:\n\(log)" }) > 0 else { continue }
             var message = [UInt8](repeating: 0, count: 512)
             let count = message.withUnsafeMutableBytes { recv(notifySocket, $0.baseAddress, $0.count, 0) }
             if count > 0, String(decoding: message[0..<count], as: UTF8.self).contains("READY=1") { return }
         }
-        throw TestFailure("mpd did not report READY=1 within 10 s; log:\n\(log)")
     }
 
     /// Stops MPD with SIGTERM and waits (up to 10 s) for it to exit, so it writes its state file.
     func stop() throws {
-        guard let process, process.isRunning else { return }
-        process.terminate()
-        let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            process.waitUntilExit()
-            exited.signal()
-        }
-        if exited.wait(timeout: .now() + 10) == .timedOut {
-            kill()
-            throw TestFailure("mpd did not exit within 10 s of SIGTERM")
-        }
+        guard let process, process.termination == nil else { return }
+        try process.stop(with: SIGTERM)
         self.process = nil
     }
 
     /// SIGKILL, for clean-up after a failure.
     func kill() {
-        if let process, process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process?.kill()
         process = nil
     }
 
@@ -110,25 +92,7 @@ final class MPDServer {
 
     @discardableResult
     private func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = arguments
-        let output = Pipe()
-        child.standardOutput = output
-        child.standardError = output
-        let exited = DispatchSemaphore(value: 0)
-        child.terminationHandler = { _ in exited.signal() }
-        try child.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        if exited.wait(timeout: .now() + 10) == .timedOut {
-            child.terminate()
-            throw TestFailure("\(executable) \(arguments.joined(separator: " ")) did not finish within 10 s")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        guard child.terminationStatus == 0 else {
-            throw TestFailure("\(executable) \(arguments.joined(separator: " ")) failed (\(child.terminationStatus)): \(text)")
-        }
-        return text
+        try Child.run(executable, arguments)
     }
 
     private static func datagramSocket(at path: String) throws -> Int32 {

@@ -3,6 +3,7 @@ import Glibc
 import PanelCore
 import Testing
 import TickerIO
+import TickerTestSupport
 import TickerWire
 
 /// The microcontroller's side of a pseudo-terminal: the device end of the protocol (`PanelDevice`, the
@@ -25,24 +26,13 @@ final class PanelTap {
 
     /// Decodes what arrives until a frame applied to the panel satisfies `predicate`; fails loudly after
     /// `timeout` seconds, showing the last picture.
-    func waitFor(
-        _ what: String,
-        timeout: Double = 15,
-        sourceLocation: SourceLocation = #_sourceLocation,
-        _ predicate: (PanelTap) -> Bool
-    ) throws {
-        let deadline = Date().addingTimeInterval(timeout)
+    func waitFor(_ what: String, timeout: Duration = .seconds(15), _ predicate: (PanelTap) -> Bool) throws {
+        let deadline = Deadline(timeout)
         var chunk = [UInt8](repeating: 0, count: 8192)
         while true {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                Issue.record(
-                    "timed out after \(timeout) s waiting for \(what); the panel shows:\n\(device.asciiArt)",
-                    sourceLocation: sourceLocation)
-                throw TestFailure("timed out waiting for \(what)")
-            }
-            var entry = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
+            var entries = [pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)]
+            guard try deadline.poll(&entries, waitingFor: what, story: { "the panel shows:\n\(device.asciiArt)" }) > 0
+            else { continue }
             let count = chunk.withUnsafeMutableBytes { read(terminal.master, $0.baseAddress, $0.count) }
             guard count > 0 else { continue }
             var matched = false

@@ -1,32 +1,36 @@
 import Glibc
 
 /// Why a child process could not be started.
-public struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The program as named.
-    public var program: String
+    package var program: String
     /// The failing call.
-    public var operation: String
-    /// `errno` (or the error posix_spawn returned).
-    public var errno: Int32
+    package var operation: String
+    /// Why (`errno`, or the error `posix_spawnp` returned).
+    package var code: Errno
 
     /// A sentence naming the program and the cause.
-    public var description: String {
+    package var description: String {
         if operation == "posix_spawnp" {
-            if errno == ENOENT, !program.contains("/") { return "cannot run '\(program)': not found in PATH" }
-            return "cannot run '\(program)': \(String(cString: strerror(errno)))"
+            if code == .noSuchFileOrDirectory, !program.contains("/") { return "cannot run '\(program)': not found in PATH" }
+            return "cannot run '\(program)': \(code)"
         }
-        return "\(operation) '\(program)': \(String(cString: strerror(errno)))"
+        return "\(operation) '\(program)': \(code)"
     }
 }
 
 /// A child process whose standard output and standard error are pipes read by the parent (non-blocking);
 /// its standard input is `/dev/null`. Owns both descriptors and the process: `terminate()` ends and reaps
 /// it, and so does `deinit` when that was not done.
-final class ChildProcess {
-    let program: String
-    let pid: pid_t
-    private(set) var standardOutput: Int32
-    private(set) var standardError: Int32
+package final class ChildProcess {
+    /// The program as named.
+    package let program: String
+    /// Its process id.
+    package let pid: pid_t
+    /// The reading end of its standard output (non-blocking); -1 once closed.
+    package private(set) var standardOutput: Int32
+    /// The reading end of its standard error (non-blocking); -1 once closed.
+    package private(set) var standardError: Int32
     private var reaped = false
 
     private init(program: String, pid: pid_t, standardOutput: Int32, standardError: Int32) {
@@ -41,28 +45,33 @@ final class ChildProcess {
     }
 
     /// Starts `program` (looked up in `PATH` when it has no `/`) with `arguments` and the parent's
-    /// environment. The signal mask and the dispositions the follower changed (SIGTERM, SIGINT, SIGHUP
+    /// environment. The signal mask and the dispositions a `SignalSource` changed (SIGTERM, SIGINT, SIGHUP
     /// blocked; SIGPIPE ignored) are reset to the defaults in the child.
-    static func spawn(_ program: String, arguments: [String]) throws(SpawnError) -> ChildProcess {
-        var output: [Int32] = [-1, -1]
-        var errors: [Int32] = [-1, -1]
-        guard openPipe(&output) else { throw SpawnError(program: program, operation: "pipe", errno: errno) }
-        guard openPipe(&errors) else {
-            let code = errno
-            close(output[0])
-            close(output[1])
-            throw SpawnError(program: program, operation: "pipe", errno: code)
+    package static func spawn(_ program: String, arguments: [String]) throws(SpawnError) -> ChildProcess {
+        let output: (read: Int32, write: Int32)
+        let errors: (read: Int32, write: Int32)
+        do {
+            output = try Posix.pipe()
+        } catch {
+            throw SpawnError(program: program, operation: "pipe", code: error.code)
+        }
+        do {
+            errors = try Posix.pipe()
+        } catch {
+            Posix.close(output.read)
+            Posix.close(output.write)
+            throw SpawnError(program: program, operation: "pipe", code: error.code)
         }
         defer {
-            close(output[1])
-            close(errors[1])
+            Posix.close(output.write)
+            Posix.close(errors.write)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -81,34 +90,27 @@ final class ChildProcess {
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
         guard result == 0 else {
-            close(output[0])
-            close(errors[0])
-            throw SpawnError(program: program, operation: "posix_spawnp", errno: result)
+            Posix.close(output.read)
+            Posix.close(errors.read)
+            throw SpawnError(program: program, operation: "posix_spawnp", code: Errno(rawValue: result))
         }
-        _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
-        _ = fcntl(errors[0], F_SETFL, O_NONBLOCK)
-        return ChildProcess(program: program, pid: pid, standardOutput: output[0], standardError: errors[0])
-    }
-
-    /// `pipe` with both ends close-on-exec (`pipe2` is not imported into Swift on this toolchain).
-    private static func openPipe(_ fds: inout [Int32]) -> Bool {
-        guard pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return true
+        try? Posix.setNonBlocking(output.read, what: program)
+        try? Posix.setNonBlocking(errors.read, what: program)
+        return ChildProcess(program: program, pid: pid, standardOutput: output.read, standardError: errors.read)
     }
 
     /// Closes the standard error pipe (after it reported end-of-file), so it is no longer polled.
-    func closeStandardError() {
-        if standardError >= 0 { close(standardError) }
+    package func closeStandardError() {
+        Posix.close(standardError)
         standardError = -1
     }
 
     /// Ends the child: SIGTERM, up to `graceMillis` for it to exit, then SIGKILL; reaps it and closes the
     /// pipes. Returns how it ended, or `nil` when it had already been reaped.
     @discardableResult
-    func terminate(graceMillis: Int = 2000) -> ExitStatus? {
+    package func terminate(graceMillis: Int = 2000) -> ExitStatus? {
         defer {
-            if standardOutput >= 0 { close(standardOutput) }
+            Posix.close(standardOutput)
             closeStandardError()
             standardOutput = -1
         }
@@ -119,7 +121,7 @@ final class ChildProcess {
         while waited < graceMillis {
             if let status = reap(blocking: false) { return status }
             // No descriptor to wait on for a child's exit on this toolchain; a short poll is the bounded wait.
-            poll(nil, 0, 10)
+            Posix.sleep(milliseconds: 10)
             waited += 10
         }
         kill(pid, SIGKILL)
@@ -146,7 +148,7 @@ final class ChildProcess {
 }
 
 /// How a child process ended.
-enum ExitStatus: Equatable, CustomStringConvertible {
+package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
     /// It called `exit` with this code.
     case exited(Int32)
     /// A signal ended it.
@@ -155,12 +157,12 @@ enum ExitStatus: Equatable, CustomStringConvertible {
     case unknown
 
     /// Decodes a `waitpid` status (the `WIFEXITED`/`WEXITSTATUS` macros are not imported into Swift).
-    init(waitStatus status: Int32) {
+    package init(waitStatus status: Int32) {
         let signal = status & 0x7F
         self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .exited(let code): return "exit status \(code)"
         case .signaled(let signal): return "signal \(signal)"

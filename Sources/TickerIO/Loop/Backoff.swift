@@ -1,0 +1,87 @@
+/// Retry delays that double from `initial` up to `maximum`, and start over after a success: the one back-off
+/// of every retry loop (the panel link, the followers' players and feed).
+package struct Backoff: Sendable, Equatable {
+    /// The first delay, and the delay after `reset()`.
+    package let initial: Duration
+    /// The longest delay; may be changed between tries.
+    package var maximum: Duration
+    /// The delay the next `take()` returns.
+    package private(set) var next: Duration
+
+    /// Delays from `initial`, doubling up to `maximum`.
+    package init(initial: Duration, maximum: Duration) {
+        self.initial = initial
+        self.maximum = maximum
+        next = min(initial, maximum)
+    }
+
+    /// The delay to wait now; the following one is twice as long, up to `maximum`.
+    package mutating func take() -> Duration {
+        let delay = min(next, maximum)
+        next = min(delay * 2, maximum)
+        return delay
+    }
+
+    /// Starts over from `initial` (after a success).
+    package mutating func reset() {
+        next = min(initial, maximum)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for code that keeps time as a `Double`.
+    package var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// Whole milliseconds, rounded up, held to `0...Int32.max`: a `poll(2)` timeout.
+    package var pollMilliseconds: Int32 {
+        let (seconds, attoseconds) = components
+        let millis = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(millis, 0))
+    }
+
+    /// Decimal seconds for a log line: `5 s`, `0.5 s`, `1.25 s` (to the millisecond).
+    package var logDescription: String {
+        let (seconds, attoseconds) = components
+        let millis = attoseconds / 1_000_000_000_000_000
+        guard millis != 0 else { return "\(seconds) s" }
+        var fraction = String(millis)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(seconds).\(fraction) s"
+    }
+}
+
+/// What a retry loop remembers between tries: its back-off, and the last problem, so that trouble is logged
+/// once per change rather than at every try. The one retry policy of the followers (player, feed, child
+/// process); the panel link's state machine keeps a `Backoff` of its own.
+package struct Retry: Sendable {
+    /// The delays between tries.
+    package var backoff: Backoff
+    /// Why the last try failed, until one succeeds.
+    package private(set) var lastProblem: String?
+
+    /// A loop that has not failed yet; delays from 0.5 s doubling to 5 s unless told otherwise.
+    package init(backoff: Backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))) {
+        self.backoff = backoff
+    }
+
+    /// A try failed because of `problem`: the delay before the next try, and whether `problem` is news (a
+    /// first failure, or another cause than the last), to be logged.
+    package mutating func failed(_ problem: String) -> (delay: Duration, isNew: Bool) {
+        let isNew = problem != lastProblem
+        lastProblem = problem
+        return (backoff.take(), isNew)
+    }
+
+    /// A try succeeded: the delays start over. Returns whether tries had been failing, so the recovery can be
+    /// logged.
+    @discardableResult
+    package mutating func succeeded() -> Bool {
+        backoff.reset()
+        defer { lastProblem = nil }
+        return lastProblem != nil
+    }
+}
