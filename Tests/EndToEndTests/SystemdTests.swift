@@ -44,7 +44,7 @@ struct SystemdTests {
         // Installed as the README says, by root, from what was built.
         try await sandbox.run("make -s -C \(Sandbox.repository) install BUILDDIR=\(Sandbox.build)")
         #expect(try await sandbox.run("getent group tickerd").output.hasPrefix("tickerd:"), "make install made the group")
-        try await sandbox.run("useradd --system --no-create-home --groups tickerd feeder")
+        try await sandbox.run("useradd --system --create-home --groups tickerd feeder")
         try await sandbox.run("useradd --system --no-create-home outsider")
         try sandbox.write("/etc/tickerd/tickerd.conf", Self.config + deviceSection)
         try sandbox.write(
@@ -167,6 +167,26 @@ struct SystemdTests {
             panel.device.framebuffer.bytes == expected.bytes
         }
         try await sandbox.run("systemctl stop tickerd-follow-shairport.service")
+
+        // The MPRIS follower, a user unit of a member of tickerd, following a player on that user's session bus.
+        let uid = try await sandbox.run("id -u feeder").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await sandbox.run("systemctl start user@\(uid).service")
+        try sandbox.write("/tmp/player.py", MPRISTestPlayer.script)
+        let player = try sandbox.start(
+            "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/\(uid)/bus exec /usr/bin/python3 /tmp/player.py tickertest",
+            as: "feeder", input: true)
+        try await rig.wait("the MPRIS player to own its name") { player.outputLines.contains("ready") }
+        try await sandbox.run(
+            "XDG_RUNTIME_DIR=/run/user/\(uid) systemctl --user enable --now tickerd-follow-mpris.service", as: "feeder")
+        try player.send(line: #"track {"title": "Pod", "artist": ["Cast"]}"#)
+        try player.send(line: "status Playing")
+        expected = look.frame(after: ["title Pod"])
+        try await rig.wait("the panel to show what the MPRIS player plays:\n\(expected.asciiArt)") {
+            panel.device.framebuffer.bytes == expected.bytes
+        }
+        try await sandbox.run(
+            "XDG_RUNTIME_DIR=/run/user/\(uid) systemctl --user stop tickerd-follow-mpris.service", as: "feeder")
+        try await sandbox.run("systemctl stop user@\(uid).service")
 
         // A stop blanks the panel and ends the daemon with status 0.
         let packets = panel.events.count

@@ -109,12 +109,14 @@ final class Rig {
 
     // MARK: Things to wait on
 
-    /// Starts a program.
+    /// Starts a program; with `input`, its standard input is a pipe that `Child.send(line:)` writes to.
     @discardableResult
-    func start(_ name: String, _ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
-        -> Child
-    {
-        let child = try Child(name: name, executable: executable, arguments: arguments, environment: environment)
+    func start(
+        _ name: String, _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        input: Bool = false
+    ) throws -> Child {
+        let child = try Child(
+            name: name, executable: executable, arguments: arguments, environment: environment, input: input)
         children.append(child)
         return child
     }

@@ -38,8 +38,13 @@ final class Sandbox {
         let launcher = launcher
         var found: pid_t = 0
         try await Self.check("the sandbox's systemd to start", rig: rig) {
+            // Before it becomes `unshare`, the script has children of its own (mkdir, find): only a child that
+            // runs systemd will do.
             let children = (try? String(contentsOfFile: "/proc/\(launcher.pid)/task/\(launcher.pid)/children", encoding: .utf8)) ?? ""
-            found = children.split(separator: " ").compactMap { pid_t($0) }.first ?? 0
+            found = children.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }.first { child in
+                let name = try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)
+                return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "systemd"
+            } ?? 0
             return found != 0 || launcher.termination != nil
         }
         guard found != 0 else { throw TestFailure("the sandbox ended at once\n\(rig.diagnostics)") }
@@ -65,16 +70,22 @@ final class Sandbox {
         }
     }
 
+    /// Starts `command` with `sh -c` inside the sandbox (as root, or as `user` with the groups of that user),
+    /// without waiting for it.
+    func start(_ command: String, as user: String? = nil, input: Bool = false) throws -> Child {
+        var arguments = ["-t", String(pid), "-m", "-p", "--"]
+        if let user { arguments += ["setpriv", "--reuid=\(user)", "--regid=\(user)", "--init-groups"] }
+        arguments += ["sh", "-c", command]
+        return try rig.start("sandbox: \(command)", "/usr/bin/nsenter", arguments, input: input)
+    }
+
     /// Runs `command` with `sh -c` inside the sandbox (as root, or as `user` with the groups of that user) and
     /// waits for it. Throws when it fails, unless `allowFailure`.
     @discardableResult
     func run(_ command: String, as user: String? = nil, allowFailure: Bool = false) async throws
         -> (status: Termination, output: String, errors: String)
     {
-        var arguments = ["-t", String(pid), "-m", "-p", "--"]
-        if let user { arguments += ["setpriv", "--reuid=\(user)", "--regid=\(user)", "--init-groups"] }
-        arguments += ["sh", "-c", command]
-        let child = try rig.start("sandbox: \(command)", "/usr/bin/nsenter", arguments)
+        let child = try start(command, as: user)
         let end = try await rig.exit(of: child)
         let output = String(decoding: child.output, as: UTF8.self)
         let errors = child.lines.joined(separator: "\n")

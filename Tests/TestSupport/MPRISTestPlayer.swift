@@ -10,8 +10,9 @@
 ///     quit
 ///
 /// It prints `ready` once it owns its bus name.
-enum MPRISTestPlayer {
-    static let script = #"""
+public enum MPRISTestPlayer {
+    /// The player's Python source; run it with `python3 FILE NAME` on a session bus.
+    public static let script = #"""
 import sys, json, time
 import dbus, dbus.service
 from dbus.mainloop.glib import DBusGMainLoop
