@@ -13,6 +13,12 @@ package final class OnlineLyrics: @unchecked Sendable {
         package var track: Track
         /// The lyrics, as LRC.
         package var lrc: String
+
+        /// An arrival from its parts.
+        package init(track: Track, lrc: String) {
+            self.track = track
+            self.lrc = lrc
+        }
     }
 
     private let client: LRCLIBClient
@@ -109,7 +115,7 @@ package final class OnlineLyrics: @unchecked Sendable {
             do {
                 answer = try client.lookUp(track)
             } catch {
-                trouble(error)
+                trouble(error, asking: track)
                 continue
             }
             do {
@@ -138,14 +144,13 @@ package final class OnlineLyrics: @unchecked Sendable {
     }
 
     /// The next track to ask for, or nil when stopping. Waits while the queue is empty or the server is
-    /// being left alone (requests made meanwhile are dropped: they are asked for again when played again).
+    /// being left alone.
     private func nextTrack() -> Track? {
         condition.lock()
         defer { condition.unlock() }
         while !stopping {
             let now = Clock.now.inSeconds
             if now < quietUntil {
-                queue.removeAll()
                 _ = condition.wait(until: Date(timeIntervalSinceNow: quietUntil - now))
                 continue
             }
@@ -155,7 +160,9 @@ package final class OnlineLyrics: @unchecked Sendable {
         return nil
     }
 
-    private func trouble(_ error: OnlineLyricsError) {
+    /// Logs `error` (once per change of trouble) and, when the server is in trouble, leaves it alone for a
+    /// while and asks for `track` again after the pause, unless newer tracks have taken its place.
+    private func trouble(_ error: OnlineLyricsError, asking track: Track) {
         condition.lock()
         defer { condition.unlock() }
         let problem = "lyrics server '\(client.server)': \(error)"
@@ -163,6 +170,8 @@ package final class OnlineLyrics: @unchecked Sendable {
             log.warning(problem)
             return
         }
+        let key = LyricsCache.key(for: track)
+        if queue.count < 4, !queue.contains(where: { LyricsCache.key(for: $0) == key }) { queue.insert(track, at: 0) }
         let delay = backoff.take()
         quietUntil = Clock.now.inSeconds + delay.inSeconds
         if problem != lastProblem { log.warning("\(problem); asking again in \(delay.logDescription) at the earliest") }
