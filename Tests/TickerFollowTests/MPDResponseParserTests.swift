@@ -1,6 +1,7 @@
 import Testing
 import TickerCore
 import TickerIO
+import TickerTestSupport
 @testable import TickerFollow
 
 struct MPDResponseParserTests {
@@ -134,12 +135,50 @@ struct FollowCommandTests {
         ("missing value", ["mpd", "--feed"], "option '--feed' needs a value (the feed pipe's path)"),
         ("empty player", ["mpris", "--player="], "option '--player' needs a value (a player name)"),
         ("mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
-            "unknown option '--socket' for 'follow mpris' (expected one of: --feed, --lyrics-dir, --music-dir, --player, --playerctl)"),
+            "unknown option '--socket' for 'follow mpris' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --player, --playerctl)"),
+        ("server that is not a URL", ["mpd", "--lyrics-server", "lrclib.net"],
+            "invalid --lyrics-server 'lrclib.net' (expected an http:// or https:// URL)"),
+        ("online options for shairport", ["shairport", "--offline"],
+            "unknown option '--offline' for 'follow shairport' (expected one of: --feed, --lyrics-dir, --pipe)"),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {
         #expect(throws: UsageError(message), "\(name)") {
             try FollowCommand.parse(arguments, environment: [:])
         }
+    }
+}
+
+struct OnlineOptionsTests {
+    static func options(_ arguments: String...) throws -> LyricsLibraryOptions {
+        guard case .mpd(_, _, _, let lyrics) = try FollowCommand.parse(["mpd"] + arguments, environment: [:]) else {
+            throw UsageError("not an mpd command")
+        }
+        return lyrics
+    }
+
+    @Test func serverComesFromTheConfigUnlessTheCommandLineSaysOtherwise() throws {
+        var config = Config.Lyrics()
+        #expect(try Self.options().online(config: config) == nil)
+        config.online = "https://lrclib.net"
+        #expect(try Self.options().online(config: config) == OnlineLyricsSettings(server: "https://lrclib.net"))
+        #expect(try Self.options("--offline").online(config: config) == nil)
+        #expect(
+            try Self.options("--lyrics-server", "http://127.0.0.1:8080", "--lyrics-cache", "/tmp/c").online(config: config)
+                == OnlineLyricsSettings(server: "http://127.0.0.1:8080", cacheDirectory: "/tmp/c"))
+        config.cache = "/srv/cache"
+        #expect(try Self.options().online(config: config)?.cacheDirectory == "/srv/cache")
+    }
+
+    @Test func readsTheLyricsSectionOfTheConfigFile() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("good.conf", "[lyrics]\nonline = https://lyrics.lan\ncache = /srv/cache\n")
+        try directory.write("bad.conf", "[lyrics]\nonline = lyrics.lan\n")
+        let log = Logger(program: "test") { _, _ in }
+        #expect(
+            try Self.options("--config", directory.file("good.conf")).online(log: log)
+                == OnlineLyricsSettings(server: "https://lyrics.lan", cacheDirectory: "/srv/cache"))
+        #expect(try Self.options("--config", directory.file("bad.conf"), "--lyrics-server", "https://x.lan").online(log: log) == nil)
+        #expect(try Self.options("--config", directory.file("missing.conf")).online(log: log) == nil)
     }
 }
 
