@@ -1,3 +1,4 @@
+import Foundation
 import TickerIO
 
 /// Where a follower looks for lyrics online, when it does (`--lyrics-server`, `[lyrics] online`).
@@ -26,6 +27,20 @@ package struct OnlineLyricsSettings: Equatable, Sendable {
 
     /// The cache these settings describe.
     package var cache: LyricsCache? { cacheDirectory.map { LyricsCache(directory: $0) } }
+
+    /// Asks once, blocking: the cache first, then the server (whose answer is cached; a cache that cannot be
+    /// written is logged).
+    package func lookUpOnce(_ track: Track, log: Logger) throws(OnlineLyricsError) -> LRCLIBAnswer {
+        let now = Date().timeIntervalSince1970
+        if let cached = cache?.answer(for: track, now: now) { return cached }
+        let answer = try client.lookUp(track)
+        do {
+            try cache?.store(answer, for: track, now: now)
+        } catch {
+            log.warning("lyrics cache: \(error)")
+        }
+        return answer
+    }
 
     /// Starts the online lookups; logs and returns nil when they cannot start (the follower goes on without).
     package func start(log: Logger) -> OnlineLyrics? {
