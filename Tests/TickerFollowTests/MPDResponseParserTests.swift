@@ -131,15 +131,13 @@ struct FollowCommandTests {
         ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport, mpris)"),
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
         ("option of another mode", ["shairport", "--host", "x"],
-            "unknown option '--host' for 'follow shairport' (expected one of: --feed, --lyrics-dir, --pipe)"),
+            "unknown option '--host' for 'follow shairport' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --pipe)"),
         ("missing value", ["mpd", "--feed"], "option '--feed' needs a value (the feed pipe's path)"),
         ("empty player", ["mpris", "--player="], "option '--player' needs a value (a player name)"),
         ("mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
             "unknown option '--socket' for 'follow mpris' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --player, --playerctl)"),
         ("server that is not a URL", ["mpd", "--lyrics-server", "lrclib.net"],
             "invalid --lyrics-server 'lrclib.net' (expected an http:// or https:// URL)"),
-        ("online options for shairport", ["shairport", "--offline"],
-            "unknown option '--offline' for 'follow shairport' (expected one of: --feed, --lyrics-dir, --pipe)"),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {
         #expect(throws: UsageError(message), "\(name)") {

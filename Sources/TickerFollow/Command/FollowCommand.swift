@@ -19,7 +19,7 @@ package enum FollowCommand: Equatable, Sendable {
     package static let usage = """
         usage: tickerctl follow mpd [--host HOST] [--port PORT] [--socket PATH] [--music-dir DIR]
                                     [--lyrics-dir DIR] [--feed PATH] [ONLINE]
-               tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH]
+               tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH] [ONLINE]
                tickerctl follow mpris [--player NAME] [--music-dir DIR] [--lyrics-dir DIR] [--feed PATH]
                                       [--playerctl PATH] [ONLINE]
                ONLINE: [--lyrics-server URL] [--lyrics-cache DIR] [--offline] [--config FILE]
@@ -61,6 +61,7 @@ package enum FollowCommand: Equatable, Sendable {
             ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "shairport":
             allowed = ["--pipe": "a named pipe's path", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
+                .merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "mpris":
             allowed = [
                 "--player": "a player name", "--playerctl": "a program", "--music-dir": "a directory",
@@ -72,7 +73,7 @@ package enum FollowCommand: Equatable, Sendable {
         var offline = false
         while let argument = scanner.next() {
             if argument == "--help" || argument == "-h" { return .help }
-            if argument == "--offline", mode != "shairport" {
+            if argument == "--offline" {
                 offline = true
                 continue
             }
@@ -86,7 +87,7 @@ package enum FollowCommand: Equatable, Sendable {
         }
         let feedPath = options["--feed"] ?? defaultFeedPath
         var lyrics = LyricsLibraryOptions(musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
-        if mode != "shairport" {
+        do {
             lyrics.server = options["--lyrics-server"]
             lyrics.cacheDirectory = options["--lyrics-cache"]
             lyrics.offline = offline
@@ -142,8 +143,9 @@ package enum FollowCommand: Equatable, Sendable {
                 online: lyrics.online(log: log)
             ).run(signals: signals, log: log)
         case .shairport(let pipePath, let feedPath, let lyrics):
-            ShairportFollower(pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library)
-                .run(signals: signals, log: log)
+            ShairportFollower(
+                pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library, online: lyrics.online(log: log)
+            ).run(signals: signals, log: log)
         case .mpris(let player, let playerctl, let feedPath, let lyrics):
             MPRISFollower(
                 player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl,
