@@ -51,6 +51,25 @@ struct OnlineLyricsTests {
         #expect(!search.contains("duration="), "\(search)")
     }
 
+    @Test func refusesAServerWhoseCertificateIsNotTrusted() throws {
+        let directory = try TemporaryDirectory()
+        try Child.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.file("key.pem"), "-out", directory.file("cert.pem"),
+            ])
+        let standin = try LRCLIBStandin(tls: (directory.file("cert.pem"), directory.file("key.pem")))
+        let client = LRCLIBClient(server: standin.url, idleTimeoutSeconds: 5, totalTimeoutSeconds: 5)
+        let result = Result { () throws(OnlineLyricsError) in try client.lookUp(Self.track("Hit Song")) }
+        guard case .failure(.transport(let message)) = result else {
+            Issue.record("a self-signed certificate was accepted: \(result)")
+            return
+        }
+        #expect(message.contains("certificate"), "\(message)")
+        #expect(try standin.requests(for: "Hit Song").isEmpty)
+    }
+
     @Test func failsOnAServerThatIsNotHTTP() {
         let client = LRCLIBClient(server: "ftp://example.org")
         #expect(throws: OnlineLyricsError.transport("invalid server URL 'ftp://example.org' (expected http:// or https://)")) {

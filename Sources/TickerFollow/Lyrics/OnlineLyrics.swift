@@ -31,7 +31,6 @@ package final class OnlineLyrics: @unchecked Sendable {
     private var arrivals: [Arrival] = []
     private var answered: [String: LRCLIBAnswer] = [:]
     private var stopping = false
-    private var finished = false
     private var quietUntil = 0.0
     private var backoff: Backoff
     private var lastProblem: String?
@@ -99,12 +98,12 @@ package final class OnlineLyrics: @unchecked Sendable {
         return taken
     }
 
-    /// Ends the worker thread after its current request (waits for it at most that long).
+    /// Makes the worker thread end after its current request, without waiting for it: a follower asked to
+    /// stop exits at once, whatever the server is doing.
     package func stop() {
         condition.lock()
         stopping = true
         condition.broadcast()
-        while !finished { condition.wait() }
         condition.unlock()
     }
 
@@ -137,10 +136,6 @@ package final class OnlineLyrics: @unchecked Sendable {
                 _ = withUnsafeBytes(of: &one) { try? Posix.write(wake.write, $0, what: "lyrics wake pipe") }
             }
         }
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
     }
 
     /// The next track to ask for, or nil when stopping. Waits while the queue is empty or the server is

@@ -10,11 +10,13 @@ final class LRCLIBStandin {
     /// `http://127.0.0.1:PORT`.
     let url: String
 
-    init() throws {
+    /// Starts the stand-in; with `tls` (a certificate and its key), it speaks HTTPS.
+    init(tls: (certificate: String, key: String)? = nil) throws {
         child = try Child(
-            name: "lrclib-standin", executable: BuiltProducts.packageRoot + "/scripts/lrclib-standin", arguments: [])
+            name: "lrclib-standin", executable: BuiltProducts.packageRoot + "/scripts/lrclib-standin",
+            arguments: tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let first = try child.nextOutputLine("its port") { $0.hasPrefix("port ") }
-        url = "http://127.0.0.1:" + first.dropFirst("port ".count)
+        url = (tls == nil ? "http" : "https") + "://127.0.0.1:" + first.dropFirst("port ".count)
     }
 
     deinit { child.kill() }
