@@ -91,6 +91,21 @@ struct FeedPlannerTests {
         #expect(lookups == 1)
     }
 
+    @Test func lyricsFoundLaterGoOutOnlyWhileTheirTrackIsCurrentAndStayForAReset() {
+        var planner = FeedPlanner()
+        let playing = PlayerSnapshot(track: song, state: .play)
+        #expect(planner.commands(for: playing, reason: .change, now: 0, lyrics: { _ in nil }).lines.contains("lyrics clear"))
+        #expect(planner.lyricsArrived("[00:02.00]late", for: song).lines == ["lyrics begin", "[00:02.000]late", "lyrics end"])
+        planner.reset()
+        #expect(planner.commands(for: playing, reason: .change, now: 1, lyrics: { _ in nil }).lines.contains("[00:02.000]late"))
+
+        var other = song
+        other.title = "Other"
+        _ = planner.commands(for: PlayerSnapshot(track: other, state: .play), reason: .change, now: 2, lyrics: { _ in nil })
+        #expect(planner.lyricsArrived("[00:02.00]late", for: song) == [])
+        #expect(planner.lyricsArrived("[00:03.00]other", for: other).count == 1)
+    }
+
     @Test(arguments: [
         ("whole", 3.0, "position 3"), ("millis", 0.042, "position 0.042"), ("trailing zero", 12.5, "position 12.5"),
         ("negative", -1.0, "position 0"), ("rounding", 1.9996, "position 2"), ("not a number", Double.nan, "position 0"),

@@ -49,6 +49,15 @@ struct MPRISLyricsChainTests {
         let arrived = try feed.waitFor(line: "lyrics end")
         #expect(arrived.contains("[00:00.500]Words from the server"), "\(arrived)")
         #expect(try standin.requests(for: "Hit Song").count == 1)
-        #expect(try follower.stop() == .exited(0))
+
+        // A server that takes 30 s to answer holds nothing up: the next track's title goes out, and the
+        // follower stops, well before the request's own 10 s timeout.
+        try player.send(line: "track " + (try MPRISFollowerTests.json(["title": "Slow", "artist": ["Standin"]])))
+        try standin.waitForRequest("/api/get", for: "Slow")
+        try feed.waitFor(line: "title Slow")
+        try player.send(line: "track " + (try MPRISFollowerTests.json(["title": "After Slow", "artist": ["Standin"]])))
+        try feed.waitFor(line: "title After Slow", timeout: .seconds(8))
+        #expect(try feed.waitFor(line: "lyrics clear", timeout: .seconds(8)) == ["artist Standin", "album", "lyrics clear"])
+        #expect(try follower.stop(timeout: .seconds(8)) == .exited(0))
     }
 }
