@@ -69,7 +69,7 @@ package final class OnlineLyrics: @unchecked Sendable {
         defer { condition.unlock() }
         var known = answered[key]
         if known == nil, let cached = cache?.answer(for: track, now: Date().timeIntervalSince1970) {
-            answered[key] = cached
+            remember(cached, for: key)
             known = cached
         }
         switch known {
@@ -123,7 +123,7 @@ package final class OnlineLyrics: @unchecked Sendable {
                 log.warning("lyrics cache: \(error)")
             }
             condition.lock()
-            answered[key] = answer
+            remember(answer, for: key)
             backoff.reset()
             if lastProblem != nil {
                 log.info("lyrics server '\(client.server)' answers again")
@@ -153,6 +153,13 @@ package final class OnlineLyrics: @unchecked Sendable {
             condition.wait()
         }
         return nil
+    }
+
+    /// Keeps `answer` in memory (with `condition` held), forgetting everything beyond 256 tracks: the cache
+    /// directory still has them, and a long-running follower must not grow without bound.
+    private func remember(_ answer: LRCLIBAnswer, for key: String) {
+        if answered.count >= 256 { answered.removeAll() }
+        answered[key] = answer
     }
 
     /// Logs `error` (once per change of trouble) and, when the server is in trouble, leaves it alone for a
