@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tickerd needs, and only those missing.
-#   scripts/deps.sh build   what building needs (libserialport)
+#   scripts/deps.sh build   what building needs (libserialport; libcurl and the CA certificates, which
+#                           FoundationNetworking uses for the followers' lyrics server)
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, sox,
 #                           playerctl with a private D-Bus session bus and a Python MPRIS player, mutagen and
-#                           opusenc for tagged music files)
+#                           opusenc for tagged music files, openssl for a self-signed lyrics server)
 set -euo pipefail
 
-build_packages=(libserialport-dev pkg-config)
+build_packages=(libserialport-dev pkg-config libcurl4 ca-certificates)
 test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd playerctl dbus python3-dbus python3-gi
-    python3-mutagen opus-tools)
+    python3-mutagen opus-tools openssl)
 
 case "${1:-build}" in
     build) wanted=("${build_packages[@]}") ;;

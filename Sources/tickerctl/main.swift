@@ -20,6 +20,7 @@ let usage = """
       panel [--link PATH] [--size WxH] [--depth N] [--fps N] [--frames FILE] [--no-draw] [--no-scroll]
           emulate a panel on a pseudo-terminal and draw it here
       follow mpd|shairport|mpris [options]  follow a music player (see tickerctl follow --help)
+      find-lyrics --artist A --title T [options]  print a track's lyrics as LRC (see find-lyrics --help)
     """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
@@ -43,5 +44,6 @@ case "send", "now", "lyrics": exit(runSend(command, arguments))
 case "ports": exit(runPorts(arguments))
 case "panel": exit(runPanel(arguments))
 case "follow": exit(runFollow(arguments))
-default: fail("unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, follow)")
+case "find-lyrics": exit(runFindLyrics(arguments))
+default: fail("unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, follow, find-lyrics)")
 }

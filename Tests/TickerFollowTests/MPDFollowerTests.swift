@@ -77,3 +77,60 @@ struct MPDFollowerTests {
         #expect(thread.log.contains { $0.hasPrefix("lost MPD") }, "\(thread.log)")
     }
 }
+
+/// The lyrics chain behind the MPD follower, against a real MPD: tags in the music file when there is no
+/// sidecar, then the LRCLIB stand-in, asked once and then answered from the cache.
+@Suite(.serialized)
+struct MPDLyricsChainTests {
+    @Test func takesLyricsFromTagsThenFromTheServerOnceThenFromTheCache() throws {
+        let directory = try TemporaryDirectory()
+        let server = try MPDServer(directory: directory)
+        defer { server.kill() }
+        let standin = try LRCLIBStandin()
+        try server.addSong(
+            "tagged.flac", title: "Tagged Song", artist: "Alpha", album: "Tests",
+            tags: ["SYNCEDLYRICS": "[00:00.00]Words from the tags\n[00:04.00]More from the tags"])
+        try server.addSong("online.flac", title: "Hit Song", artist: "Standin", album: "Tests")
+        try server.start()
+        try server.mpc("update", "--wait")
+        try server.mpc("add", "tagged.flac")
+        try server.mpc("add", "online.flac")
+
+        let feed = try FeedTap(path: directory.file("feed"))
+        let cache = directory.file("cache")
+        let follower = MPDFollower(
+            endpoint: .unix(path: server.socketPath), feedPath: feed.path,
+            lyrics: LyricsLibrary(musicDirectory: server.musicDirectory), positionIntervalSeconds: 5,
+            online: OnlineLyricsSettings(server: standin.url, cacheDirectory: cache, timeoutSeconds: 5))
+        var thread: FollowerThread? = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+        defer { thread?.finish() }
+        try feed.waitFor(line: "stop")
+
+        // A tagged FLAC without a sidecar: the lyrics come from its Vorbis comments, with the title.
+        try server.mpc("play", "1")
+        let tagged = try feed.waitFor(line: "play")
+        #expect(tagged.starts(with: ["title Tagged Song", "artist Alpha", "album Tests", "duration 30"]), "\(tagged)")
+        #expect(tagged.contains("[00:00.000]Words from the tags") && tagged.contains("[00:04.000]More from the tags"), "\(tagged)")
+        #expect(try standin.requests(for: "Tagged Song").isEmpty)
+
+        // A song without tags: the title goes out at once with no lyrics, the server's lyrics follow.
+        try server.mpc("play", "2")
+        try feed.waitFor(line: "title Hit Song")
+        let untagged = try feed.waitFor(line: "play")
+        #expect(untagged == ["artist Standin", "album Tests", "duration 30", "lyrics clear", "play"], "\(untagged)")
+        let arrived = try feed.waitFor(line: "lyrics end")
+        #expect(arrived.contains("[00:00.500]Words from the server"), "\(arrived)")
+        let asked = try standin.requests(for: "Hit Song")
+        #expect(asked.count == 1, "\(asked)")
+        #expect(asked.first.map { $0.contains("agent=tickerd/") && $0.contains("duration=30") } == true, "\(asked)")
+
+        // A new follower (a restart): the same song's lyrics come from the cache, with the title, unasked.
+        thread?.finish()
+        thread = nil
+        thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+        let resent = try feed.waitFor(line: "play")
+        #expect(resent.contains("title Hit Song"), "\(resent)")
+        #expect(resent.contains("lyrics begin") && resent.contains("[00:00.500]Words from the server"), "\(resent)")
+        #expect(try standin.requests(for: "Hit Song").count == 1)
+    }
+}

@@ -1,6 +1,7 @@
 import Testing
 import TickerCore
 import TickerIO
+import TickerTestSupport
 @testable import TickerFollow
 
 struct MPDResponseParserTests {
@@ -90,6 +91,21 @@ struct FeedPlannerTests {
         #expect(lookups == 1)
     }
 
+    @Test func lyricsFoundLaterGoOutOnlyWhileTheirTrackIsCurrentAndStayForAReset() {
+        var planner = FeedPlanner()
+        let playing = PlayerSnapshot(track: song, state: .play)
+        #expect(planner.commands(for: playing, reason: .change, now: 0, lyrics: { _ in nil }).lines.contains("lyrics clear"))
+        #expect(planner.lyricsArrived("[00:02.00]late", for: song).lines == ["lyrics begin", "[00:02.000]late", "lyrics end"])
+        planner.reset()
+        #expect(planner.commands(for: playing, reason: .change, now: 1, lyrics: { _ in nil }).lines.contains("[00:02.000]late"))
+
+        var other = song
+        other.title = "Other"
+        _ = planner.commands(for: PlayerSnapshot(track: other, state: .play), reason: .change, now: 2, lyrics: { _ in nil })
+        #expect(planner.lyricsArrived("[00:02.00]late", for: song) == [])
+        #expect(planner.lyricsArrived("[00:03.00]other", for: other).count == 1)
+    }
+
     @Test(arguments: [
         ("whole", 3.0, "position 3"), ("millis", 0.042, "position 0.042"), ("trailing zero", 12.5, "position 12.5"),
         ("negative", -1.0, "position 0"), ("rounding", 1.9996, "position 2"), ("not a number", Double.nan, "position 0"),
@@ -130,16 +146,52 @@ struct FollowCommandTests {
         ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport, mpris)"),
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
         ("option of another mode", ["shairport", "--host", "x"],
-            "unknown option '--host' for 'follow shairport' (expected one of: --feed, --lyrics-dir, --pipe)"),
+            "unknown option '--host' for 'follow shairport' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --pipe)"),
         ("missing value", ["mpd", "--feed"], "option '--feed' needs a value (the feed pipe's path)"),
         ("empty player", ["mpris", "--player="], "option '--player' needs a value (a player name)"),
         ("mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
-            "unknown option '--socket' for 'follow mpris' (expected one of: --feed, --lyrics-dir, --music-dir, --player, --playerctl)"),
+            "unknown option '--socket' for 'follow mpris' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --player, --playerctl)"),
+        ("server that is not a URL", ["mpd", "--lyrics-server", "lrclib.net"],
+            "invalid --lyrics-server 'lrclib.net' (expected an http:// or https:// URL)"),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {
         #expect(throws: UsageError(message), "\(name)") {
             try FollowCommand.parse(arguments, environment: [:])
         }
+    }
+}
+
+struct OnlineOptionsTests {
+    static func options(_ arguments: String...) throws -> LyricsLibraryOptions {
+        guard case .mpd(_, _, _, let lyrics) = try FollowCommand.parse(["mpd"] + arguments, environment: [:]) else {
+            throw UsageError("not an mpd command")
+        }
+        return lyrics
+    }
+
+    @Test func serverComesFromTheConfigUnlessTheCommandLineSaysOtherwise() throws {
+        var config = Config.Lyrics()
+        #expect(try Self.options().online(config: config) == nil)
+        config.online = "https://lrclib.net"
+        #expect(try Self.options().online(config: config) == OnlineLyricsSettings(server: "https://lrclib.net"))
+        #expect(try Self.options("--offline").online(config: config) == nil)
+        #expect(
+            try Self.options("--lyrics-server", "http://127.0.0.1:8080", "--lyrics-cache", "/tmp/c").online(config: config)
+                == OnlineLyricsSettings(server: "http://127.0.0.1:8080", cacheDirectory: "/tmp/c"))
+        config.cache = "/srv/cache"
+        #expect(try Self.options().online(config: config)?.cacheDirectory == "/srv/cache")
+    }
+
+    @Test func readsTheLyricsSectionOfTheConfigFile() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("good.conf", "[lyrics]\nonline = https://lyrics.lan\ncache = /srv/cache\n")
+        try directory.write("bad.conf", "[lyrics]\nonline = lyrics.lan\n")
+        let log = Logger(program: "test") { _, _ in }
+        #expect(
+            try Self.options("--config", directory.file("good.conf")).online(log: log)
+                == OnlineLyricsSettings(server: "https://lyrics.lan", cacheDirectory: "/srv/cache"))
+        #expect(try Self.options("--config", directory.file("bad.conf"), "--lyrics-server", "https://x.lan").online(log: log) == nil)
+        #expect(try Self.options("--config", directory.file("missing.conf")).online(log: log) == nil)
     }
 }
 

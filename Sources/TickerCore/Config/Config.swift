@@ -18,6 +18,8 @@ public struct Config: Sendable, Equatable {
     public var display = Display()
     /// `[log]`.
     public var log = Log()
+    /// `[lyrics]`: where the music-player followers look for lyrics (the daemon itself never does).
+    public var lyrics = Lyrics()
 
     /// The defaults.
     public init() {}
@@ -168,6 +170,18 @@ public struct Config: Sendable, Equatable {
         public var nowPlaying = NowPlayingTemplate.standard
         /// Blank the panel when the daemon exits.
         public var blankOnExit = true
+    }
+
+    /// `[lyrics]`.
+    public struct Lyrics: Sendable, Equatable {
+        /// The LRCLIB server asked for lyrics found nowhere else, e.g. `https://lrclib.net`; empty (the
+        /// default) never asks.
+        public var online = ""
+        /// Where the followers cache the server's answers.
+        public var cache = "/var/cache/tickerd/lyrics"
+
+        /// The defaults: no server.
+        public init() {}
     }
 
     /// `[log]`.

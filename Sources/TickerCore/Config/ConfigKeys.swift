@@ -9,7 +9,7 @@ enum ConfigKeys {
         let set: Setter
     }
 
-    static let sections = ["panel", "device", "feed", "layout", "marquee", "karaoke", "display", "log"]
+    static let sections = ["panel", "device", "feed", "layout", "marquee", "karaoke", "display", "lyrics", "log"]
 
     static func keys(in section: String) -> [String] {
         table.filter { $0.section == section }.map(\.name)
@@ -58,6 +58,21 @@ enum ConfigKeys {
         },
         Key(section: "device", name: "hello-timeout") { config, value, s, k throws(ConfigError) in
             config.device.helloTimeout = try ConfigValue.seconds(value, 0...60, s, k)
+        },
+        Key(section: "lyrics", name: "online") { config, value, s, k throws(ConfigError) in
+            let lower = value.lowercased()
+            guard value.isEmpty || ((lower.hasPrefix("https://") || lower.hasPrefix("http://")) && value.utf8.count < 2_048
+                && !value.contains(where: { $0.isWhitespace || $0 == "?" || $0 == "#" }))
+            else {
+                throw ConfigValue.bad(value, s, k, "an http:// or https:// URL, or empty")
+            }
+            config.lyrics.online = value
+        },
+        Key(section: "lyrics", name: "cache") { config, value, s, k throws(ConfigError) in
+            guard value.hasPrefix("/"), value.utf8.count < 4_096, !value.utf8.contains(0) else {
+                throw ConfigValue.bad(value, s, k, "an absolute path")
+            }
+            config.lyrics.cache = value
         },
         Key(section: "feed", name: "path") { config, value, s, k throws(ConfigError) in
             guard value.hasPrefix("/"), value.utf8.count < 4_096, !value.utf8.contains(0) else {

@@ -1,3 +1,4 @@
+import TickerCore
 import TickerIO
 
 /// What `tickerctl follow …` was asked to do.
@@ -17,10 +18,11 @@ package enum FollowCommand: Equatable, Sendable {
     /// The usage text.
     package static let usage = """
         usage: tickerctl follow mpd [--host HOST] [--port PORT] [--socket PATH] [--music-dir DIR]
-                                    [--lyrics-dir DIR] [--feed PATH]
-               tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH]
+                                    [--lyrics-dir DIR] [--feed PATH] [ONLINE]
+               tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH] [ONLINE]
                tickerctl follow mpris [--player NAME] [--music-dir DIR] [--lyrics-dir DIR] [--feed PATH]
-                                      [--playerctl PATH]
+                                      [--playerctl PATH] [ONLINE]
+               ONLINE: [--lyrics-server URL] [--lyrics-cache DIR] [--offline] [--config FILE]
 
         Writes what a music player is playing (track, lyrics, play/pause/stop, position) to tickerd's feed.
 
@@ -34,6 +36,12 @@ package enum FollowCommand: Equatable, Sendable {
           --music-dir DIR    where the music files are (MPD's music_directory; for MPRIS, file:// tracks
                              inside it): 'song.flac' gets the lyrics in 'song.lrc' beside it
           --lyrics-dir DIR   a directory of 'Artist - Title.lrc' files
+          --lyrics-server URL  an LRCLIB server asked for lyrics found neither in .lrc files nor in the
+                             music file's tags (default: [lyrics] online in the config; none if empty)
+          --lyrics-cache DIR where its answers are kept (default: [lyrics] cache, /var/cache/tickerd/lyrics)
+          --offline          ask no server, whatever the config says
+          --config FILE      the configuration read for [lyrics] (default /etc/tickerd/tickerd.conf, if it
+                             exists)
         """
 
     /// Parses the arguments after `follow` (a leading `follow` is skipped), reading `MPD_HOST` and
@@ -50,19 +58,25 @@ package enum FollowCommand: Equatable, Sendable {
             allowed = [
                 "--host": "a host name or address", "--port": "a port number", "--socket": "a unix socket path",
                 "--music-dir": "a directory", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
-            ]
+            ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "shairport":
             allowed = ["--pipe": "a named pipe's path", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
+                .merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "mpris":
             allowed = [
                 "--player": "a player name", "--playerctl": "a program", "--music-dir": "a directory",
                 "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
-            ]
+            ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris)")
         }
         var options: [String: String] = [:]
+        var offline = false
         while let argument = scanner.next() {
             if argument == "--help" || argument == "-h" { return .help }
+            if argument == "--offline" {
+                offline = true
+                continue
+            }
             guard let expected = allowed[argument] else {
                 let list = allowed.keys.sorted().joined(separator: ", ")
                 throw UsageError("unknown option '\(argument)' for 'follow \(mode)' (expected one of: \(list))")
@@ -72,7 +86,21 @@ package enum FollowCommand: Equatable, Sendable {
             options[argument] = value
         }
         let feedPath = options["--feed"] ?? defaultFeedPath
-        let lyrics = LyricsLibraryOptions(musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
+        var lyrics = LyricsLibraryOptions(musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
+        do {
+            lyrics.server = options["--lyrics-server"]
+            lyrics.cacheDirectory = options["--lyrics-cache"]
+            lyrics.offline = offline
+            lyrics.configPath = options["--config"]
+            if let server = lyrics.server {
+                do {
+                    var check = Config()
+                    try check.set("lyrics", "online", server)
+                } catch {
+                    throw UsageError("invalid --lyrics-server '\(server)' (expected an http:// or https:// URL)")
+                }
+            }
+        }
         if mode == "shairport" {
             return .shairport(pipePath: options["--pipe"] ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
         }
@@ -110,24 +138,84 @@ package enum FollowCommand: Equatable, Sendable {
         case .help:
             break
         case .mpd(let endpoint, let password, let feedPath, let lyrics):
-            MPDFollower(endpoint: endpoint, password: password, feedPath: feedPath, lyrics: lyrics.library)
-                .run(signals: signals, log: log)
+            MPDFollower(
+                endpoint: endpoint, password: password, feedPath: feedPath, lyrics: lyrics.library,
+                online: lyrics.online(log: log)
+            ).run(signals: signals, log: log)
         case .shairport(let pipePath, let feedPath, let lyrics):
-            ShairportFollower(pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library)
-                .run(signals: signals, log: log)
+            ShairportFollower(
+                pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library, online: lyrics.online(log: log)
+            ).run(signals: signals, log: log)
         case .mpris(let player, let playerctl, let feedPath, let lyrics):
-            MPRISFollower(player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl)
-                .run(signals: signals, log: log)
+            MPRISFollower(
+                player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl,
+                online: lyrics.online(log: log)
+            ).run(signals: signals, log: log)
         }
     }
 }
 
-/// The lyrics directories named on the command line.
+/// Where the lyrics come from, as the command line says: the directories, and the online server.
 package struct LyricsLibraryOptions: Equatable, Sendable {
     /// `--music-dir`.
     package var musicDirectory: String?
     /// `--lyrics-dir`.
     package var lyricsDirectory: String?
+    /// `--lyrics-server`: overrides `[lyrics] online`.
+    package var server: String?
+    /// `--lyrics-cache`: overrides `[lyrics] cache`.
+    package var cacheDirectory: String?
+    /// `--offline`: no server, whatever the configuration says.
+    package var offline = false
+    /// `--config`: the configuration read for `[lyrics]` (nil: the default file, when it exists).
+    package var configPath: String?
+
+    /// The default configuration file.
+    package static let defaultConfigPath = "/etc/tickerd/tickerd.conf"
+
+    /// The options about online lyrics, with what they expect.
+    static let onlineOptions = [
+        "--lyrics-server": "an http:// or https:// URL", "--lyrics-cache": "a directory", "--config": "a file path",
+    ]
+
+    /// A set of options; the online ones are off.
+    package init(musicDirectory: String? = nil, lyricsDirectory: String? = nil) {
+        self.musicDirectory = musicDirectory
+        self.lyricsDirectory = lyricsDirectory
+    }
+
+    /// The online settings these options and the `[lyrics]` section of `config` give; nil when no server
+    /// is to be asked.
+    package func online(config: Config.Lyrics) -> OnlineLyricsSettings? {
+        guard !offline else { return nil }
+        let server = self.server ?? config.online
+        guard !server.isEmpty else { return nil }
+        return OnlineLyricsSettings(server: server, cacheDirectory: cacheDirectory ?? config.cache)
+    }
+
+    /// `online(config:)` with the configuration file read (`--config`, or the default file when it exists);
+    /// a configuration that cannot be read is logged, and then no server is asked.
+    package func online(log: Logger) -> OnlineLyricsSettings? {
+        guard !offline else { return nil }
+        let path = configPath ?? Self.defaultConfigPath
+        if configPath == nil, (try? Posix.lstat(path)) ?? nil == nil { return online(config: Config.Lyrics()) }
+        do {
+            let bytes = try Posix.readFile(path, limit: Config.maxFileBytes)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                log.error("config '\(path)' is not valid UTF-8; no lyrics server is asked")
+                return nil
+            }
+            switch Config.parse(text: text, file: path) {
+            case .success(let config): return online(config: config.lyrics)
+            case .failure(let errors):
+                log.error("\(errors); no lyrics server is asked")
+                return nil
+            }
+        } catch {
+            log.error("\(error); no lyrics server is asked")
+            return nil
+        }
+    }
 
     /// The library these options describe.
     package var library: LyricsLibrary {

@@ -84,6 +84,16 @@ public struct FeedPlanner {
         return track.commands + [lyricsCommand]
     }
 
+    /// The commands that deliver lyrics found later (online) for `track`: the lyrics block when `track` is
+    /// still the current one, nothing otherwise. The block is also sent again with the track after a reset.
+    public mutating func lyricsArrived(_ lrc: String, for track: Track) -> [FeedCommand] {
+        guard let current = sent?.track, Self.sameTrack(current, track), Self.sameTrack(lyricsTrack, track) else {
+            return []
+        }
+        lyricsCommand = FeedCommand.lyricsBlock(lrc: lrc)
+        return [lyricsCommand]
+    }
+
     /// Whether two tracks are the same song; a duration learnt later does not make a new track.
     static func sameTrack(_ a: Track?, _ b: Track?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }

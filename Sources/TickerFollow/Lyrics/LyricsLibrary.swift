@@ -1,4 +1,5 @@
 import Glibc
+import TickerCore
 import TickerIO
 
 /// Why lyrics for a track could not be read; `notFound` is the ordinary case and is not logged.
@@ -15,6 +16,8 @@ package enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConverti
     case invalidUTF8(path: String)
     /// A system call failed.
     case read(path: String, Errno)
+    /// The music file's tags are damaged or hostile.
+    case tags(path: String, TagError)
 
     /// A sentence naming the file and what was wrong.
     package var description: String {
@@ -31,6 +34,8 @@ package enum LyricsLookupError: Error, Equatable, Sendable, CustomStringConverti
             return "lyrics '\(path)' is not valid UTF-8"
         case .read(let path, let code):
             return "read '\(path)': \(code)"
+        case .tags(let path, let error):
+            return "tags of '\(path)': \(error)"
         }
     }
 }

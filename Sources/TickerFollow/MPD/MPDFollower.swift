@@ -14,6 +14,8 @@ package struct MPDFollower: Sendable {
     package var lyrics: LyricsLibrary
     /// How often a fresh `position` is sent while playing, in seconds.
     package var positionIntervalSeconds: Double
+    /// Where lyrics found nowhere else are looked up online; nil for never.
+    package var online: OnlineLyricsSettings?
 
     /// A follower with the given settings.
     package init(
@@ -21,8 +23,10 @@ package struct MPDFollower: Sendable {
         password: String? = nil,
         feedPath: String,
         lyrics: LyricsLibrary = LyricsLibrary(),
-        positionIntervalSeconds: Double = 5
+        positionIntervalSeconds: Double = 5,
+        online: OnlineLyricsSettings? = nil
     ) {
+        self.online = online
         self.endpoint = endpoint
         self.password = password
         self.feedPath = feedPath
@@ -33,7 +37,9 @@ package struct MPDFollower: Sendable {
     /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: MPD and the feed are retried
     /// forever, with one log line per change of trouble.
     package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
+        let onlineLyrics = online?.start(log: log)
+        defer { onlineLyrics?.stop() }
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: onlineLyrics, log: log)
         var retry = Retry()
         while !signals.stopRequested {
             let connection: MPDConnection
@@ -44,7 +50,8 @@ package struct MPDFollower: Sendable {
             } catch {
                 let (delay, isNew) = retry.failed(error.description)
                 if isNew { log.warning("\(error); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
-                if signals.wait(for: 0, on: nil, timeout: earliest(delay, publisher.timeUntilFeedRetry())) == .stopped {
+                let timeout = earliest(delay, publisher.timeUntilFeedRetry())
+                if publisher.wait(for: 0, on: nil, signals: signals, timeout: timeout) == .stopped {
                     break
                 }
                 if let last = publisher.last { publisher.publish(last, reason: .tick) }
@@ -79,7 +86,7 @@ package struct MPDFollower: Sendable {
             let timeout = earliest(snapshot.state == .play ? interval : nil, publisher.timeUntilFeedRetry())
             let reason: FeedPlanner.Reason
             let reply: MPDReply
-            switch signals.wait(for: Posix.readable, on: connection.fd, timeout: timeout) {
+            switch publisher.wait(for: Posix.readable, on: connection.fd, signals: signals, timeout: timeout) {
             case .stopped:
                 throw .stopped
             case .timeout:

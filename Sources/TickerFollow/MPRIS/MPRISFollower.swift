@@ -18,6 +18,8 @@ package struct MPRISFollower: Sendable {
     package var playerctl: String
     /// How often a fresh `position` is sent while playing, in seconds.
     package var refreshSeconds: Double
+    /// Where lyrics found nowhere else are looked up online; nil for never.
+    package var online: OnlineLyricsSettings?
 
     /// A follower with the given settings.
     package init(
@@ -25,8 +27,10 @@ package struct MPRISFollower: Sendable {
         feedPath: String,
         lyrics: LyricsLibrary = LyricsLibrary(),
         playerctl: String = "playerctl",
-        refreshSeconds: Double = 5
+        refreshSeconds: Double = 5,
+        online: OnlineLyricsSettings? = nil
     ) {
+        self.online = online
         self.player = player
         self.feedPath = feedPath
         self.lyrics = lyrics
@@ -42,7 +46,9 @@ package struct MPRISFollower: Sendable {
     /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: playerctl and the feed are
     /// retried forever, with one log line per change of trouble.
     package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
+        let onlineLyrics = online?.start(log: log)
+        defer { onlineLyrics?.stop() }
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: onlineLyrics, log: log)
         var trouble = Trouble()
         log.info("following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))
         while !signals.stopRequested {
@@ -64,7 +70,7 @@ package struct MPRISFollower: Sendable {
                 last.state = .stop
                 publisher.publish(last, reason: .change)
             }
-            if signals.wait(for: 0, on: nil, timeout: delay) == .stopped { break }
+            if publisher.wait(for: 0, on: nil, signals: signals, timeout: delay) == .stopped { break }
         }
     }
 
@@ -100,6 +106,8 @@ package struct MPRISFollower: Sendable {
                 Posix.PollEntry(signals.fileDescriptor, Posix.readable),
                 Posix.PollEntry(child.standardOutput, Posix.readable),
                 Posix.PollEntry(child.standardError, Posix.readable),
+                // Lyrics found online; -1 (ignored by poll) without online lookups.
+                Posix.PollEntry(publisher.lyricsWakeDescriptor ?? -1, Posix.readable),
             ]
             let count: Int
             do {
@@ -108,6 +116,7 @@ package struct MPRISFollower: Sendable {
                 return false
             }
             if entries[0].revents != 0, signals.stopRequested { return true }
+            if entries[3].revents != 0 { publisher.deliverLyrics() }
             if count == 0, let last = publisher.last {
                 publisher.publish(last, reason: .tick)
                 continue

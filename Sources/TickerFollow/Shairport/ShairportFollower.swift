@@ -10,9 +10,15 @@ package struct ShairportFollower: Sendable {
     package var feedPath: String
     /// Where lyrics are looked up (`Artist - Title.lrc` in a lyrics directory).
     package var lyrics: LyricsLibrary
+    /// Where lyrics found nowhere else are looked up online; nil for never.
+    package var online: OnlineLyricsSettings?
 
     /// A follower with the given settings.
-    package init(pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary()) {
+    package init(
+        pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary(),
+        online: OnlineLyricsSettings? = nil
+    ) {
+        self.online = online
         self.pipePath = pipePath
         self.feedPath = feedPath
         self.lyrics = lyrics
@@ -20,7 +26,9 @@ package struct ShairportFollower: Sendable {
 
     /// Runs until SIGTERM or SIGINT arrives from `signals`.
     package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
+        let onlineLyrics = online?.start(log: log)
+        defer { onlineLyrics?.stop() }
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: onlineLyrics, log: log)
         var retry = Retry()
         // The track outlives a reopened pipe: shairport-sync closing it is not the end of what plays.
         var translator = ShairportTranslator()
@@ -33,7 +41,7 @@ package struct ShairportFollower: Sendable {
             case .failure(let failure):
                 let (delay, isNew) = retry.failed(failure.text)
                 if isNew { log.warning("\(failure.text); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
-                if signals.wait(for: 0, on: nil, timeout: delay) == .stopped { return }
+                if publisher.wait(for: 0, on: nil, signals: signals, timeout: delay) == .stopped { return }
                 continue
             }
             retry.succeeded()
@@ -78,7 +86,7 @@ package struct ShairportFollower: Sendable {
         var dropped = 0
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            switch signals.wait(for: Posix.readable, on: fd, timeout: publisher.timeUntilFeedRetry()) {
+            switch publisher.wait(for: Posix.readable, on: fd, signals: signals, timeout: publisher.timeUntilFeedRetry()) {
             case .stopped:
                 return
             case .timeout:

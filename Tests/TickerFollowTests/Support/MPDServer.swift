@@ -46,11 +46,17 @@ final class MPDServer {
         close(notifySocket)
     }
 
-    /// Generates a tagged FLAC of `seconds` seconds of a sine tone in the music directory.
-    func addSong(_ name: String, title: String, artist: String, album: String, seconds: Int = 30) throws {
+    /// Generates a tagged FLAC of `seconds` seconds of a sine tone in the music directory, with `tags` (such as
+    /// `SYNCEDLYRICS`) beside the title, artist and album.
+    func addSong(
+        _ name: String, title: String, artist: String, album: String, seconds: Int = 30, tags: [String: String] = [:]
+    ) throws {
         let path = musicDirectory + "/" + name
         try run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", path, "synth", String(seconds), "sine", "440"])
-        try run("/usr/bin/metaflac", ["--set-tag=TITLE=\(title)", "--set-tag=ARTIST=\(artist)", "--set-tag=ALBUM=\(album)", path])
+        let extra = tags.sorted { $0.key < $1.key }.map { "--set-tag=\($0.key)=\($0.value)" }
+        try run(
+            "/usr/bin/metaflac",
+            ["--set-tag=TITLE=\(title)", "--set-tag=ARTIST=\(artist)", "--set-tag=ALBUM=\(album)"] + extra + [path])
     }
 
     /// Starts `mpd --no-daemon` and waits (up to 10 s) for its `READY=1`.

@@ -1,0 +1,182 @@
+import Foundation
+import TickerIO
+
+/// The online end of the lyrics chain, kept off the follower's loop: `request` answers at once from the
+/// cache, or queues the track for a worker thread that asks the LRCLIB server; the answer comes back through
+/// `takeArrivals()` when `wakeDescriptor` turns readable. Every answer (hit, instrumental, miss) is cached, so
+/// a track is asked for once; a server that answers 429 or 5xx, or not at all, is left alone for a while
+/// (by default doubling from 30 s up to an hour).
+package final class OnlineLyrics: @unchecked Sendable {
+    /// Timed lyrics that arrived for a track.
+    package struct Arrival: Equatable, Sendable {
+        /// The track they belong to.
+        package var track: Track
+        /// The lyrics, as LRC.
+        package var lrc: String
+
+        /// An arrival from its parts.
+        package init(track: Track, lrc: String) {
+            self.track = track
+            self.lrc = lrc
+        }
+    }
+
+    private let client: LRCLIBClient
+    private let cache: LyricsCache?
+    private let log: Logger
+    private let wake: (read: Int32, write: Int32)
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var queue: [Track] = []
+    private var arrivals: [Arrival] = []
+    private var answered: [String: LRCLIBAnswer] = [:]
+    private var stopping = false
+    private var quietUntil = 0.0
+    private var backoff: Backoff
+    private var lastProblem: String?
+
+    /// Starts the worker thread; `cache` may be nil (answers are then remembered until the process ends).
+    /// `backoff` spaces the requests after trouble.
+    package init(
+        client: LRCLIBClient, cache: LyricsCache?, log: Logger,
+        backoff: Backoff = Backoff(initial: .seconds(30), maximum: .seconds(3600))
+    ) throws(SystemError) {
+        self.client = client
+        self.backoff = backoff
+        self.cache = cache
+        self.log = log
+        wake = try Posix.pipe()
+        try Posix.setNonBlocking(wake.read, what: "lyrics wake pipe")
+        try Posix.setNonBlocking(wake.write, what: "lyrics wake pipe")
+        let thread = Thread { [self] in work() }
+        thread.name = "lyrics"
+        thread.start()
+    }
+
+    deinit {
+        Posix.close(wake.read)
+        Posix.close(wake.write)
+    }
+
+    /// Readable when `takeArrivals()` has something.
+    package var wakeDescriptor: Int32 { wake.read }
+
+    /// The lyrics already known for `track` (from the cache), or `nil`: then the track is queued for the
+    /// server, unless it is known to have none. Never blocks on the network.
+    package func request(_ track: Track) -> String? {
+        let key = LyricsCache.key(for: track)
+        condition.lock()
+        defer { condition.unlock() }
+        var known = answered[key]
+        if known == nil, let cached = cache?.answer(for: track, now: Date().timeIntervalSince1970) {
+            remember(cached, for: key)
+            known = cached
+        }
+        switch known {
+        case .synced(let lrc): return lrc
+        case .instrumental, .notFound: return nil
+        case nil: break
+        }
+        // Only the newest tracks matter: a follower skipping through a playlist must not queue every song.
+        queue.removeAll { LyricsCache.key(for: $0) == key }
+        queue.append(track)
+        if queue.count > 4 { queue.removeFirst(queue.count - 4) }
+        condition.signal()
+        return nil
+    }
+
+    /// The lyrics that arrived since the last call.
+    package func takeArrivals() -> [Arrival] {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while case .done(let count)? = sink.withUnsafeMutableBytes({ try? Posix.read(wake.read, into: $0, what: "lyrics wake pipe") }),
+            count > 0
+        {}
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = arrivals
+        arrivals = []
+        return taken
+    }
+
+    /// Makes the worker thread end after its current request, without waiting for it: a follower asked to
+    /// stop exits at once, whatever the server is doing.
+    package func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func work() {
+        while let track = nextTrack() {
+            let key = LyricsCache.key(for: track)
+            let answer: LRCLIBAnswer
+            do {
+                answer = try client.lookUp(track)
+            } catch {
+                trouble(error, asking: track)
+                continue
+            }
+            do {
+                try cache?.store(answer, for: track, now: Date().timeIntervalSince1970)
+            } catch {
+                log.warning("lyrics cache: \(error)")
+            }
+            condition.lock()
+            remember(answer, for: key)
+            backoff.reset()
+            if lastProblem != nil {
+                log.info("lyrics server '\(client.server)' answers again")
+                lastProblem = nil
+            }
+            if case .synced(let lrc) = answer { arrivals.append(Arrival(track: track, lrc: lrc)) }
+            condition.unlock()
+            if case .synced = answer {
+                var one: UInt8 = 1
+                _ = withUnsafeBytes(of: &one) { try? Posix.write(wake.write, $0, what: "lyrics wake pipe") }
+            }
+        }
+    }
+
+    /// The next track to ask for, or nil when stopping. Waits while the queue is empty or the server is
+    /// being left alone.
+    private func nextTrack() -> Track? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopping {
+            let now = Clock.now.inSeconds
+            if now < quietUntil {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: quietUntil - now))
+                continue
+            }
+            if !queue.isEmpty { return queue.removeFirst() }
+            condition.wait()
+        }
+        return nil
+    }
+
+    /// Keeps `answer` in memory (with `condition` held), forgetting everything beyond 256 tracks: the cache
+    /// directory still has them, and a long-running follower must not grow without bound.
+    private func remember(_ answer: LRCLIBAnswer, for key: String) {
+        if answered.count >= 256 { answered.removeAll() }
+        answered[key] = answer
+    }
+
+    /// Logs `error` (once per change of trouble) and, when the server is in trouble, leaves it alone for a
+    /// while and asks for `track` again after the pause, unless newer tracks have taken its place.
+    private func trouble(_ error: OnlineLyricsError, asking track: Track) {
+        condition.lock()
+        defer { condition.unlock() }
+        let problem = "lyrics server '\(client.server)': \(error)"
+        guard error.backsOff else {
+            log.warning(problem)
+            return
+        }
+        let key = LyricsCache.key(for: track)
+        if queue.count < 4, !queue.contains(where: { LyricsCache.key(for: $0) == key }) { queue.insert(track, at: 0) }
+        let delay = backoff.take()
+        quietUntil = Clock.now.inSeconds + delay.inSeconds
+        if problem != lastProblem { log.warning("\(problem); asking again in \(delay.logDescription) at the earliest") }
+        lastProblem = problem
+    }
+}
