@@ -74,3 +74,33 @@ public enum Karaoke {
         return min(max(wanted, 0), lineWidth - zoneWidth)
     }
 }
+
+extension Karaoke {
+    /// The smallest sweep position (in pixels) beyond `head` at which a drawn sweep can look different: the
+    /// next whole column, the half column where a zone of odd width scrolls, and on a grey panel each point
+    /// where the partly sung column's level changes. When `head` sits exactly on such a point the picture can
+    /// change as soon as the sweep moves on, so the answer is the next representable position. `restFraction`
+    /// is the rest level as a fraction of full, nil when the unsung part is dithered (no partly lit column is
+    /// drawn then).
+    public static func nextVisibleHead(after head: Double, restFraction: Double?, maxLevel: UInt8) -> Double {
+        guard head.isFinite else { return head }
+        if step(after: head.nextDown, restFraction: restFraction, maxLevel: maxLevel) <= head { return head.nextUp }
+        return step(after: head, restFraction: restFraction, maxLevel: maxLevel)
+    }
+
+    private static func step(after head: Double, restFraction: Double?, maxLevel: UInt8) -> Double {
+        let base = head.rounded(.down)
+        let into = head - base
+        var next = 1.0
+        if into < 0.5 { next = 0.5 }
+        if let rest = restFraction, rest < 1, maxLevel > 0 {
+            // The partly sung column shows level round((rest + (1 − rest) × covered) × maxLevel), which steps
+            // where that product crosses a half level.
+            for level in 0..<Int(maxLevel) {
+                let covered = ((Double(level) + 0.5) / Double(maxLevel) - rest) / (1 - rest)
+                if covered > into, covered < next { next = covered }
+            }
+        }
+        return base + next
+    }
+}
