@@ -25,6 +25,18 @@ int clinux_timerfd_arm(int fd, int64_t first_ns, int64_t interval_ns) {
     return timerfd_settime(fd, 0, &spec, NULL);
 }
 
+int clinux_timerfd_arm_absolute(int fd, int64_t deadline_ns) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    // A zero it_value would disarm the timer; the earliest instant there is means "now" just as well.
+    if (deadline_ns < 1) {
+        deadline_ns = 1;
+    }
+    spec.it_value.tv_sec = deadline_ns / 1000000000;
+    spec.it_value.tv_nsec = deadline_ns % 1000000000;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
 static void lifecycle_set(sigset_t *set) {
     sigemptyset(set);
     sigaddset(set, SIGTERM);

@@ -17,6 +17,10 @@ int clinux_timerfd_create_monotonic(void);
 /// Arms `fd` to fire first after `first_ns` and then every `interval_ns` nanoseconds (0: one-shot).
 int clinux_timerfd_arm(int fd, int64_t first_ns, int64_t interval_ns);
 
+/// Arms `fd` to fire once when its clock reaches `deadline_ns` (TFD_TIMER_ABSTIME); a deadline already past
+/// fires at once.
+int clinux_timerfd_arm_absolute(int fd, int64_t deadline_ns);
+
 /// Blocks SIGTERM, SIGINT, SIGHUP (and SIGPIPE, ignored) in the calling thread and returns a
 /// non-blocking signalfd for the first three.
 int clinux_signalfd_for_lifecycle(void);

@@ -47,6 +47,8 @@ public final class PanelLink {
     private var brightnessSent: UInt8?
     private var lastFailure = ""
     private var readBuffer = [UInt8](repeating: 0, count: 512)
+    /// A frame was skipped for want of room on the line, so the newest one must still go out.
+    private var frameWaiting = false
 
     /// A link to `address` for a panel of `geometry`; nothing is opened until the first `service`.
     public init(
@@ -82,6 +84,14 @@ public final class PanelLink {
         }
     }
 
+    /// The instant the link next needs `service` though the picture has not changed: what the machine waits
+    /// for (a retry, a hello, a keepalive full frame), or at once while bytes or a skipped frame are still
+    /// waiting for room on the line.
+    public var nextDeadline: Duration {
+        if outputSent < output.count || frameWaiting { return .zero }
+        return machine.nextDeadline
+    }
+
     /// Sets the brightness (0–255) the device should use; sent with the next frame when it changes.
     public func setBrightness(_ level: UInt8) {
         brightness = level
@@ -90,9 +100,14 @@ public final class PanelLink {
     /// Does what the link needs at `now` with `frame` as the picture to show: open, hello, or send the frame.
     public func service(frame: Frame, at now: Duration) {
         guard flushOutput(at: now) else {
-            if machine.isOpen { statistics.framesSkipped += 1 }
+            if machine.isOpen {
+                statistics.framesSkipped += 1
+                frameWaiting = true
+            }
             return
         }
+        // This frame is the newest; whatever happens to it now, no older one is owed.
+        frameWaiting = false
         switch machine.next(at: now) {
         case .idle:
             return
@@ -135,6 +150,7 @@ public final class PanelLink {
         // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
         if port.outputWaiting > max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20) {
             statistics.framesSkipped += 1
+            frameWaiting = true
             return
         }
         output.removeAll(keepingCapacity: true)
@@ -273,6 +289,7 @@ public final class PanelLink {
         port.close()
         self.port = nil
         machine.lost(at: now)
+        frameWaiting = false
         planner.canScroll = false
         output.removeAll(keepingCapacity: true)
         outputSent = 0

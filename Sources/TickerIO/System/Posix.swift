@@ -232,6 +232,18 @@ public enum Posix {
         return (Int(parts.tm_hour), Int(parts.tm_min))
     }
 
+    /// The local time of day in nanoseconds since midnight (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`):
+    /// enough to know when the next minute begins.
+    public static func localNanosecondsOfDay() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        let secondOfDay = Int64(parts.tm_hour) * 3_600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
+        return secondOfDay * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
     /// A unix datagram socket (`socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC)`), or -1.
     public static func unixDatagramSocket() -> Int32 {
         socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -273,6 +285,11 @@ public enum Posix {
         throws(SystemError)
     {
         guard clinux_timerfd_arm(fd, first, interval) == 0 else { throw SystemError("timerfd_settime") }
+    }
+
+    /// Arms a `timerfd` to fire once at `deadline` ns on its clock (`timerfd_settime` with `TFD_TIMER_ABSTIME`).
+    public static func armTimer(_ fd: Int32, atNanoseconds deadline: Int64) throws(SystemError) {
+        guard clinux_timerfd_arm_absolute(fd, deadline) == 0 else { throw SystemError("timerfd_settime") }
     }
 
     /// Blocks SIGTERM, SIGINT and SIGHUP, ignores SIGPIPE, and returns a non-blocking `signalfd` for the three.
