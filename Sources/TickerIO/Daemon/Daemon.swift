@@ -183,14 +183,15 @@ public final class Daemon {
                 if entries[3].revents & Int16(POLLIN) != 0 { link?.readReplies(at: now) }
                 if entries[3].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { link?.hangUp(at: now) }
                 if entries[2].revents != 0 { readFeed(at: now) }
-                if entries[1].revents != 0 { _ = timer.fired() }
+                // Re-arming below clears the expiry; reading it would be one more system call per frame.
+                if entries[1].revents != 0 { timer.expired() }
             }
             wakeNow = false
             let now = Clock.now
             execute(
                 machine.wake(
                     at: now, linkDeadline: link?.nextDeadline, linkStreaming: link?.isStreaming ?? false,
-                    localTimeOfDay: settings.style.idle == .clock ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil))
+                    localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil))
             do {
                 try timer.arm(at: machine.nextWake(after: now, linkDeadline: link?.nextDeadline))
             } catch {

@@ -241,6 +241,12 @@ public struct DaemonMachine: Sendable {
         return actions
     }
 
+    /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its minute
+    /// has run out (reading the local time costs more than a frame).
+    public func wantsTimeOfDay(at now: Duration) -> Bool {
+        scene.style.idle == .clock && nextClockMinute.map { now >= $0 } ?? true
+    }
+
     /// Draws the scene at grid instant `instant` (as a `.render` action asked) into `frame`.
     public mutating func draw(at instant: Duration, into frame: inout Frame) {
         scene.render(state, at: instant, clock: clockText, into: &frame)

@@ -84,6 +84,12 @@ public final class DeadlineTimer {
         deadline = nil
     }
 
+    /// Takes note that poll found it readable, without reading it: the next `arm` resets the expiry count
+    /// (`timerfd_settime` does), which saves a `read` per wake-up.
+    public func expired() {
+        deadline = nil
+    }
+
     /// Whether it fired since the last call; consumes the expiry.
     public func fired() -> Bool {
         var count: UInt64 = 0
