@@ -110,6 +110,10 @@ import Testing
                 arrivals: demo() + messages, seconds: 45),
             Case(name: "split 80×16×2, lyrics offset", width: 80, height: 16, depth: .two, style: offset,
                 arrivals: demo(at: .milliseconds(3)), seconds: 45),
+            Case(name: "single 75×8×4, odd width, lyrics scroll at half columns", width: 75, height: 8, depth: .four,
+                style: SceneStyle(fonts: builtin), arrivals: demo(at: .milliseconds(11)), seconds: 45),
+            Case(name: "split 61×16×2, odd width, no wrapping", width: 61, height: 16, depth: .two, style: bounce,
+                arrivals: demo(at: .milliseconds(11)), seconds: 45),
         ]
     }()
 
@@ -177,20 +181,28 @@ import Testing
         }
     }
 
-    @Test func theSweepLooksDifferentAtEachColumnAndGreyLevel() {
+    @Test func theSweepLooksDifferentAtEachGreyLevelAndWhereItScrolls() {
         // Rest at 1/3 of full on a 2-bit panel: the partly sung column shows level 1, 2 or 3 as it is covered
-        // less than 1/4, up to 3/4, or more; the half column counts too (where an odd zone scrolls). On a step
-        // the picture changes as soon as the head moves on: the next step is the next representable position.
+        // less than 1/4, up to 3/4, or more, and the next column starts at the rest level, so whole columns do
+        // not count; a line scrolling in a zone of odd width moves at half columns. On a step the picture
+        // changes as soon as the head moves on: the next step is the next representable position.
         var head = 3.0
         var steps: [Double] = []
-        for _ in 0..<6 {
-            head = Karaoke.nextVisibleHead(after: head, restFraction: 1.0 / 3, maxLevel: 3)
+        for _ in 0..<7 {
+            head = Karaoke.nextVisibleHead(after: head, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: 0.5, lineWidth: 20)
             steps.append(head)
         }
-        let expected: [Double] = [Double(3).nextUp, 3.25, Double(3.25).nextUp, 3.5, Double(3.5).nextUp, 3.75]
+        let expected: [Double] = [3.25, 3.25, 3.5, 3.5, 3.75, 3.75, 4.25]
         #expect(zip(steps, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(steps)")
+        #expect(steps[1] > steps[0] && steps[3] > steps[2])
+        // Without scrolling, only the levels.
+        #expect(abs(Karaoke.nextVisibleHead(after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20) - 3.75) < 1e-9)
+        // Columns without lit pixels (a space) look the same however much of them is sung.
+        let blank = Karaoke.nextVisibleHead(
+            after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20) { $0 != 3 && $0 != 4 }
+        #expect(abs(blank - 5.25) < 1e-9)
         // Dithered: whole columns and the half column.
-        #expect(Karaoke.nextVisibleHead(after: 3.2, restFraction: nil, maxLevel: 1) == 3.5)
-        #expect(Karaoke.nextVisibleHead(after: 3.7, restFraction: nil, maxLevel: 1) == 4)
+        #expect(Karaoke.nextVisibleHead(after: 3.2, restFraction: nil, maxLevel: 1, lineWidth: 20) == 3.5)
+        #expect(Karaoke.nextVisibleHead(after: 3.7, restFraction: nil, maxLevel: 1, lineWidth: 20) == 4)
     }
 }

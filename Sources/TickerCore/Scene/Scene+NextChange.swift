@@ -25,11 +25,12 @@ extension Scene {
         }
         let message = state.activeMessage(at: now)
         let playing = state.playback == .playing
-        let position = state.playbackPosition(at: now) + style.lyricsOffset
+        let lyricsOffset = style.lyricsOffset
+        let position = state.playbackPosition(at: now) + lyricsOffset
         // The monotonic instant the (offset) playback position reaches `target`, if it ever does.
         func instant(atPosition target: Duration) -> Duration? {
             guard playing else { return nil }
-            if let duration = state.duration, target - style.lyricsOffset > duration { return nil }
+            if let duration = state.duration, target - lyricsOffset > duration { return nil }
             return target > position ? now + (target - position) : now
         }
         let current = state.playback == .stopped ? nil : state.lyricLine(at: position)
@@ -116,15 +117,23 @@ extension Scene {
         let width = strip.width
         let sung = min(max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
         guard sung < Double(width) else { return nil }
+        // A line wider than its zone scrolls a column each time the head passes the zone's middle.
+        let zoneWidth = renderer.zone.width
+        let rightToLeft = strip.line.direction == .rightToLeft
         let target = Karaoke.nextVisibleHead(
-            after: sung, restFraction: renderer.restFraction, maxLevel: renderer.depth.maxLevel)
+            after: sung, restFraction: renderer.restFraction, maxLevel: renderer.depth.maxLevel,
+            scrollPhase: width > zoneWidth ? (zoneWidth % 2 == 0 ? 0 : 0.5) : nil, lineWidth: width
+        ) { column in
+            let x = rightToLeft ? width - 1 - column : column
+            return x >= 0 && x < width && strip.columns[x] != 0
+        }
         guard let reached = line.sweepTime(reaching: min(target, Double(width)), wordSpans: lyric.wordSpans,
             lineWidth: width)
         else { return nil }
         return instant(reached).map { $0 - roundingMargin }
     }
 
-    private func wrappedSweepChange(
+    private mutating func wrappedSweepChange(
         _ line: LyricLine, at position: Duration, instant: (Duration) -> Duration?
     ) -> Duration? {
         let total = wrapped.widths[0] + wrapped.widths[1]
@@ -137,7 +146,19 @@ extension Scene {
             target = Double(wrapped.widths[0]).nextUp
         } else {
             // Both lines' restFraction is the same: one style, one depth.
-            target = Karaoke.nextVisibleHead(after: sung, restFraction: bottom.restFraction, maxLevel: depth.maxLevel)
+            let first = top.strip(for: wrapped.first)
+            let second = bottom.strip(for: wrapped.second)
+            let widths = wrapped.widths
+            let rightToLeft = wrapped.direction == .rightToLeft
+            target = Karaoke.nextVisibleHead(
+                after: sung, restFraction: bottom.restFraction, maxLevel: depth.maxLevel, scrollPhase: nil,
+                lineWidth: total
+            ) { column in
+                // Counted on from the first line's start into the second's.
+                let (strip, local) = column < widths[0] ? (first, column) : (second, column - widths[0])
+                let x = rightToLeft ? strip.width - 1 - local : local
+                return x >= 0 && x < strip.width && strip.columns[x] != 0
+            }
         }
         guard let reached = line.sweepTime(reaching: min(target, Double(total)), wordSpans: wrapped.wordSpans,
             lineWidth: total)
