@@ -38,9 +38,10 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
         return 1
     }
     print(
-        String(
-            format: "  %-30@ %6.1f wake-ups/s   CPU %.3f %% of a core", "floor (60 Hz timerfd + 37 B write)" as NSString,
-            floor.wakeups, floor.cpuPercent))
+        pad("  floor (60 Hz timerfd, 37 B)", 28)
+            + String(
+                format: "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
+                floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
     let scenes: [(String, [String])] = [
         ("blank panel", []),
         ("a title that fits", ["title Night Signal", "play"]),
@@ -60,11 +61,13 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
         run.pump(for: .seconds(1))
         let figures = run.measure(seconds: seconds)
         print(
-            String(
-                format: "  %-30@ %6.1f wake-ups/s   CPU %.3f %% of a core = %.2f × the floor   %5.1f updates/s   "
-                    + "grid deviation p50 %.2f ms, p99 %.2f ms   VmHWM %.1f MB",
-                name as NSString, figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
-                figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99, Double(figures.peakKilobytes) / 1024))
+            pad("  " + name, 28)
+                + String(
+                    format: "%5.1f wake-ups/s   CPU %.3f %% of a core = %.2f × the floor   %5.1f updates/s   "
+                        + "grid deviation p50 %.2f ms, p99 %.2f ms   VmHWM %.1f MB",
+                    figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
+                    figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99,
+                    Double(figures.peakKilobytes) / 1024))
         if index == scenes.count - 1 { run.latency() }
     }
     return 0
@@ -203,22 +206,27 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
 
-/// How late each instant is after the grid of `period` that fits them best: the grid's phase is where the
-/// widest empty stretch of phases ends (updates can only come after a grid instant, never before). In ms.
+/// How late each instant is after the grid of `period` that fits them best: the grid's phase is the one,
+/// among the phases seen, after which the instants are least late in total (they can only come after a grid
+/// instant, never before). In ms.
 func gridDeviation(_ times: [Duration], period: Duration) -> (p50: Double, p99: Double) {
     guard times.count > 2 else { return (.nan, .nan) }
     let periodSeconds = period / .seconds(1)
     let phases = times.map { ($0 / .seconds(1)).truncatingRemainder(dividingBy: periodSeconds) }.sorted()
-    var origin = phases[0]
-    var widest = phases[0] + periodSeconds - phases[phases.count - 1]
-    for (earlier, later) in zip(phases, phases.dropFirst()) where later - earlier > widest {
-        widest = later - earlier
-        origin = later
-    }
-    let deviations = phases.map { phase in
+    func lateness(_ phase: Double, after origin: Double) -> Double {
         let late = phase - origin
-        return (late < 0 ? late + periodSeconds : late) * 1_000
-    }.sorted()
+        return late < 0 ? late + periodSeconds : late
+    }
+    var origin = phases[0]
+    var least = Double.infinity
+    for candidate in phases {
+        let total = phases.reduce(0) { $0 + lateness($1, after: candidate) }
+        if total < least {
+            least = total
+            origin = candidate
+        }
+    }
+    let deviations = phases.map { lateness($0, after: origin) * 1_000 }.sorted()
     return (percentile(deviations, 0.5), percentile(deviations, 0.99))
 }
 
@@ -257,25 +265,31 @@ func measureFloor(seconds: Int) -> RunFigures? {
         process.waitUntilExit()
     }
     var buffer = [UInt8](repeating: 0, count: 4_096)
+    var arrivals: [Duration] = []
     func drain(for duration: Duration) {
         let deadline = Clock.now + duration
         var entry = [pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)]
         while Clock.now < deadline {
             entry[0].revents = 0
             _ = try? Posix.poll(&entry, timeoutMilliseconds: 50)
-            _ = buffer.withUnsafeMutableBytes { try? Posix.read(terminal.master, into: $0, what: "floor") }
+            let result = buffer.withUnsafeMutableBytes { try? Posix.read(terminal.master, into: $0, what: "floor") }
+            if case .done(let count) = result, count > 0 { arrivals.append(Clock.now) }
         }
     }
     drain(for: .seconds(1))
+    arrivals.removeAll()
     let pid = process.processIdentifier
     let before = TaskCounters(pid)
     let start = Clock.now
     drain(for: .seconds(Int64(seconds)))
     let after = TaskCounters(pid)
     let wall = (Clock.now - start) / .seconds(1)
-    return RunFigures(
+    var figures = RunFigures(
         wakeups: Double(after.voluntarySwitches - before.voluntarySwitches) / wall,
         cpuPercent: Double(after.cpuNanoseconds - before.cpuNanoseconds) / 1e9 * 100 / wall)
+    figures.updatesPerSecond = Double(arrivals.count) / wall
+    figures.deviation = gridDeviation(arrivals, period: .seconds(1) / 60)
+    return figures
 }
 
 /// The floor: wakes at 60 Hz from a timerfd and writes 37 bytes to `path`, forever. What any frame loop at
