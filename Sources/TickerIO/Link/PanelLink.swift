@@ -49,6 +49,8 @@ public final class PanelLink {
     private var readBuffer = [UInt8](repeating: 0, count: 512)
     /// A frame was skipped for want of room on the line, so the newest one must still go out.
     private var frameWaiting = false
+    /// At least as many bytes as the line still holds: what it held when last asked, plus what was written since.
+    private var queuedAtMost = 0
 
     /// A link to `address` for a panel of `geometry`; nothing is opened until the first `service`.
     public init(
@@ -127,6 +129,7 @@ public final class PanelLink {
         do {
             let opened = try SerialPort.open(address, settings: settings)
             port = opened
+            queuedAtMost = 0
             machine.opened(at: now)
             statistics.connections += 1
             deframer.discard()
@@ -147,11 +150,17 @@ public final class PanelLink {
 
     private func send(_ frame: Frame, full requested: Bool, at now: Duration) {
         guard let port, frame.bytes.count == shown.count else { return }
-        // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
-        if port.outputWaiting > max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20) {
-            statistics.framesSkipped += 1
-            frameWaiting = true
-            return
+        // Newest frame wins: when the line still holds more than a frame's worth, drop this one. The line holds
+        // at most what it held when last asked plus what was written since, so it is asked (an ioctl) only when
+        // that could be too much.
+        let limit = max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20)
+        if queuedAtMost > limit {
+            queuedAtMost = port.outputWaiting
+            if queuedAtMost > limit {
+                statistics.framesSkipped += 1
+                frameWaiting = true
+                return
+            }
         }
         output.removeAll(keepingCapacity: true)
         outputSent = 0
@@ -315,6 +324,7 @@ public final class PanelLink {
         case .wrote(let count):
             outputSent += count
             statistics.bytesSent += count
+            queuedAtMost += count
         case .failed(let error):
             lose(at: now, reason: error.message)
             return true
