@@ -58,9 +58,9 @@ public struct DaemonError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
-/// The long-running service, as a shell around `DaemonMachine`: one thread, one event loop polling the feed
-/// pipe, a one-shot timer armed at the next instant of the frame grid the machine asks for, a signalfd and the
-/// serial port. It reads and writes and carries out the machine's actions; it decides nothing itself.
+/// The long-running service, as a shell around `DaemonMachine`: one thread, one event loop waiting (epoll) on
+/// the feed pipe, a one-shot timer armed at the next instant of the frame grid the machine asks for, a
+/// signalfd and the serial port. It reads and writes and carries out the machine's actions; it decides nothing itself.
 public final class Daemon {
     private var settings: Settings
     private let options: DaemonOptions
@@ -70,6 +70,10 @@ public final class Daemon {
     private var link: PanelLink?
     private var feed: FeedPipe?
     private let timer: DeadlineTimer
+    private let poller: EventPoller
+    /// Count the links and feeds made, so that the poller tells a new one from the old under a reused number.
+    private var linkGeneration = 0
+    private var feedGeneration = 0
     private let signals: SignalSource
     private let notify = SystemdNotify()
     private let terminal: TerminalPanel?
@@ -88,6 +92,7 @@ public final class Daemon {
         do {
             signals = try SignalSource()
             timer = try DeadlineTimer()
+            poller = try EventPoller()
         } catch {
             throw DaemonError(error.description)
         }
@@ -162,29 +167,35 @@ public final class Daemon {
                 + "bit(s) per pixel, \(settings.config.panel.fps) fps, feed \(feed?.name ?? "demo"), device "
                 + (settings.device?.description ?? "none"))
         notify.send("READY=1\nSTATUS=\(statusLine())")
-        var entries = [pollfd](repeating: pollfd(fd: -1, events: 0, revents: 0), count: 4)
         // The first wake-up is at once: it draws the first frame.
         var wakeNow = true
         while !stopping {
             if !wakeNow {
-                entries[0] = pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)
-                entries[1] = pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)
-                entries[2] = pollfd(fd: feed?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
-                entries[3] = pollfd(fd: link?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
+                var signalled = false
+                var feedReady = false
+                var linkEvents: UInt32 = 0
                 do {
-                    _ = try Posix.poll(&entries, timeoutMilliseconds: -1)
+                    try watchDescriptors()
+                    try poller.wait { ready in
+                        switch ready.token {
+                        case Self.signalToken: signalled = true
+                        // Re-arming below clears the expiry; reading it would be one more system call per frame.
+                        case Self.timerToken: timer.expired()
+                        case Self.feedToken: feedReady = true
+                        case Self.linkToken: linkEvents = ready.events
+                        default: break
+                        }
+                    }
                 } catch {
                     logger.error(error.description)
                     return 1
                 }
-                if entries[0].revents != 0 { handleSignals() }
+                if signalled { handleSignals() }
                 if stopping { break }
                 let now = Clock.now
-                if entries[3].revents & Int16(POLLIN) != 0 { link?.readReplies(at: now) }
-                if entries[3].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { link?.hangUp(at: now) }
-                if entries[2].revents != 0 { readFeed(at: now) }
-                // Re-arming below clears the expiry; reading it would be one more system call per frame.
-                if entries[1].revents != 0 { timer.expired() }
+                if linkEvents & UInt32(POLLIN) != 0 { link?.readReplies(at: now) }
+                if linkEvents & UInt32(POLLHUP | POLLERR) != 0 { link?.hangUp(at: now) }
+                if feedReady { readFeed(at: now) }
             }
             wakeNow = false
             let now = Clock.now
@@ -201,6 +212,22 @@ public final class Daemon {
         }
         shutDown()
         return 0
+    }
+
+    private static let signalToken: Int32 = 0
+    private static let timerToken: Int32 = 1
+    private static let feedToken: Int32 = 2
+    private static let linkToken: Int32 = 3
+
+    /// Keeps the poller watching the descriptors of the moment: the port comes and goes with the device, and
+    /// a reload may replace the link or the feed.
+    private func watchDescriptors() throws(SystemError) {
+        try poller.watch(signals.fileDescriptor, as: Self.signalToken)
+        try poller.watch(timer.fileDescriptor, as: Self.timerToken)
+        try poller.watch(feed?.fileDescriptor ?? -1, as: Self.feedToken, identity: feedGeneration)
+        try poller.watch(
+            link?.fileDescriptor ?? -1, as: Self.linkToken,
+            identity: linkGeneration << 32 | (link?.statistics.connections ?? 0))
     }
 
     private func execute(_ actions: [DaemonMachine.Action]) {
@@ -285,6 +312,7 @@ public final class Daemon {
         {
             link?.close()
             link = makeLink(loaded)
+            linkGeneration += 1
             warnAboutLineRate(loaded)
         }
         if new.feed != old.feed, feed?.fromSystemd == false {
@@ -292,6 +320,7 @@ public final class Daemon {
                 let reopened = try FeedPipe.open(path: new.feed.path, mode: new.feed.mode, group: new.feed.group)
                 feed?.close()
                 feed = reopened
+                feedGeneration += 1
             } catch {
                 logger.error("feed not moved, keeping '\(feed?.name ?? "")': \(error)")
             }

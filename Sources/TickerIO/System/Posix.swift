@@ -87,6 +87,40 @@ public enum Posix {
         throw SystemError("poll")
     }
 
+    /// An epoll instance (`epoll_create1(EPOLL_CLOEXEC)`).
+    public static func epollCreate() throws(SystemError) -> Int32 {
+        let fd = clinux_epoll_create()
+        guard fd >= 0 else { throw SystemError("epoll_create1") }
+        return fd
+    }
+
+    /// Watches `fd` for input under `token` in epoll instance `epfd` (`epoll_ctl` ADD, or MOD when it is
+    /// already watched).
+    public static func epollWatch(_ epfd: Int32, _ fd: Int32, token: Int32) throws(SystemError) {
+        guard clinux_epoll_watch(epfd, fd, token) == 0 else { throw SystemError("epoll_ctl") }
+    }
+
+    /// Stops watching `fd` (`epoll_ctl` DEL); a descriptor already closed is no longer watched anyway.
+    public static func epollUnwatch(_ epfd: Int32, _ fd: Int32) {
+        _ = clinux_epoll_unwatch(epfd, fd)
+    }
+
+    /// `epoll_wait(2)`: fills `tokens` and `events` (poll's bits) for the ready descriptors, up to their
+    /// capacity (at most 16), and returns how many. `EINTR` counts as none.
+    public static func epollWait(
+        _ epfd: Int32, tokens: inout [Int32], events: inout [UInt32], timeoutMilliseconds: Int32
+    ) throws(SystemError) -> Int {
+        let capacity = Int32(min(tokens.count, events.count))
+        let n = tokens.withUnsafeMutableBufferPointer { tokenBuffer in
+            events.withUnsafeMutableBufferPointer { eventBuffer in
+                clinux_epoll_wait(epfd, tokenBuffer.baseAddress, eventBuffer.baseAddress, capacity, timeoutMilliseconds)
+            }
+        }
+        if n >= 0 { return Int(n) }
+        if errno == EINTR { return 0 }
+        throw SystemError("epoll_wait")
+    }
+
     /// Nanoseconds on `CLOCK_MONOTONIC`.
     public static func monotonicNanoseconds() -> Int64 {
         var now = timespec()
