@@ -137,7 +137,7 @@ public final class Daemon {
         return PanelLink(address: device, settings: settings.serial, geometry: settings.geometry, policy: policy, logger: logger)
     }
 
-    /// Says at start-up when a full frame every tick cannot fit the line rate, and what rate would.
+    /// Says at start-up when a full frame on every frame of the grid cannot fit the line rate, and what rate would.
     private func warnAboutLineRate(_ settings: Settings) {
         guard settings.device != nil else { return }
         let frameBytes = settings.geometry.fullFrameEncodedCount
