@@ -1,6 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The daemon's modules use neither Swift concurrency nor regexes: without their implicit imports, tickerd
+// loads neither libswift_Concurrency (with libdispatch) nor libswift_StringProcessing (with its regex
+// parser), about 1.6 MB of resident memory.
+let withoutImplicitImports: [SwiftSetting] = [
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-concurrency-module-import",
+        "-Xfrontend", "-disable-implicit-string-processing-module-import",
+    ])
+]
+
 let package = Package(
     name: "tickerd",
     products: [
@@ -15,14 +25,15 @@ let package = Package(
     ],
     targets: [
         // The wire protocol, once: packets, CRC, COBS. Embedded-Swift-clean.
-        .target(name: "TickerWire"),
+        .target(name: "TickerWire", swiftSettings: withoutImplicitImports),
         // The device side of the protocol. Embedded-Swift-clean.
-        .target(name: "PanelCore", dependencies: ["TickerWire"]),
+        .target(name: "PanelCore", dependencies: ["TickerWire"], swiftSettings: withoutImplicitImports),
         // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O; its only
         // dependency is the protocol, whose pixel layout its frames use.
         .target(
             name: "TickerCore",
             dependencies: ["TickerWire"],
+            swiftSettings: withoutImplicitImports,
             // `rounded()` and friends lower to libm calls; the core imports no C module to get them.
             linkerSettings: [.linkedLibrary("m")]
         ),
@@ -39,11 +50,13 @@ let package = Package(
         // Linux I/O: FIFO, serial link, event loop, clocks, logging, systemd notify, PTYs.
         .target(
             name: "TickerIO",
-            dependencies: ["TickerCore", "TickerWire", "PanelCore", "CSerialPort", "CLinux"]
+            dependencies: ["TickerCore", "TickerWire", "PanelCore", "CSerialPort", "CLinux"],
+            swiftSettings: withoutImplicitImports
         ),
         // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
         .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO"]),
-        .executableTarget(name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"]),
+        .executableTarget(
+            name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"], swiftSettings: withoutImplicitImports),
         .executableTarget(
             name: "tickerctl",
             dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow"]

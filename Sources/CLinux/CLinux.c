@@ -25,6 +25,53 @@ int clinux_timerfd_arm(int fd, int64_t first_ns, int64_t interval_ns) {
     return timerfd_settime(fd, 0, &spec, NULL);
 }
 
+int clinux_timerfd_arm_absolute(int fd, int64_t deadline_ns) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    // A zero it_value would disarm the timer; the earliest instant there is means "now" just as well.
+    if (deadline_ns < 1) {
+        deadline_ns = 1;
+    }
+    spec.it_value.tv_sec = deadline_ns / 1000000000;
+    spec.it_value.tv_nsec = deadline_ns % 1000000000;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int clinux_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+int clinux_epoll_watch(int epfd, int fd, int32_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN;
+    event.data.u32 = (uint32_t)token;
+    if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) == 0) {
+        return 0;
+    }
+    if (errno != EEXIST) {
+        return -1;
+    }
+    return epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event);
+}
+
+int clinux_epoll_unwatch(int epfd, int fd) {
+    return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
+}
+
+int clinux_epoll_wait(int epfd, int32_t *tokens, uint32_t *events, int capacity, int timeout_ms) {
+    struct epoll_event ready[16];
+    if (capacity > 16) {
+        capacity = 16;
+    }
+    int count = epoll_wait(epfd, ready, capacity, timeout_ms);
+    for (int i = 0; i < count; i++) {
+        tokens[i] = (int32_t)ready[i].data.u32;
+        events[i] = ready[i].events;
+    }
+    return count;
+}
+
 static void lifecycle_set(sigset_t *set) {
     sigemptyset(set);
     sigaddset(set, SIGTERM);

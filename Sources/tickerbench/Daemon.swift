@@ -1,120 +1,319 @@
 import Foundation
-import TickerCore
 import PanelCore
+import TickerCore
 import TickerIO
 import TickerWire
 
 /// Runs the built tickerd at 60 fps on a 128×16×2 panel (a pseudo-terminal with a decoding device on the
-/// other side, through the test shim) and a real FIFO, and measures its CPU use, resident memory and the time
-/// from a write into the pipe to the first frame on the wire that shows it.
+/// other side, through the test shim) and a real FIFO, in four scenes — a blank panel, a title that fits, a
+/// marquee at 30 px/s, a marquee over a karaoke sweep — and, in the same run, the floor: a program that does
+/// nothing but wake at 60 Hz from a timerfd and write 37 bytes to a pseudo-terminal. For each it measures the
+/// CPU time, the wake-ups (voluntary context switches), the resident memory, and how far from the 60 Hz
+/// frame grid the updates reach the pseudo-terminal; then the time from a write into the pipe to the first
+/// frame on the wire that shows it.
 func daemonFigures(_ arguments: [String]) -> Int32 {
-    var seconds = 30
-    if arguments.count == 2, arguments[0] == "--seconds", let value = Int(arguments[1]) { seconds = value }
+    var seconds = 20
     let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let tickerd = binDirectory.appendingPathComponent("tickerd").path
-    let shim = binDirectory.appendingPathComponent("libTickerTestShim.so").path
+    var tickerd = binDirectory.appendingPathComponent("tickerd").path
+    var shim = binDirectory.appendingPathComponent("libTickerTestShim.so").path
+    var index = 0
+    while index + 1 < arguments.count {
+        switch arguments[index] {
+        case "--seconds": seconds = Int(arguments[index + 1]) ?? seconds
+        case "--tickerd": tickerd = arguments[index + 1]
+        case "--shim": shim = arguments[index + 1]
+        default:
+            print("tickerbench daemon: unknown option '\(arguments[index])' (expected --seconds, --tickerd, --shim)")
+            return 2
+        }
+        index += 2
+    }
     guard FileManager.default.isExecutableFile(atPath: tickerd), FileManager.default.fileExists(atPath: shim) else {
         print("tickerbench daemon: needs \(tickerd) and \(shim) (swift build -c release)")
         return 1
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerbench-\(getpid())")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let link = directory.appendingPathComponent("panel").path
-    let feedPath = directory.appendingPathComponent("feed").path
-    guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
-        let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
-        let emulator = try? PanelEmulator(info: info, link: link)
-    else {
-        print("tickerbench daemon: could not open a pseudo-terminal")
+    print("\(tickerd), 60 fps, 128×16 at 2 bits per pixel, split zones, \(seconds) s per scene")
+    guard let floor = measureFloor(seconds: seconds) else {
+        print("tickerbench daemon: the floor program did not run")
         return 1
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tickerd)
-    process.arguments = [
-        "--device", link, "--feed", feedPath, "--size", "128x16", "--depth", "2", "--fps", "60", "--no-terminal",
-        "--set", "layout.zones=split", "--log-level", "warning",
+    print(
+        pad("  floor (60 Hz timerfd, 37 B)", 28)
+            + String(
+                format: "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
+                floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
+    let scenes: [(String, [String])] = [
+        ("blank panel", []),
+        ("a title that fits", ["title Night Signal", "play"]),
+        ("marquee at 30 px/s", ["artist The Column Drivers", "title Night Signal (Extended Ticker Mix)", "play"]),
+        (
+            "marquee + karaoke sweep",
+            ["lyrics begin"] + DemoLyricsLines.lines + [
+                "lyrics end", "artist The Column Drivers", "title Night Signal (Extended Ticker Mix)", "play",
+            ]
+        ),
     ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_PRELOAD"] = shim
-    process.environment = environment
-    do { try process.run() } catch {
-        print("tickerbench daemon: cannot start \(tickerd): \(error)")
-        return 1
+    for (index, (name, commands)) in scenes.enumerated() {
+        guard let run = DaemonRun(tickerd: tickerd, shim: shim) else { return 1 }
+        defer { run.stop() }
+        try? run.writer?.send(commands)
+        // Let the commands land and the first frames go out before measuring.
+        run.pump(for: .seconds(1))
+        let figures = run.measure(seconds: seconds)
+        print(
+            pad("  " + name, 28)
+                + String(
+                    format: "%5.1f wake-ups/s   CPU %.3f %% of a core = %.2f × the floor   %5.1f updates/s   "
+                        + "grid deviation p50 %.2f ms, p99 %.2f ms   VmHWM %.1f MB",
+                    figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
+                    figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99,
+                    Double(figures.peakKilobytes) / 1024))
+        if index == scenes.count - 1 { run.latency() }
     }
+    return 0
+}
+
+/// What one measured run gave.
+struct RunFigures {
+    var wakeups: Double
+    var cpuPercent: Double
+    var updatesPerSecond: Double = 0
+    var deviation: (p50: Double, p99: Double) = (.nan, .nan)
+    var peakKilobytes = 0
+}
+
+/// One tickerd started against an emulated panel and a fresh FIFO.
+final class DaemonRun {
+    let directory: URL
+    let process = Process()
+    let emulator: PanelEmulator
+    private(set) var writer: FeedWriter?
+    /// When each update (full frame, columns, scroll) was decoded, on `Clock.now`.
+    var updateTimes: [Duration] = []
+
+    init?(tickerd: String, shim: String) {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerbench-\(getpid())-\(UUID())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let link = directory.appendingPathComponent("panel").path
+        let feedPath = directory.appendingPathComponent("feed").path
+        guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
+            let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
+            let emulator = try? PanelEmulator(info: info, link: link)
+        else {
+            print("tickerbench daemon: could not open a pseudo-terminal")
+            return nil
+        }
+        self.emulator = emulator
+        process.executableURL = URL(fileURLWithPath: tickerd)
+        process.arguments = [
+            "--device", link, "--feed", feedPath, "--size", "128x16", "--depth", "2", "--fps", "60", "--no-terminal",
+            "--set", "layout.zones=split", "--log-level", "warning",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = shim
+        process.environment = environment
+        do { try process.run() } catch {
+            print("tickerbench daemon: cannot start \(tickerd): \(error)")
+            return nil
+        }
+        let started = Clock.now
+        var ready = false
+        while Clock.now < started + .seconds(10), !ready {
+            pump(for: .milliseconds(20))
+            ready = FileManager.default.fileExists(atPath: feedPath) && emulator.updates > 0
+        }
+        guard ready, let writer = try? FeedWriter(path: feedPath) else {
+            print("tickerbench daemon: tickerd did not start streaming")
+            stop()
+            return nil
+        }
+        self.writer = writer
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Serves the panel for `duration`, noting when updates arrive.
+    func pump(for duration: Duration, until done: () -> Bool = { false }) {
+        let deadline = Clock.now + duration
+        var entry = [pollfd(fd: emulator.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        while Clock.now < deadline, !done() {
+            entry[0].revents = 0
+            let left = max((deadline - Clock.now) / .milliseconds(1), 0)
+            _ = try? Posix.poll(&entry, timeoutMilliseconds: Int32(min(left + 1, 50)))
+            emulator.service { event, _ in
+                guard case .applied(let message) = event else { return }
+                switch message {
+                case .fullFrame, .columns, .scroll: updateTimes.append(Clock.now)
+                case .hello, .brightness, .blank: break
+                }
+            }
+        }
+    }
+
+    func measure(seconds: Int) -> RunFigures {
+        let pid = process.processIdentifier
+        updateTimes.removeAll()
+        let before = TaskCounters(pid)
+        let start = Clock.now
+        pump(for: .seconds(Int64(seconds)))
+        let after = TaskCounters(pid)
+        let wall = (Clock.now - start) / .seconds(1)
+        var figures = RunFigures(
+            wakeups: Double(after.voluntarySwitches - before.voluntarySwitches) / wall,
+            cpuPercent: Double(after.cpuNanoseconds - before.cpuNanoseconds) / 1e9 * 100 / wall)
+        // Updates sent together (a scroll and its columns) are one frame.
+        var frames: [Duration] = []
+        for time in updateTimes where frames.last.map({ time - $0 > .milliseconds(2) }) ?? true { frames.append(time) }
+        figures.updatesPerSecond = Double(frames.count) / wall
+        figures.deviation = gridDeviation(frames, period: .seconds(1) / 60)
+        figures.peakKilobytes = residentKilobytes(pid).1
+        return figures
+    }
+
+    /// Latency: a message that changes the panel, written at a random phase of the frame grid.
+    func latency() {
+        try? writer?.send(["lyrics clear", "pause"])
+        pump(for: .milliseconds(300))
+        var latencies: [Double] = []
+        for round in 0..<200 {
+            let before = emulator.device.framebuffer.bytes
+            let start = Clock.now
+            try? writer?.send(["message --for 60 --priority high \(round % 2 == 0 ? "ping" : "PONG") \(round)"])
+            var changed = false
+            pump(for: .seconds(2)) {
+                changed = emulator.device.framebuffer.bytes != before
+                return changed
+            }
+            if changed { latencies.append((Clock.now - start) / .milliseconds(1)) }
+            // A pause of a fraction of a frame, so writes land at different phases of the frame grid.
+            pump(for: .microseconds(Int64(1_000 + (round * 7_919) % 16_000)))
+        }
+        latencies.sort()
+        print(
+            String(
+                format: "  write-to-wire latency over %d writes: median %.1f ms, p99 %.1f ms, max %.1f ms (frame period 16.7 ms)",
+                latencies.count, percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.last ?? .nan))
+    }
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+/// How late each instant is after the grid of `period` that fits them best: the grid's phase is the one,
+/// among the phases seen, after which the instants are least late in total (they can only come after a grid
+/// instant, never before). In ms.
+func gridDeviation(_ times: [Duration], period: Duration) -> (p50: Double, p99: Double) {
+    guard times.count > 2 else { return (.nan, .nan) }
+    let periodSeconds = period / .seconds(1)
+    let phases = times.map { ($0 / .seconds(1)).truncatingRemainder(dividingBy: periodSeconds) }.sorted()
+    func lateness(_ phase: Double, after origin: Double) -> Double {
+        let late = phase - origin
+        return late < 0 ? late + periodSeconds : late
+    }
+    var origin = phases[0]
+    var least = Double.infinity
+    for candidate in phases {
+        let total = phases.reduce(0) { $0 + lateness($1, after: candidate) }
+        if total < least {
+            least = total
+            origin = candidate
+        }
+    }
+    let deviations = phases.map { lateness($0, after: origin) * 1_000 }.sorted()
+    return (percentile(deviations, 0.5), percentile(deviations, 0.99))
+}
+
+/// CPU time and voluntary context switches of every thread of a process.
+struct TaskCounters {
+    var cpuNanoseconds = 0
+    var voluntarySwitches = 0
+
+    init(_ pid: Int32) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            let base = "/proc/\(pid)/task/\(task)"
+            if let text = try? String(contentsOfFile: base + "/schedstat", encoding: .utf8),
+                let first = text.split(separator: " ").first, let value = Int(first)
+            {
+                cpuNanoseconds += value
+            }
+            if let text = try? String(contentsOfFile: base + "/status", encoding: .utf8) {
+                for row in text.split(separator: "\n") where row.hasPrefix("voluntary_ctxt_switches:") {
+                    voluntarySwitches += Int(row.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+                }
+            }
+        }
+    }
+}
+
+/// Runs the floor program (`tickerbench floor PATH`) against a pseudo-terminal for `seconds` and measures it.
+func measureFloor(seconds: Int) -> RunFigures? {
+    guard let terminal = try? PseudoTerminal(link: nil) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["floor", terminal.slavePath]
+    do { try process.run() } catch { return nil }
     defer {
         process.terminate()
         process.waitUntilExit()
     }
-    // Wait for the pipe and the first full frame.
-    func pump(until deadline: Duration, _ done: () -> Bool) -> Bool {
-        var entry = [pollfd(fd: emulator.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    var arrivals: [Duration] = []
+    func drain(for duration: Duration) {
+        let deadline = Clock.now + duration
+        var entry = [pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)]
         while Clock.now < deadline {
-            if done() { return true }
             entry[0].revents = 0
-            _ = try? Posix.poll(&entry, timeoutMilliseconds: 20)
-            emulator.service { _, _ in }
+            _ = try? Posix.poll(&entry, timeoutMilliseconds: 50)
+            let result = buffer.withUnsafeMutableBytes { try? Posix.read(terminal.master, into: $0, what: "floor") }
+            if case .done(let count) = result, count > 0 { arrivals.append(Clock.now) }
         }
-        return done()
     }
-    guard pump(until: Clock.now + .seconds(10), { FileManager.default.fileExists(atPath: feedPath) && emulator.updates > 0 }),
-        let writer = try? FeedWriter(path: feedPath)
-    else {
-        print("tickerbench daemon: tickerd did not start streaming")
-        return 1
-    }
-    try? writer.send(["artist The Column Drivers", "title Night Signal (Extended Ticker Mix)", "play"])
-    try? writer.send(["lyrics begin"] + DemoLyricsLines.lines + ["lyrics end"])
+    drain(for: .seconds(1))
+    arrivals.removeAll()
+    let pid = process.processIdentifier
+    let before = TaskCounters(pid)
+    let start = Clock.now
+    drain(for: .seconds(Int64(seconds)))
+    let after = TaskCounters(pid)
+    let wall = (Clock.now - start) / .seconds(1)
+    var figures = RunFigures(
+        wakeups: Double(after.voluntarySwitches - before.voluntarySwitches) / wall,
+        cpuPercent: Double(after.cpuNanoseconds - before.cpuNanoseconds) / 1e9 * 100 / wall)
+    figures.updatesPerSecond = Double(arrivals.count) / wall
+    figures.deviation = gridDeviation(arrivals, period: .seconds(1) / 60)
+    return figures
+}
 
-    // CPU and memory over `seconds` of steady animation.
-    let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-    let cpuStart = cpuTicks(process.processIdentifier)
-    let wallStart = Clock.now
-    _ = pump(until: wallStart + .seconds(Int64(seconds))) { false }
-    let cpu = Double(cpuTicks(process.processIdentifier) - cpuStart) / ticksPerSecond
-    let wall = (Clock.now - wallStart) / .seconds(1)
-    let (rss, peak) = residentKilobytes(process.processIdentifier)
-
-    // Latency: a message that changes the panel, written at a random phase of the frame clock.
-    try? writer.send(["lyrics clear", "pause"])
-    _ = pump(until: Clock.now + .milliseconds(300)) { false }
-    var latencies: [Double] = []
-    for round in 0..<200 {
-        let before = emulator.device.framebuffer.bytes
-        let start = Clock.now
-        try? writer.send(["message --for 60 --priority high \(round % 2 == 0 ? "ping" : "PONG") \(round)"])
-        let changed = pump(until: start + .seconds(2)) { emulator.device.framebuffer.bytes != before }
-        if changed { latencies.append((Clock.now - start) / .milliseconds(1)) }
-        // A pause of a fraction of a frame, so writes land at different phases of the frame clock.
-        _ = pump(until: Clock.now + .microseconds(Int64(1_000 + (round * 7_919) % 16_000))) { false }
+/// The floor: wakes at 60 Hz from a timerfd and writes 37 bytes to `path`, forever. What any frame loop at
+/// 60 Hz costs before it draws anything.
+func floorProgram(_ arguments: [String]) -> Int32 {
+    guard let path = arguments.first, let fd = try? Posix.open(path, O_WRONLY | O_NOCTTY) else {
+        print("usage: tickerbench floor PTY")
+        return 2
     }
-    latencies.sort()
-    func percentile(_ p: Double) -> Double {
-        latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+    guard let timer = try? PeriodicTimer() else { return 1 }
+    do { try timer.arm(intervalNanoseconds: 1_000_000_000 / 60) } catch { return 1 }
+    let bytes = [UInt8](repeating: 0x55, count: 37)
+    var entry = [pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+    while true {
+        entry[0].revents = 0
+        _ = try? Posix.poll(&entry, timeoutMilliseconds: -1)
+        guard timer.expirations() > 0 else { continue }
+        _ = bytes.withUnsafeBytes { try? Posix.write(fd, $0, what: path) }
     }
-    print("tickerd at 60 fps, 128×16 at 2 bits per pixel, split zones, demo lyrics playing, \(Int(wall)) s:")
-    print(String(format: "  CPU: %.2f %% of one core (%.2f s of CPU in %.1f s)", cpu * 100 / wall, cpu, wall))
-    print(String(format: "  resident memory: %.1f MB now, %.1f MB peak (VmRSS %d kB, VmHWM %d kB)", Double(rss) / 1024, Double(peak) / 1024, rss, peak))
-    print(
-        String(
-            format: "  write-to-wire latency over %d writes: median %.1f ms, p99 %.1f ms, max %.1f ms (frame period 16.7 ms)",
-            latencies.count, percentile(0.5), percentile(0.99), latencies.last ?? .nan))
-    return 0
 }
 
 /// The demo lyrics, one LRC line per element.
 enum DemoLyricsLines {
     static var lines: [String] { DemoTrack.lyrics.split(separator: "\n").map(String.init) }
-}
-
-/// utime + stime of a process, in clock ticks.
-func cpuTicks(_ pid: Int32) -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = text.lastIndex(of: ")")
-    else { return 0 }
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
-    return user + system
 }
 
 /// VmRSS and VmHWM of a process, in kB.

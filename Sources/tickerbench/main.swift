@@ -163,7 +163,9 @@ case "profile":
     for i in 0..<400_000 { scene.render(state, at: .seconds(12) + .microseconds(Int64(i % 180) * 16_667), into: &frame) }
 case "daemon":
     exit(daemonFigures(Array(CommandLine.arguments.dropFirst(2))))
+case "floor":
+    exit(floorProgram(Array(CommandLine.arguments.dropFirst(2))))
 default:
-    print("usage: tickerbench [core | daemon [--seconds N]]")
+    print("usage: tickerbench [core | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY]")
     exit(2)
 }

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
+#include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <termios.h>
@@ -16,6 +17,24 @@ int clinux_timerfd_create_monotonic(void);
 
 /// Arms `fd` to fire first after `first_ns` and then every `interval_ns` nanoseconds (0: one-shot).
 int clinux_timerfd_arm(int fd, int64_t first_ns, int64_t interval_ns);
+
+/// Arms `fd` to fire once when its clock reaches `deadline_ns` (TFD_TIMER_ABSTIME); a deadline already past
+/// fires at once.
+int clinux_timerfd_arm_absolute(int fd, int64_t deadline_ns);
+
+/// epoll_create1(EPOLL_CLOEXEC); the descriptor or -1.
+int clinux_epoll_create(void);
+
+/// Watches `fd` for input (EPOLLIN; hang-ups and errors always come) under `token`, replacing an earlier
+/// watch of the same descriptor (EPOLL_CTL_ADD, else EPOLL_CTL_MOD). Returns 0 or -1.
+int clinux_epoll_watch(int epfd, int fd, int32_t token);
+
+/// Stops watching `fd` (EPOLL_CTL_DEL). Returns 0 or -1.
+int clinux_epoll_unwatch(int epfd, int fd);
+
+/// epoll_wait for up to `timeout_ms` (-1: no limit): stores the token and the event bits (the same bits as
+/// poll's POLLIN, POLLERR, POLLHUP) of up to `capacity` (at most 16) ready descriptors; the count or -1.
+int clinux_epoll_wait(int epfd, int32_t *tokens, uint32_t *events, int capacity, int timeout_ms);
 
 /// Blocks SIGTERM, SIGINT, SIGHUP (and SIGPIPE, ignored) in the calling thread and returns a
 /// non-blocking signalfd for the first three.

@@ -74,3 +74,62 @@ public enum Karaoke {
         return min(max(wanted, 0), lineWidth - zoneWidth)
     }
 }
+
+extension Karaoke {
+    /// The smallest sweep position (in pixels) beyond `head` at which a drawn sweep can look different. On a
+    /// grey panel the partly sung column steps through the levels between rest and full, and the next column
+    /// starts at the rest level, so only those level steps count; whole columns count where the unsung part is
+    /// dithered or its level is 0; either only in columns that have lit pixels (`columnHasPixels`, counted from
+    /// where the sweep starts). A line wider than its zone also scrolls where the head is `scrollPhase` into a
+    /// column (0, or 0.5 for a zone of odd width; nil for a line that does not scroll). When `head` sits exactly
+    /// on a step the picture changes as soon as the sweep moves on, so the answer is the next representable
+    /// position. `restFraction` is the rest level as a fraction of full, nil when dithered. Never beyond
+    /// `lineWidth`.
+    public static func nextVisibleHead(
+        after head: Double, restFraction: Double?, maxLevel: UInt8, scrollPhase: Double? = 0.5, lineWidth: Int,
+        columnHasPixels: (Int) -> Bool = { _ in true }
+    ) -> Double {
+        guard head.isFinite else { return head }
+        let steps = SweepSteps(restFraction: restFraction, maxLevel: maxLevel, scrollPhase: scrollPhase, lineWidth: lineWidth)
+        if steps.step(after: head.nextDown, columnHasPixels) <= head { return head.nextUp }
+        return steps.step(after: head, columnHasPixels)
+    }
+
+    /// Where a drawn sweep can change.
+    private struct SweepSteps {
+        let restFraction: Double?
+        let maxLevel: UInt8
+        let scrollPhase: Double?
+        let lineWidth: Int
+
+        func step(after head: Double, _ columnHasPixels: (Int) -> Bool) -> Double {
+            var column = max(head.rounded(.down), -1)
+            let end = Double(max(lineWidth, 0))
+            // Dithered, or a rest level of 0 (any lit part then shows): a column changes when it is wholly sung.
+            let wholeColumns = restFraction.map { $0 <= 0 || $0 >= 1 || maxLevel == 0 } ?? true
+            while column < end {
+                var best = Double.infinity
+                func consider(_ position: Double) {
+                    if position > head, position < best { best = position }
+                }
+                // Only steps within this column, so that the first column with one gives the next step.
+                if let scrollPhase { consider(column + scrollPhase) }
+                if column >= 0, columnHasPixels(Int(column)) {
+                    if wholeColumns {
+                        consider(column + 1)
+                    } else if let rest = restFraction {
+                        // The partly sung column shows level round((rest + (1 − rest) × covered) × maxLevel),
+                        // which steps where that product crosses a half level.
+                        for level in 0..<Int(maxLevel) {
+                            let covered = ((Double(level) + 0.5) / Double(maxLevel) - rest) / (1 - rest)
+                            if covered > 0, covered < 1 { consider(column + covered) }
+                        }
+                    }
+                }
+                if best < .infinity { return min(best, max(end, head.nextUp)) }
+                column += 1
+            }
+            return max(end, head.nextUp)
+        }
+    }
+}

@@ -164,3 +164,43 @@ public struct Marquee: Sendable, Equatable {
         return 1
     }
 }
+
+extension Marquee {
+    /// The first instant after `seconds` (since the text appeared) at which `columnOffset` may differ from its
+    /// value at `seconds`, in seconds since the text appeared; nil when it never changes again (text that fits,
+    /// reduced motion, or the last lap done). Never late; it may be early: every lap's end counts as a change,
+    /// though the lap ends looking as it started, and moving back in bounce mode the offset drops just after
+    /// the instant returned.
+    public func nextOffsetChange(after seconds: Double) -> Double? {
+        guard scrolls, seconds.isFinite else { return nil }
+        let duration = lapDuration
+        guard duration > 0 else { return nil }
+        // Before the text appeared nothing moves, as at its first instant.
+        let time = max(seconds, 0)
+        if style.laps > 0, time >= Double(style.laps) * duration { return nil }
+        let lapStart = (time / duration).rounded(.down) * duration
+        let inLap = time - lapStart
+        let speed = style.speed
+        // The instant the moving offset reaches the next whole column, `from` seconds into the lap.
+        func nextColumn(movingSince from: Double) -> Double {
+            let moved = max(inLap - from, 0) * speed
+            return lapStart + from + (moved.rounded(.down) + 1) / speed
+        }
+        var next: Double
+        if !style.bounce {
+            next = nextColumn(movingSince: pause)
+        } else {
+            let travel = Double(overflow) / speed
+            if inLap < pause + travel {
+                next = nextColumn(movingSince: pause)
+            } else if inLap < 2 * pause + travel {
+                next = lapStart + 2 * pause + travel
+            } else {
+                // Moving back: the offset is `overflow − moved` and drops a column just after it reaches a whole one.
+                let position = Double(overflow) - (inLap - 2 * pause - travel) * speed
+                next = lapStart + 2 * pause + travel + (Double(overflow) - position.rounded(.down)) / speed
+            }
+        }
+        return min(next, lapStart + duration)
+    }
+}

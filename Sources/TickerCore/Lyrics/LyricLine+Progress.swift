@@ -51,3 +51,40 @@ extension LyricLine {
         return min(1, max(0, (time - start) / (end - start)))
     }
 }
+
+extension LyricLine {
+    /// The first time at which `sweepPixels(at:wordSpans:lineWidth:)` reaches `pixels`, the inverse of the
+    /// sweep: nil when it never does (beyond the line's width). With word times out of order it answers the
+    /// line's start, which is early but never late.
+    public func sweepTime(reaching pixels: Double, wordSpans: [Range<Int>], lineWidth: Int) -> Duration? {
+        let width = Double(max(0, lineWidth))
+        guard pixels <= width else { return nil }
+        guard pixels > 0 else { return start }
+        guard end > start else { return start }
+        guard !words.isEmpty, wordSpans.count == words.count else {
+            return start + (end - start) * (pixels / width)
+        }
+        func clamped(_ value: Int) -> Double { Double(min(max(value, 0), max(0, lineWidth))) }
+        var edge = clamped(wordSpans[0].lowerBound)
+        if edge >= pixels { return start }
+        var previousEnd = start
+        for index in words.indices {
+            let word = words[index]
+            guard word.start >= previousEnd, word.end >= word.start else { return start }
+            previousEnd = word.end
+            let low = clamped(wordSpans[index].lowerBound)
+            let high = clamped(wordSpans[index].upperBound)
+            if word.start >= end { return end }
+            // At the word's start the edge jumps to its left side, then crosses it linearly.
+            if low >= pixels { return max(word.start, start) }
+            if high >= pixels, high > low {
+                let time = word.start + (word.end - word.start) * ((pixels - low) / (high - low))
+                return min(max(time, start), end)
+            }
+            edge = max(edge, high)
+            if edge >= pixels { return min(max(word.end, start), end) }
+        }
+        // After the last word the whole line is lit.
+        return min(max(previousEnd, start), end)
+    }
+}

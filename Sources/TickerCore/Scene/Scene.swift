@@ -13,17 +13,17 @@ public struct Scene: Sendable {
     /// The look.
     public let style: SceneStyle
 
-    private var top: ZoneRenderer
-    private var bottom: ZoneRenderer
-    private let isSplit: Bool
-    private var nowPlaying = ""
-    private var nowPlayingSince: Duration = .zero
-    private var idleSince: Duration? = .zero
+    var top: ZoneRenderer
+    var bottom: ZoneRenderer
+    let isSplit: Bool
+    var nowPlaying = ""
+    var nowPlayingSince: Duration = .zero
+    var idleSince: Duration? = .zero
     private var lastTrack = -1
     private var lastPlayback = PlayerState.Playback.stopped
     private var stoppedAfterPlaying = false
-    private var lyric = LyricLayout()
-    private var wrapped = WrappedLyric()
+    var lyric = LyricLayout()
+    var wrapped = WrappedLyric()
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
@@ -191,7 +191,7 @@ public struct Scene: Sendable {
             scroll: 0, into: &frame)
     }
 
-    private func seconds(_ duration: Duration) -> Double {
+    func seconds(_ duration: Duration) -> Double {
         duration / .seconds(1)
     }
 }

@@ -33,6 +33,12 @@ public struct ZoneRenderer: Sendable {
         var lastUsed: Int
     }
 
+    /// The level of unsung lyrics as a fraction of full, or nil when they are dithered (then no column is
+    /// drawn partly sung).
+    public var restFraction: Double? {
+        restIsDither ? nil : Double(rest.level) / Double(max(depth.maxLevel, 1))
+    }
+
     /// Bytes one column of the zone takes in wire layout.
     private let zoneBytes: Int
 
@@ -115,13 +121,24 @@ public struct ZoneRenderer: Sendable {
     /// Draws `text` as a marquee, `elapsed` seconds after it appeared (the lap restarts when the text
     /// changes, so the caller passes the time since the change).
     public mutating func drawMarquee(_ text: String, elapsed: Double, into frame: inout Frame) {
+        let (index, motion) = marqueeEntry(for: text)
+        draw(index, motion: motion, offset: motion.columnOffset(at: elapsed), into: &frame)
+    }
+
+    /// How `text` moves as a marquee in this zone (the strip rasterized and cached on first use).
+    public mutating func marqueeMotion(for text: String) -> Marquee {
+        marqueeEntry(for: text).motion
+    }
+
+    /// The cache slot `drawMarquee` draws `text` from (truncated under reduced motion), and its motion.
+    private mutating func marqueeEntry(for text: String) -> (index: Int, motion: Marquee) {
         var index = entry(for: text, truncated: false)
         var motion = Marquee(textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee)
         if marquee.reducedMotion, cache[index].strip.width > zone.width {
             index = entry(for: text, truncated: true)
             motion = Marquee(textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee)
         }
-        draw(index, motion: motion, offset: motion.columnOffset(at: elapsed), into: &frame)
+        return (index, motion)
     }
 
     /// Draws cache slot `index` as a marquee. Works on the slot in place: copying it would retain and release

@@ -58,32 +58,26 @@ public struct DaemonError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
-/// The long-running service: one thread, one event loop polling the feed pipe, a timerfd at the refresh
-/// rate, a signalfd and the serial port. Every tick applies all waiting feed lines, renders the scene for
-/// that instant and hands the frame to the link.
+/// The long-running service, as a shell around `DaemonMachine`: one thread, one event loop waiting (epoll) on
+/// the feed pipe, a one-shot timer armed at the next instant of the frame grid the machine asks for, a
+/// signalfd and the serial port. It reads and writes and carries out the machine's actions; it decides nothing itself.
 public final class Daemon {
     private var settings: Settings
     private let options: DaemonOptions
     private var logger: Logger
-    private var scene: Scene
+    private var machine: DaemonMachine
     private var frame: Frame
-    private var state = PlayerState()
-    private var decoder = FeedDecoder()
     private var link: PanelLink?
     private var feed: FeedPipe?
-    private let timer: PeriodicTimer
+    private let timer: DeadlineTimer
+    private let poller: EventPoller
+    /// Count the links and feeds made, so that the poller tells a new one from the old under a reused number.
+    private var linkGeneration = 0
+    private var feedGeneration = 0
     private let signals: SignalSource
     private let notify = SystemdNotify()
     private let terminal: TerminalPanel?
     private var readBuffer = [UInt8](repeating: 0, count: 16_384)
-    private var feedErrors = 0
-    private var feedErrorsInWindow = 0
-    private var feedErrorWindow: Duration = .zero
-    private var lastStatus: Duration = .zero
-    private var lastWatchdog: Duration = .zero
-    private var clockText = ""
-    private var clockMinute = -1
-    private var ticks = 0
     private var stopping = false
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
@@ -94,15 +88,17 @@ public final class Daemon {
         logger.level = LogLevel(config: settings.config.log.level)
         self.logger = logger
         let panel = settings.config.panel
-        scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
         frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
         do {
             signals = try SignalSource()
-            timer = try PeriodicTimer()
+            timer = try DeadlineTimer()
+            poller = try EventPoller()
         } catch {
             throw DaemonError(error.description)
         }
         terminal = options.terminal ? TerminalPanel() : nil
+        machine = DaemonMachine(
+            scene: Self.scene(settings), configuration: Self.configuration(settings, options, notify), at: Clock.now)
         if !options.demo {
             do {
                 if let handed = try FeedPipe.fromSocketActivation() {
@@ -119,6 +115,21 @@ public final class Daemon {
         warnAboutLineRate(settings)
     }
 
+    private static func scene(_ settings: Settings) -> Scene {
+        let panel = settings.config.panel
+        return Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
+    }
+
+    private static func configuration(
+        _ settings: Settings, _ options: DaemonOptions, _ notify: SystemdNotify
+    ) -> DaemonMachine.Configuration {
+        DaemonMachine.Configuration(
+            framesPerSecond: settings.config.panel.fps, brightness: settings.config.panel.brightness,
+            watchdogInterval: notify.watchdogMicroseconds.map { .microseconds($0) },
+            // A terminal is redrawn at most 30 times a second.
+            terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo)
+    }
+
     private func makeLink(_ settings: Settings) -> PanelLink? {
         guard let device = settings.device else { return nil }
         var policy = LinkPolicy()
@@ -126,7 +137,7 @@ public final class Daemon {
         return PanelLink(address: device, settings: settings.serial, geometry: settings.geometry, policy: policy, logger: logger)
     }
 
-    /// Says at start-up when a full frame every tick cannot fit the line rate, and what rate would.
+    /// Says at start-up when a full frame on every frame of the grid cannot fit the line rate, and what rate would.
     private func warnAboutLineRate(_ settings: Settings) {
         guard settings.device != nil else { return }
         let frameBytes = settings.geometry.fullFrameEncodedCount
@@ -149,16 +160,6 @@ public final class Daemon {
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     public func run() -> Int32 {
-        let now = Clock.now
-        do {
-            try timer.arm(intervalNanoseconds: framePeriodNanoseconds)
-        } catch {
-            logger.error(error.description)
-            return 1
-        }
-        if options.demo {
-            startDemo(at: now)
-        }
         terminal?.begin()
         defer { terminal?.end() }
         logger.notice(
@@ -166,60 +167,93 @@ public final class Daemon {
                 + "bit(s) per pixel, \(settings.config.panel.fps) fps, feed \(feed?.name ?? "demo"), device "
                 + (settings.device?.description ?? "none"))
         notify.send("READY=1\nSTATUS=\(statusLine())")
-        var entries = [pollfd](repeating: pollfd(fd: -1, events: 0, revents: 0), count: 4)
+        // The first wake-up is at once: it draws the first frame.
+        var wakeNow = true
         while !stopping {
-            entries[0] = pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            entries[1] = pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            entries[2] = pollfd(fd: feed?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
-            entries[3] = pollfd(fd: link?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
+            if !wakeNow {
+                var signalled = false
+                var feedReady = false
+                var linkEvents: UInt32 = 0
+                do {
+                    try watchDescriptors()
+                    try poller.wait { ready in
+                        switch ready.token {
+                        case Self.signalToken: signalled = true
+                        // Re-arming below clears the expiry; reading it would be one more system call per frame.
+                        case Self.timerToken: timer.expired()
+                        case Self.feedToken: feedReady = true
+                        case Self.linkToken: linkEvents = ready.events
+                        default: break
+                        }
+                    }
+                } catch {
+                    logger.error(error.description)
+                    return 1
+                }
+                if signalled { handleSignals() }
+                if stopping { break }
+                let now = Clock.now
+                if linkEvents & UInt32(POLLIN) != 0 { link?.readReplies(at: now) }
+                if linkEvents & UInt32(POLLHUP | POLLERR) != 0 { link?.hangUp(at: now) }
+                if feedReady { readFeed(at: now) }
+            }
+            wakeNow = false
+            let now = Clock.now
+            execute(
+                machine.wake(
+                    at: now, linkDeadline: link?.nextDeadline, linkStreaming: link?.isStreaming ?? false,
+                    localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil))
             do {
-                _ = try Posix.poll(&entries, timeoutMilliseconds: -1)
+                try timer.arm(at: machine.nextWake(after: now, linkDeadline: link?.nextDeadline))
             } catch {
                 logger.error(error.description)
                 return 1
             }
-            if entries[0].revents != 0 { handleSignals() }
-            if stopping { break }
-            let now = Clock.now
-            if entries[3].revents & Int16(POLLIN) != 0 { link?.readReplies(at: now) }
-            if entries[3].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { link?.hangUp(at: now) }
-            if entries[2].revents != 0 { readFeed(at: now) }
-            if entries[1].revents != 0, timer.expirations() > 0 { tick(at: Clock.now) }
         }
         shutDown()
         return 0
     }
 
-    private var framePeriodNanoseconds: Int64 { 1_000_000_000 / Int64(max(settings.config.panel.fps, 1)) }
+    private static let signalToken: Int32 = 0
+    private static let timerToken: Int32 = 1
+    private static let feedToken: Int32 = 2
+    private static let linkToken: Int32 = 3
 
-    private func tick(at now: Duration) {
-        ticks += 1
-        // Everything already in the pipe changes this frame, so one write of several lines lands at once.
-        readFeed(at: now)
-        report(decoder.flushStale(now: now))
-        if options.demo, state.playbackPosition(at: now) >= DemoTrack.duration { startDemo(at: now) }
-        updateClockText()
-        scene.render(state, at: now, clock: clockText, into: &frame)
-        if let link {
-            link.setBrightness(brightnessLevel)
-            link.service(frame: frame, at: now)
-        }
-        if let terminal, ticks % max(settings.config.panel.fps / 30, 1) == 0 {
-            terminal.draw(frame, status: statusLine())
-        }
-        if let watchdog = notify.watchdogMicroseconds, now - lastWatchdog >= .microseconds(watchdog / 2) {
-            lastWatchdog = now
-            notify.send("WATCHDOG=1")
-        }
-        if now - lastStatus >= .seconds(1) {
-            lastStatus = now
-            notify.send("STATUS=\(statusLine())")
-        }
+    /// Keeps the poller watching the descriptors of the moment: the port comes and goes with the device, and
+    /// a reload may replace the link or the feed.
+    private func watchDescriptors() throws(SystemError) {
+        try poller.watch(signals.fileDescriptor, as: Self.signalToken)
+        try poller.watch(timer.fileDescriptor, as: Self.timerToken)
+        try poller.watch(feed?.fileDescriptor ?? -1, as: Self.feedToken, identity: feedGeneration)
+        try poller.watch(
+            link?.fileDescriptor ?? -1, as: Self.linkToken,
+            identity: linkGeneration << 32 | (link?.statistics.connections ?? 0))
     }
 
-    private var brightnessLevel: UInt8 {
-        let percent = state.brightness ?? settings.config.panel.brightness
-        return UInt8(min(max(percent, 0), 100) * 255 / 100)
+    private func execute(_ actions: [DaemonMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .render(let instant):
+                machine.draw(at: instant, into: &frame)
+            case .serviceLink(let instant):
+                guard let link else { continue }
+                link.setBrightness(machine.brightnessLevel)
+                link.service(frame: frame, at: instant)
+            case .drawTerminal:
+                terminal?.draw(frame, status: statusLine())
+            case .sendStatus:
+                notify.send("STATUS=\(statusLine())")
+            case .petWatchdog:
+                notify.send("WATCHDOG=1")
+            case .log(let level, let message):
+                logger.log(level, message)
+            case .reload:
+                reload()
+            case .stop(let reason):
+                logger.notice("stopping on \(reason)")
+                stopping = true
+            }
+        }
     }
 
     private func readFeed(at now: Duration) {
@@ -234,55 +268,17 @@ public final class Daemon {
                 return
             }
             guard count > 0 else { return }
-            apply(decoder.decode(readBuffer[0..<count], now: now), at: now)
+            execute(machine.feed(readBuffer[0..<count], at: now))
             if count < readBuffer.count { return }
         }
-    }
-
-    private func apply(_ events: [FeedEvent], at now: Duration) {
-        var changed = false
-        for event in events {
-            switch event {
-            case .command(let command, _):
-                state.apply(command, at: now)
-                changed = true
-            case .problem:
-                break
-            }
-        }
-        report(events)
-        if changed { scene.observe(state, at: now) }
-    }
-
-    /// Logs feed problems, at most 10 a minute, and counts them all.
-    private func report(_ events: [FeedEvent]) {
-        let now = Clock.now
-        for case .problem(let problem) in events {
-            feedErrors += 1
-            if now - feedErrorWindow >= .seconds(60) {
-                if feedErrorsInWindow > 10 {
-                    logger.warning("\(feedErrorsInWindow - 10) more feed errors in the last minute were not logged")
-                }
-                feedErrorWindow = now
-                feedErrorsInWindow = 0
-            }
-            feedErrorsInWindow += 1
-            if feedErrorsInWindow <= 10 { logger.warning(problem.description) }
-        }
-    }
-
-    private func startDemo(at now: Duration) {
-        for command in DemoTrack.commands { state.apply(command, at: now) }
-        scene.observe(state, at: now)
     }
 
     private func handleSignals() {
         while let signal = signals.next() {
             switch signal {
-            case SIGHUP: reload()
-            case SIGTERM, SIGINT:
-                logger.notice("stopping on \(signal == SIGTERM ? "SIGTERM" : "SIGINT")")
-                stopping = true
+            case SIGHUP: execute(machine.received(.hangUp))
+            case SIGTERM: execute(machine.received(.terminate))
+            case SIGINT: execute(machine.received(.interrupt))
             default: break
             }
         }
@@ -306,17 +302,17 @@ public final class Daemon {
         settings = loaded
         logger.level = LogLevel(config: new.log.level)
         let panel = new.panel
-        scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: loaded.style)
-        scene.observe(state, at: Clock.now)
+        machine.reload(
+            scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
         if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
             frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
         }
-        if panel.fps != old.panel.fps { try? timer.arm(intervalNanoseconds: framePeriodNanoseconds) }
         if new.device != old.device || panel.width != old.panel.width || panel.height != old.panel.height
             || panel.depth != old.panel.depth
         {
             link?.close()
             link = makeLink(loaded)
+            linkGeneration += 1
             warnAboutLineRate(loaded)
         }
         if new.feed != old.feed, feed?.fromSystemd == false {
@@ -324,6 +320,7 @@ public final class Daemon {
                 let reopened = try FeedPipe.open(path: new.feed.path, mode: new.feed.mode, group: new.feed.group)
                 feed?.close()
                 feed = reopened
+                feedGeneration += 1
             } catch {
                 logger.error("feed not moved, keeping '\(feed?.name ?? "")': \(error)")
             }
@@ -341,15 +338,6 @@ public final class Daemon {
         notify.send("STOPPING=1")
     }
 
-    private func updateClockText() {
-        guard settings.style.idle == .clock else { return }
-        let (hours, minutes) = Posix.localTimeOfDay()
-        let minute = hours * 60 + minutes
-        guard minute != clockMinute else { return }
-        clockMinute = minute
-        clockText = (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
-    }
-
     /// The panel state in one line, for systemd's STATUS= and the terminal.
     public func statusLine() -> String {
         let panel = settings.config.panel
@@ -361,7 +349,7 @@ public final class Daemon {
         } else {
             parts.append("no device")
         }
-        parts.append("\(feedErrors) feed errors")
+        parts.append("\(machine.feedProblems) feed errors")
         return parts.joined(separator: " · ")
     }
 }

@@ -93,6 +93,23 @@ public struct LinkMachine: Sendable {
         }
     }
 
+    /// The instant the machine next has something to do without a new frame: the next try to open, the next
+    /// hello or the end of the wait for the device's info, the next full frame that keeps the device in step.
+    /// At or before `now` means at once.
+    public var nextDeadline: Duration {
+        switch state {
+        case .waiting(let retryAt):
+            return retryAt
+        case .handshaking(let openedAt, let lastHello):
+            let timeout = openedAt + policy.helloTimeout
+            guard let lastHello else { return openedAt }
+            return min(timeout, lastHello + policy.helloInterval)
+        case .streaming(let lastFull):
+            guard let lastFull else { return .zero }
+            return lastFull + policy.fullFrameInterval
+        }
+    }
+
     /// The port opened at `now`.
     public mutating func opened(at now: Duration) {
         state = .handshaking(openedAt: now, lastHello: nil)

@@ -47,6 +47,10 @@ public final class PanelLink {
     private var brightnessSent: UInt8?
     private var lastFailure = ""
     private var readBuffer = [UInt8](repeating: 0, count: 512)
+    /// A frame was skipped for want of room on the line, so the newest one must still go out.
+    private var frameWaiting = false
+    /// At least as many bytes as the line still holds: what it held when last asked, plus what was written since.
+    private var queuedAtMost = 0
 
     /// A link to `address` for a panel of `geometry`; nothing is opened until the first `service`.
     public init(
@@ -82,6 +86,14 @@ public final class PanelLink {
         }
     }
 
+    /// The instant the link next needs `service` though the picture has not changed: what the machine waits
+    /// for (a retry, a hello, a keepalive full frame), or at once while bytes or a skipped frame are still
+    /// waiting for room on the line.
+    public var nextDeadline: Duration {
+        if outputSent < output.count || frameWaiting { return .zero }
+        return machine.nextDeadline
+    }
+
     /// Sets the brightness (0–255) the device should use; sent with the next frame when it changes.
     public func setBrightness(_ level: UInt8) {
         brightness = level
@@ -90,9 +102,14 @@ public final class PanelLink {
     /// Does what the link needs at `now` with `frame` as the picture to show: open, hello, or send the frame.
     public func service(frame: Frame, at now: Duration) {
         guard flushOutput(at: now) else {
-            if machine.isOpen { statistics.framesSkipped += 1 }
+            if machine.isOpen {
+                statistics.framesSkipped += 1
+                frameWaiting = true
+            }
             return
         }
+        // This frame is the newest; whatever happens to it now, no older one is owed.
+        frameWaiting = false
         switch machine.next(at: now) {
         case .idle:
             return
@@ -112,6 +129,7 @@ public final class PanelLink {
         do {
             let opened = try SerialPort.open(address, settings: settings)
             port = opened
+            queuedAtMost = 0
             machine.opened(at: now)
             statistics.connections += 1
             deframer.discard()
@@ -132,10 +150,17 @@ public final class PanelLink {
 
     private func send(_ frame: Frame, full requested: Bool, at now: Duration) {
         guard let port, frame.bytes.count == shown.count else { return }
-        // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
-        if port.outputWaiting > max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20) {
-            statistics.framesSkipped += 1
-            return
+        // Newest frame wins: when the line still holds more than a frame's worth, drop this one. The line holds
+        // at most what it held when last asked plus what was written since, so it is asked (an ioctl) only when
+        // that could be too much.
+        let limit = max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20)
+        if queuedAtMost > limit {
+            queuedAtMost = port.outputWaiting
+            if queuedAtMost > limit {
+                statistics.framesSkipped += 1
+                frameWaiting = true
+                return
+            }
         }
         output.removeAll(keepingCapacity: true)
         outputSent = 0
@@ -273,6 +298,7 @@ public final class PanelLink {
         port.close()
         self.port = nil
         machine.lost(at: now)
+        frameWaiting = false
         planner.canScroll = false
         output.removeAll(keepingCapacity: true)
         outputSent = 0
@@ -298,6 +324,7 @@ public final class PanelLink {
         case .wrote(let count):
             outputSent += count
             statistics.bytesSent += count
+            queuedAtMost += count
         case .failed(let error):
             lose(at: now, reason: error.message)
             return true

@@ -95,6 +95,40 @@ public enum Posix {
         throw SystemError("poll")
     }
 
+    /// An epoll instance (`epoll_create1(EPOLL_CLOEXEC)`).
+    public static func epollCreate() throws(SystemError) -> Int32 {
+        let fd = clinux_epoll_create()
+        guard fd >= 0 else { throw SystemError("epoll_create1") }
+        return fd
+    }
+
+    /// Watches `fd` for input under `token` in epoll instance `epfd` (`epoll_ctl` ADD, or MOD when it is
+    /// already watched).
+    public static func epollWatch(_ epfd: Int32, _ fd: Int32, token: Int32) throws(SystemError) {
+        guard clinux_epoll_watch(epfd, fd, token) == 0 else { throw SystemError("epoll_ctl") }
+    }
+
+    /// Stops watching `fd` (`epoll_ctl` DEL); a descriptor already closed is no longer watched anyway.
+    public static func epollUnwatch(_ epfd: Int32, _ fd: Int32) {
+        _ = clinux_epoll_unwatch(epfd, fd)
+    }
+
+    /// `epoll_wait(2)`: fills `tokens` and `events` (poll's bits) for the ready descriptors, up to their
+    /// capacity (at most 16), and returns how many. `EINTR` counts as none.
+    public static func epollWait(
+        _ epfd: Int32, tokens: inout [Int32], events: inout [UInt32], timeoutMilliseconds: Int32
+    ) throws(SystemError) -> Int {
+        let capacity = Int32(min(tokens.count, events.count))
+        let n = tokens.withUnsafeMutableBufferPointer { tokenBuffer in
+            events.withUnsafeMutableBufferPointer { eventBuffer in
+                clinux_epoll_wait(epfd, tokenBuffer.baseAddress, eventBuffer.baseAddress, capacity, timeoutMilliseconds)
+            }
+        }
+        if n >= 0 { return Int(n) }
+        if errno == EINTR { return 0 }
+        throw SystemError("epoll_wait")
+    }
+
     /// Nanoseconds on `CLOCK_MONOTONIC`.
     public static func monotonicNanoseconds() -> Int64 {
         var now = timespec()
@@ -245,6 +279,18 @@ public enum Posix {
         return (Int(parts.tm_hour), Int(parts.tm_min))
     }
 
+    /// The local time of day in nanoseconds since midnight (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`):
+    /// enough to know when the next minute begins.
+    public static func localNanosecondsOfDay() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        let secondOfDay = Int64(parts.tm_hour) * 3_600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
+        return secondOfDay * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
     /// A unix datagram socket (`socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC)`), or -1.
     public static func unixDatagramSocket() -> Int32 {
         socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -286,6 +332,11 @@ public enum Posix {
         throws(SystemError)
     {
         guard clinux_timerfd_arm(fd, first, interval) == 0 else { throw SystemError("timerfd_settime") }
+    }
+
+    /// Arms a `timerfd` to fire once at `deadline` ns on its clock (`timerfd_settime` with `TFD_TIMER_ABSTIME`).
+    public static func armTimer(_ fd: Int32, atNanoseconds deadline: Int64) throws(SystemError) {
+        guard clinux_timerfd_arm_absolute(fd, deadline) == 0 else { throw SystemError("timerfd_settime") }
     }
 
     /// Blocks SIGTERM, SIGINT and SIGHUP, ignores SIGPIPE, and returns a non-blocking `signalfd` for the three.

@@ -1,0 +1,339 @@
+import TickerCore
+
+/// The daemon's decisions as a pure state machine, like `LinkMachine`: what the feed changed, when to draw,
+/// when to let the link act, when to tell systemd, when to log a feed problem, and when to wake up next. The
+/// shell (`Daemon`) polls, reads, writes and carries out the actions; time is passed in, so tests drive the
+/// machine on a manual clock.
+///
+/// Every wake-up lands on the frame grid: instants `origin + k / fps`, so motion stays evenly paced whatever
+/// woke the loop before. Between two changes of the picture the loop sleeps; feed input wakes it at once, and
+/// the frame showing it is drawn on the next instant of the grid.
+public struct DaemonMachine: Sendable {
+    /// What the machine needs to know that does not come from the feed.
+    public struct Configuration: Sendable, Equatable {
+        /// Frames per second: the grid's pitch.
+        public var framesPerSecond: Int
+        /// The panel's brightness in percent when the feed has not set one.
+        public var brightness: Int
+        /// systemd's watchdog interval (`WATCHDOG_USEC`), or nil when it expects no pings; pinged every half.
+        public var watchdogInterval: Duration?
+        /// The least time between two drawings in a terminal, or nil when there is no terminal.
+        public var terminalInterval: Duration?
+        /// The least time between two `STATUS=` updates while something changes.
+        public var statusInterval: Duration
+        /// Between two `STATUS=` updates while nothing changes.
+        public var quietStatusInterval: Duration
+        /// Feed problems logged per minute; the rest are counted and summed up.
+        public var feedProblemsPerMinute: Int
+        /// Play the built-in demo track over and over instead of reading the feed.
+        public var demo: Bool
+
+        /// A configuration; the defaults send a status at most once a second while something changes and once
+        /// a minute otherwise, and log at most 10 feed problems a minute.
+        public init(
+            framesPerSecond: Int, brightness: Int = 100, watchdogInterval: Duration? = nil,
+            terminalInterval: Duration? = nil, statusInterval: Duration = .seconds(1),
+            quietStatusInterval: Duration = .seconds(60), feedProblemsPerMinute: Int = 10, demo: Bool = false
+        ) {
+            self.framesPerSecond = framesPerSecond
+            self.brightness = brightness
+            self.watchdogInterval = watchdogInterval
+            self.terminalInterval = terminalInterval
+            self.statusInterval = statusInterval
+            self.quietStatusInterval = quietStatusInterval
+            self.feedProblemsPerMinute = feedProblemsPerMinute
+            self.demo = demo
+        }
+    }
+
+    /// A signal the daemon handles.
+    public enum Signal: Sendable, Equatable {
+        /// SIGHUP: reload the configuration.
+        case hangUp
+        /// SIGTERM.
+        case terminate
+        /// SIGINT.
+        case interrupt
+    }
+
+    /// What the shell should do, in order.
+    public enum Action: Sendable, Equatable {
+        /// Draw the scene for this grid instant (`draw(at:into:)`) and show it in the frame buffer.
+        case render(at: Duration)
+        /// Hand the frame buffer to the link (it opens, says hello, sends what changed or a keepalive), with
+        /// the brightness `brightnessLevel`.
+        case serviceLink(at: Duration)
+        /// Draw the frame buffer in the terminal.
+        case drawTerminal
+        /// Send `STATUS=` to systemd.
+        case sendStatus
+        /// Send `WATCHDOG=1` to systemd.
+        case petWatchdog
+        /// Write a line to the log.
+        case log(LogLevel, String)
+        /// Reread the configuration and hand the result to `reload(scene:configuration:at:)`.
+        case reload
+        /// Blank the panel and exit; the reason is for the log.
+        case stop(String)
+    }
+
+    /// What the feed has said so far.
+    public private(set) var state = PlayerState()
+    /// The configuration in force.
+    public private(set) var configuration: Configuration
+    /// The origin of the frame grid.
+    public let origin: Duration
+    /// Feed problems seen since start, logged or not.
+    public private(set) var feedProblems = 0
+
+    private var scene: Scene
+    private var decoder = FeedDecoder()
+    /// The grid instant of the last wake-up.
+    private var lastTick: Duration
+    /// When the picture must next be drawn, or nil until the state changes.
+    private var renderDue: Duration?
+    private var lastWatchdog: Duration?
+    private var lastStatus: Duration?
+    private var changedSinceStatus = true
+    private var lastTerminal: Duration?
+    private var terminalOwed = false
+    private var linkDeadline: Duration?
+    private var linkStreaming = false
+    /// When to look again for a stale partial line or an unterminated lyrics block.
+    private var feedCheck: Duration?
+    private var problemsInWindow = 0
+    private var problemWindow: Duration?
+    private var clockText = ""
+    private var nextClockMinute: Duration?
+
+    /// A machine whose grid starts at `origin`, with nothing drawn yet: the first wake-up draws.
+    public init(scene: Scene, configuration: Configuration, at origin: Duration) {
+        self.scene = scene
+        self.configuration = configuration
+        self.origin = origin
+        self.lastTick = origin
+        self.renderDue = origin
+        if configuration.demo { startDemo(at: origin) }
+    }
+
+    // MARK: The frame grid
+
+    /// The grid instant number `index`.
+    public func gridInstant(_ index: Int64) -> Duration {
+        origin + .seconds(index) / max(configuration.framesPerSecond, 1)
+    }
+
+    /// The last grid instant at or before `instant`.
+    public func gridFloor(_ instant: Duration) -> Duration {
+        gridInstant(gridIndex(atOrBefore: instant))
+    }
+
+    /// The first grid instant at or after `instant`.
+    public func gridCeiling(_ instant: Duration) -> Duration {
+        let index = gridIndex(atOrBefore: instant)
+        let floor = gridInstant(index)
+        return floor == instant ? floor : gridInstant(index + 1)
+    }
+
+    private func gridIndex(atOrBefore instant: Duration) -> Int64 {
+        let fps = Double(max(configuration.framesPerSecond, 1))
+        var index = Int64(((instant - origin) / .seconds(1) * fps).rounded(.down))
+        // The estimate comes from floating point; settle it exactly.
+        while gridInstant(index) > instant { index -= 1 }
+        while gridInstant(index + 1) <= instant { index += 1 }
+        return index
+    }
+
+    // MARK: Inputs
+
+    /// Bytes read from the feed at `now`: applies the commands (the frame that shows them is drawn at the
+    /// next grid instant) and logs the problems, at most `feedProblemsPerMinute` a minute.
+    public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes, at now: Duration) -> [Action] {
+        let events = decoder.decode(bytes, now: now)
+        var actions: [Action] = []
+        var changed = false
+        for event in events {
+            if case .command(let command, _) = event {
+                state.apply(command, at: now)
+                changed = true
+            }
+        }
+        report(events, at: now, into: &actions)
+        if changed {
+            scene.observe(state, at: now)
+            drawSoon(at: now)
+        }
+        // A partial line or an open lyrics block goes stale if nothing more comes.
+        feedCheck = now + decoder.limits.staleAfter + .milliseconds(1)
+        return actions
+    }
+
+    /// A lifecycle signal arrived.
+    public mutating func received(_ signal: Signal) -> [Action] {
+        switch signal {
+        case .hangUp: return [.reload]
+        case .terminate: return [.stop("SIGTERM")]
+        case .interrupt: return [.stop("SIGINT")]
+        }
+    }
+
+    /// A reloaded configuration takes effect at `now`: a new scene (the look may have changed) and timing.
+    /// The grid keeps its origin; the next frame is drawn at once.
+    public mutating func reload(scene: Scene, configuration: Configuration, at now: Duration) {
+        self.scene = scene
+        self.configuration = configuration
+        self.scene.observe(state, at: now)
+        drawSoon(at: now)
+        changedSinceStatus = true
+    }
+
+    /// The timer fired, or the loop woke for any reason, at `now`. `linkDeadline` is the link's
+    /// `nextDeadline` (nil without a device), `linkStreaming` whether it streams to a device, and
+    /// `localTimeOfDay` the wall clock's time since midnight (for the idle clock; nil when not needed).
+    public mutating func wake(
+        at now: Duration, linkDeadline: Duration?, linkStreaming: Bool = false, localTimeOfDay: Duration? = nil
+    ) -> [Action] {
+        var actions: [Action] = []
+        let tick = gridFloor(now)
+        lastTick = tick
+        self.linkDeadline = linkDeadline
+        if linkStreaming != self.linkStreaming {
+            self.linkStreaming = linkStreaming
+            changedSinceStatus = true
+        }
+        if let check = feedCheck, now >= check {
+            report(decoder.flushStale(now: now), at: now, into: &actions)
+            feedCheck = decoder.isInLyricsBlock ? now + decoder.limits.staleAfter : nil
+        }
+        if configuration.demo, state.playbackPosition(at: tick) >= DemoTrack.duration {
+            startDemo(at: tick)
+            drawSoon(at: tick)
+        }
+        if scene.style.idle == .clock, let localTimeOfDay { updateClock(localTimeOfDay, at: now) }
+
+        var rendered = false
+        if let due = renderDue, tick >= due {
+            actions.append(.render(at: tick))
+            rendered = true
+            changedSinceStatus = true
+            terminalOwed = configuration.terminalInterval != nil
+            renderDue = scene.nextChange(state, after: tick, clock: clockText).map { max($0, tick) }
+        }
+        if rendered || linkDeadline.map({ tick >= $0 }) == true {
+            actions.append(.serviceLink(at: tick))
+        }
+        if terminalOwed, let interval = configuration.terminalInterval,
+            lastTerminal.map({ tick - $0 >= interval }) ?? true
+        {
+            actions.append(.drawTerminal)
+            lastTerminal = tick
+            terminalOwed = false
+        }
+        if let interval = configuration.watchdogInterval, lastWatchdog.map({ now - $0 >= interval / 2 }) ?? true {
+            actions.append(.petWatchdog)
+            lastWatchdog = now
+        }
+        if let statusDue, now >= statusDue {
+            actions.append(.sendStatus)
+            lastStatus = now
+            changedSinceStatus = false
+        }
+        return actions
+    }
+
+    /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its minute
+    /// has run out (reading the local time costs more than a frame).
+    public func wantsTimeOfDay(at now: Duration) -> Bool {
+        scene.style.idle == .clock && nextClockMinute.map { now >= $0 } ?? true
+    }
+
+    /// Draws the scene at grid instant `instant` (as a `.render` action asked) into `frame`.
+    public mutating func draw(at instant: Duration, into frame: inout Frame) {
+        scene.render(state, at: instant, clock: clockText, into: &frame)
+    }
+
+    /// The brightness the link should use, 0–255.
+    public var brightnessLevel: UInt8 {
+        let percent = state.brightness ?? configuration.brightness
+        return UInt8(min(max(percent, 0), 100) * 255 / 100)
+    }
+
+    // MARK: Sleeping
+
+    /// The grid instant to wake at next, after a `wake(at:…)` at `now` and its actions: the earliest of the
+    /// picture's next change, the link's deadline (`linkDeadline`, asked again after the link acted), the
+    /// watchdog, the status update, the terminal, a feed check, the demo's end and the clock's next minute.
+    /// Always a grid instant after `now`.
+    public func nextWake(after now: Duration, linkDeadline: Duration?) -> Duration {
+        var earliest = renderDue
+        func consider(_ instant: Duration?) {
+            guard let instant else { return }
+            if let current = earliest, current <= instant { return }
+            earliest = instant
+        }
+        consider(linkDeadline)
+        if let interval = configuration.watchdogInterval { consider((lastWatchdog ?? now) + interval / 2) }
+        consider(statusDue)
+        if terminalOwed, let interval = configuration.terminalInterval { consider((lastTerminal ?? now) + interval) }
+        consider(feedCheck)
+        if configuration.demo, state.playback == .playing {
+            consider(now + (DemoTrack.duration - state.playbackPosition(at: now)))
+        }
+        if scene.style.idle == .clock { consider(nextClockMinute) }
+        // With nothing at all to wait for, wake once a minute anyway (the status and watchdog normally come first).
+        let target = max(earliest ?? now + configuration.quietStatusInterval, now)
+        let index = gridIndex(atOrBefore: now)
+        let instant = gridCeiling(target)
+        return instant > gridInstant(index) ? instant : gridInstant(index + 1)
+    }
+
+    private var statusDue: Duration? {
+        guard let lastStatus else { return lastTick }
+        return lastStatus + (changedSinceStatus ? configuration.statusInterval : configuration.quietStatusInterval)
+    }
+
+    // MARK: Helpers
+
+    private mutating func drawSoon(at now: Duration) {
+        let instant = gridCeiling(now)
+        if let due = renderDue, due <= instant { return }
+        renderDue = instant
+    }
+
+    private mutating func startDemo(at now: Duration) {
+        for command in DemoTrack.commands { state.apply(command, at: now) }
+        scene.observe(state, at: now)
+    }
+
+    private mutating func updateClock(_ timeOfDay: Duration, at now: Duration) {
+        let (seconds, attoseconds) = timeOfDay.components
+        let minuteOfDay = Int(seconds / 60) % (24 * 60)
+        let hours = minuteOfDay / 60
+        let minutes = minuteOfDay % 60
+        let text = (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
+        // The text changes when the next minute begins.
+        let intoMinute = Duration.seconds(seconds % 60) + .nanoseconds(attoseconds / 1_000_000_000)
+        nextClockMinute = now + (.seconds(60) - intoMinute)
+        guard text != clockText else { return }
+        clockText = text
+        drawSoon(at: now)
+    }
+
+    /// Logs feed problems, at most `feedProblemsPerMinute` a minute, and counts them all.
+    private mutating func report(_ events: [FeedEvent], at now: Duration, into actions: inout [Action]) {
+        let limit = configuration.feedProblemsPerMinute
+        for case .problem(let problem) in events {
+            feedProblems += 1
+            changedSinceStatus = true
+            if problemWindow.map({ now - $0 >= .seconds(60) }) ?? true {
+                if problemsInWindow > limit {
+                    actions.append(.log(.warning, "\(problemsInWindow - limit) more feed errors in the last minute were not logged"))
+                }
+                problemWindow = now
+                problemsInWindow = 0
+            }
+            problemsInWindow += 1
+            if problemsInWindow <= limit { actions.append(.log(.warning, problem.description)) }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Testing
+@testable import TickerCore
+
+@Suite struct SceneNextChangeTests {
+    /// Feed commands arriving at an instant.
+    struct Arrival {
+        var at: Duration
+        var commands: [FeedCommand]
+    }
+
+    /// What drawing only when `nextChange` says gave, against drawing every frame.
+    struct Outcome {
+        var mismatch: String?
+        var renders = 0
+        var ticks = 0
+    }
+
+    /// Plays `arrivals` for `seconds` at `fps` twice: once drawing every frame on the grid, once drawing only
+    /// on the frames where the scene said its picture may change (and when the state changed). Every frame of
+    /// the second must equal the first; the first frame that does not is described.
+    static func play(
+        width: Int, height: Int, depth: PixelDepth, style: SceneStyle, arrivals: [Arrival], seconds: Int,
+        fps: Int = 60
+    ) -> Outcome {
+        var state = PlayerState()
+        var reference = Scene(width: width, height: height, depth: depth, style: style)
+        var driven = Scene(width: width, height: height, depth: depth, style: style)
+        var expected = Frame(width: width, height: height, depth: depth)
+        var shown = Frame(width: width, height: height, depth: depth)
+        var pending = arrivals.sorted { $0.at < $1.at }[...]
+        var due: Duration? = .zero
+        var outcome = Outcome()
+        for tick in 0..<(seconds * fps) {
+            let now = Duration.seconds(tick) / fps
+            while let arrival = pending.first, arrival.at <= now {
+                for command in arrival.commands { state.apply(command, at: arrival.at) }
+                reference.observe(state, at: arrival.at)
+                driven.observe(state, at: arrival.at)
+                due = now
+                pending = pending.dropFirst()
+            }
+            reference.render(state, at: now, into: &expected)
+            if let instant = due, now >= instant {
+                driven.render(state, at: now, into: &shown)
+                outcome.renders += 1
+                due = driven.nextChange(state, after: now)
+            }
+            outcome.ticks += 1
+            if shown.bytes != expected.bytes {
+                let seconds = now / .seconds(1)
+                outcome.mismatch = "at \(seconds) s (tick \(tick)) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)"
+                return outcome
+            }
+        }
+        return outcome
+    }
+
+    static let builtin = FontChain([.builtin])
+
+    static func demo(at start: Duration = .zero) -> [Arrival] {
+        [Arrival(at: start, commands: DemoTrack.commands)]
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var width: Int
+        var height: Int
+        var depth: PixelDepth
+        var style: SceneStyle
+        var arrivals: [Arrival]
+        var seconds: Int
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = {
+        var split = SceneStyle(arrangement: .split, fonts: builtin, marquee: MarqueeStyle(fadeEdges: true))
+        split.idleAfter = .seconds(2)
+        var single = SceneStyle(fonts: builtin)
+        single.karaoke.restStyle = .dither
+        var bounce = SceneStyle(
+            arrangement: .split, fonts: builtin,
+            marquee: MarqueeStyle(speed: 23, pause: 0.7, gap: 5, bounce: true, laps: 3))
+        bounce.karaoke.wrap = false
+        var right = SceneStyle(fonts: builtin, marquee: MarqueeStyle(speed: 47, pause: 0.3, direction: .right, laps: 2))
+        right.idle = .text
+        right.idleText = "Nothing is playing right now, back soon"
+        right.idleAfter = .seconds(1)
+        var reduced = SceneStyle(arrangement: .split, fonts: builtin)
+        reduced.marquee.reducedMotion = true
+        reduced.karaoke.reducedMotion = true
+        var offset = SceneStyle(arrangement: .split, fonts: builtin)
+        offset.lyricsOffset = .milliseconds(-230)
+        let messages = [
+            Arrival(at: .milliseconds(2_345), commands: [.message("Doorbell at the front", duration: .seconds(3), priority: .high)]),
+            Arrival(at: .milliseconds(3_001), commands: [.message("Low", duration: .seconds(7), priority: .low)]),
+            Arrival(at: .milliseconds(17_777), commands: [.pause]),
+            Arrival(at: .milliseconds(19_111), commands: [.play]),
+        ]
+        let stopping = [Arrival(at: .milliseconds(9_050), commands: [.stop])]
+        return [
+            Case(name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
+                style: split, arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),
+            Case(name: "single 32×8×1, demo track, dithered rest", width: 32, height: 8, depth: .one, style: single,
+                arrivals: demo(), seconds: 45),
+            Case(name: "split 96×16×4, bounce, three laps", width: 96, height: 16, depth: .four, style: bounce,
+                arrivals: demo(at: .milliseconds(500)) + messages, seconds: 46),
+            Case(name: "single 64×8×2, rightwards, two laps, stops and idles with text", width: 64, height: 8,
+                depth: .two, style: right, arrivals: demo() + stopping, seconds: 20),
+            Case(name: "split 128×16×8, reduced motion", width: 128, height: 16, depth: .eight, style: reduced,
+                arrivals: demo() + messages, seconds: 45),
+            Case(name: "split 80×16×2, lyrics offset", width: 80, height: 16, depth: .two, style: offset,
+                arrivals: demo(at: .milliseconds(3)), seconds: 45),
+            Case(name: "single 75×8×4, odd width, lyrics scroll at half columns", width: 75, height: 8, depth: .four,
+                style: SceneStyle(fonts: builtin), arrivals: demo(at: .milliseconds(11)), seconds: 45),
+            Case(name: "split 61×16×2, odd width, no wrapping", width: 61, height: 16, depth: .two, style: bounce,
+                arrivals: demo(at: .milliseconds(11)), seconds: 45),
+        ]
+    }()
+
+    @Test(arguments: cases)
+    func drawingOnlyWhenThePictureChangesShowsEveryFrameOfDrawingOnEveryTick(_ test: Case) {
+        let outcome = Self.play(
+            width: test.width, height: test.height, depth: test.depth, style: test.style, arrivals: test.arrivals,
+            seconds: test.seconds)
+        #expect(outcome.mismatch == nil, "\(outcome.mismatch ?? "")")
+        // It must also have slept: some frames were not drawn.
+        #expect(outcome.renders < outcome.ticks, "drew \(outcome.renders) of \(outcome.ticks) frames")
+    }
+
+    @Test func aTitleThatFitsNeverChanges() {
+        var scene = Scene(width: 128, height: 8, depth: .two, style: SceneStyle(fonts: Self.builtin))
+        var state = PlayerState()
+        state.apply(.title("Short"), at: .zero)
+        state.apply(.play, at: .zero)
+        scene.observe(state, at: .zero)
+        #expect(scene.nextChange(state, after: .seconds(1)) == nil)
+    }
+
+    @Test func aBlankPanelNeverChanges() {
+        var scene = Scene(width: 128, height: 16, depth: .two, style: SceneStyle(arrangement: .split, fonts: Self.builtin))
+        let state = PlayerState()
+        scene.observe(state, at: .zero)
+        #expect(scene.nextChange(state, after: .seconds(100)) == nil)
+    }
+
+    @Test func aMessageChangesThePictureWhenItExpires() {
+        var scene = Scene(width: 128, height: 8, depth: .two, style: SceneStyle(fonts: Self.builtin))
+        var state = PlayerState()
+        state.apply(.message("Hi", duration: .seconds(4), priority: .normal), at: .seconds(1))
+        scene.observe(state, at: .seconds(1))
+        #expect(scene.nextChange(state, after: .seconds(2)) == .seconds(5))
+    }
+
+    @Test func aMarqueeChangesAtItsNextWholeColumn() {
+        let motion = Marquee(textWidth: 100, zoneWidth: 50, style: MarqueeStyle(speed: 30, pause: 1, gap: 20))
+        // In the pause: the first column moves 1/30 s after it ends.
+        #expect(abs((motion.nextOffsetChange(after: 0.2) ?? 0) - (1 + 1.0 / 30)) < 1e-9)
+        // Moving: 1.5 s in, the text has moved 15 columns; the 16th comes at 1 + 16/30 s.
+        #expect(abs((motion.nextOffsetChange(after: 1.5) ?? 0) - (1 + 16.0 / 30)) < 1e-9)
+        // Text that fits never moves.
+        #expect(Marquee(textWidth: 40, zoneWidth: 50, style: MarqueeStyle()).nextOffsetChange(after: 3) == nil)
+        // After its last lap the text rests for good.
+        let twice = Marquee(textWidth: 100, zoneWidth: 50, style: MarqueeStyle(speed: 30, pause: 1, gap: 20, laps: 2))
+        #expect(twice.nextOffsetChange(after: twice.lapDuration * 2 + 0.1) == nil)
+    }
+
+    @Test func theSweepIsReachedWhereItsWordsSayAndNeverLater() throws {
+        let line = try #require(Lyrics.parse("[00:01.00]<00:01.00>ab <00:02.00>cd<00:03.00>\n[00:05.00]\n").lines.first)
+        let spans = [0..<10, 12..<22]
+        // Half way through the first word's pixels: half way through its time.
+        #expect(line.sweepTime(reaching: 5, wordSpans: spans, lineWidth: 22) == .milliseconds(1_500))
+        // The gap between the words is jumped at the second word's start.
+        #expect(line.sweepTime(reaching: 11, wordSpans: spans, lineWidth: 22) == .seconds(2))
+        #expect(line.sweepTime(reaching: 23, wordSpans: spans, lineWidth: 22) == nil)
+        for time in stride(from: 1.0, to: 3.0, by: 0.013) {
+            let pixels = line.sweepPixels(at: .seconds(time), wordSpans: spans, lineWidth: 22)
+            guard pixels > 0, let reached = line.sweepTime(reaching: pixels, wordSpans: spans, lineWidth: 22) else {
+                continue
+            }
+            #expect(reached <= .seconds(time) + .nanoseconds(1), "at \(time) s")
+        }
+    }
+
+    @Test func theSweepLooksDifferentAtEachGreyLevelAndWhereItScrolls() {
+        // Rest at 1/3 of full on a 2-bit panel: the partly sung column shows level 1, 2 or 3 as it is covered
+        // less than 1/4, up to 3/4, or more, and the next column starts at the rest level, so whole columns do
+        // not count; a line scrolling in a zone of odd width moves at half columns. On a step the picture
+        // changes as soon as the head moves on: the next step is the next representable position.
+        var head = 3.0
+        var steps: [Double] = []
+        for _ in 0..<7 {
+            head = Karaoke.nextVisibleHead(after: head, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: 0.5, lineWidth: 20)
+            steps.append(head)
+        }
+        let expected: [Double] = [3.25, 3.25, 3.5, 3.5, 3.75, 3.75, 4.25]
+        #expect(zip(steps, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(steps)")
+        #expect(steps[1] > steps[0] && steps[3] > steps[2])
+        // Without scrolling, only the levels.
+        #expect(abs(Karaoke.nextVisibleHead(after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20) - 3.75) < 1e-9)
+        // Columns without lit pixels (a space) look the same however much of them is sung.
+        let blank = Karaoke.nextVisibleHead(
+            after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20) { $0 != 3 && $0 != 4 }
+        #expect(abs(blank - 5.25) < 1e-9)
+        // Dithered: whole columns and the half column.
+        #expect(Karaoke.nextVisibleHead(after: 3.2, restFraction: nil, maxLevel: 1, lineWidth: 20) == 3.5)
+        #expect(Karaoke.nextVisibleHead(after: 3.7, restFraction: nil, maxLevel: 1, lineWidth: 20) == 4)
+    }
+}

@@ -1,0 +1,199 @@
+import Testing
+import TickerCore
+@testable import TickerIO
+
+/// The daemon's decisions on a manual clock: instants are `Duration`s from an origin of 1000 s.
+@Suite struct DaemonMachineTests {
+    static let origin: Duration = .seconds(1_000)
+    static let frame = Duration.seconds(1) / 60
+
+    static func ms(_ value: Int64) -> Duration { origin + .milliseconds(value) }
+
+    static func scene(width: Int = 64, height: Int = 8, style: (inout SceneStyle) -> Void = { _ in }) -> Scene {
+        var sceneStyle = SceneStyle(fonts: FontChain([.builtin]))
+        style(&sceneStyle)
+        return Scene(width: width, height: height, depth: .two, style: sceneStyle)
+    }
+
+    static func machine(
+        _ scene: Scene = scene(), _ configure: (inout DaemonMachine.Configuration) -> Void = { _ in }
+    ) -> DaemonMachine {
+        var configuration = DaemonMachine.Configuration(framesPerSecond: 60)
+        configure(&configuration)
+        return DaemonMachine(scene: scene, configuration: configuration, at: origin)
+    }
+
+    static func bytes(_ lines: String...) -> [UInt8] { Array(lines.map { $0 + "\n" }.joined().utf8) }
+
+    static func renders(_ actions: [DaemonMachine.Action]) -> [Duration] {
+        actions.compactMap { if case .render(let at) = $0 { return at } else { return nil } }
+    }
+
+    /// Runs the machine as the daemon's loop would, from wake-up to wake-up, until `end`; returns the instants
+    /// it woke at and those it drew at.
+    static func run(_ machine: inout DaemonMachine, from start: Duration, until end: Duration) -> (wakes: [Duration], draws: [Duration]) {
+        var now = start
+        var wakes: [Duration] = []
+        var draws: [Duration] = []
+        while now < end {
+            wakes.append(now)
+            draws += renders(machine.wake(at: now, linkDeadline: nil))
+            now = machine.nextWake(after: now, linkDeadline: nil)
+        }
+        return (wakes, draws)
+    }
+
+    @Test func theGridIsExactFarFromItsOrigin() {
+        let machine = Self.machine()
+        let late = Self.origin + .seconds(86_400 * 30)
+        let floor = machine.gridFloor(late + .nanoseconds(5))
+        #expect(floor == late)
+        #expect(machine.gridCeiling(late + .nanoseconds(5)) == late + Self.frame)
+        #expect(machine.gridCeiling(late) == late)
+        #expect(machine.gridInstant(3) == Self.origin + .seconds(3) / 60)
+    }
+
+    @Test func drawsAtOnceThenSleepsAMinuteOnABlankPanel() {
+        var machine = Self.machine()
+        let actions = machine.wake(at: Self.origin, linkDeadline: nil)
+        #expect(actions == [.render(at: Self.origin), .serviceLink(at: Self.origin), .sendStatus])
+        // Nothing moves: the next wake-up is the quiet status a minute later.
+        #expect(machine.nextWake(after: Self.origin, linkDeadline: nil) == Self.origin + .seconds(60))
+    }
+
+    @Test func feedInputIsDrawnOnTheNextInstantOfTheGrid() {
+        var machine = Self.machine()
+        _ = machine.wake(at: Self.origin, linkDeadline: nil)
+        #expect(machine.feed(Self.bytes("title Hi"), at: Self.ms(20)).isEmpty)
+        let next = machine.nextWake(after: Self.ms(20), linkDeadline: nil)
+        #expect(next == machine.gridInstant(2))
+        let actions = machine.wake(at: next + .microseconds(70), linkDeadline: nil)
+        // Drawn at the grid instant, not at the late wake-up.
+        #expect(Self.renders(actions) == [next])
+        #expect(actions.contains(.serviceLink(at: next)))
+    }
+
+    @Test func aMarqueeAtThirtyPixelsASecondWakesEveryOtherFrame() {
+        var machine = Self.machine(Self.scene { $0.marquee = MarqueeStyle(speed: 30, pause: 1, fadeEdges: false) })
+        _ = machine.wake(at: Self.origin, linkDeadline: nil)
+        _ = machine.feed(Self.bytes("title A title far wider than sixty-four columns of panel", "play"), at: Self.ms(7))
+        let (wakes, draws) = Self.run(&machine, from: Self.origin + Self.frame, until: Self.origin + .seconds(5))
+        // A second of pause, then a column every 1/30 s: about 30 draws a second, all on the grid.
+        #expect((115...125).contains(draws.count), "\(draws.count) draws")
+        #expect(wakes.count <= draws.count + 10, "\(wakes.count) wake-ups")
+        #expect(draws.allSatisfy { machine.gridFloor($0) == $0 })
+        // During the pause it slept.
+        #expect(draws.filter { $0 > Self.origin + Self.frame && $0 < Self.ms(1_000) }.isEmpty, "\(draws.prefix(3))")
+    }
+
+    @Test func watchdogPingsEveryHalfIntervalOnTheGrid() {
+        var machine = Self.machine { $0.watchdogInterval = .milliseconds(200) }
+        var pings: [Duration] = []
+        var now = Self.origin
+        while now < Self.ms(1_000) {
+            if machine.wake(at: now, linkDeadline: nil).contains(.petWatchdog) { pings.append(now) }
+            now = machine.nextWake(after: now, linkDeadline: nil)
+        }
+        #expect(pings.count == 10, "\(pings)")
+        #expect(zip(pings, pings.dropFirst()).allSatisfy { $1 - $0 >= .milliseconds(100) && $1 - $0 < .milliseconds(117) })
+    }
+
+    @Test func statusComesOnceASecondWhileThePictureChangesAndOnceAMinuteWhenItDoesNot() {
+        var machine = Self.machine(Self.scene { $0.marquee = MarqueeStyle(speed: 30, pause: 0, laps: 2) })
+        _ = machine.feed(Self.bytes("title A title far wider than sixty-four columns of panel"), at: Self.origin)
+        var statuses: [Duration] = []
+        var now = Self.origin
+        while now < Self.origin + .seconds(200) {
+            if machine.wake(at: now, linkDeadline: nil).contains(.sendStatus) { statuses.append(now) }
+            now = machine.nextWake(after: now, linkDeadline: nil)
+        }
+        let moving = statuses.filter { $0 < Self.origin + .seconds(10) }
+        let still = statuses.filter { $0 > Self.origin + .seconds(20) }
+        #expect(moving.count >= 5, "\(moving)")
+        #expect((2...4).contains(still.count), "\(still)")
+    }
+
+    @Test func logsTenFeedProblemsAMinuteAndSaysHowManyItSkipped() {
+        var machine = Self.machine()
+        let bad = Self.bytes(Array(repeating: "titel x", count: 15).joined(separator: "\n"))
+        let first = machine.feed(bad, at: Self.ms(10))
+        #expect(first.count == 10)
+        #expect(machine.feedProblems == 15)
+        let later = machine.feed(Self.bytes("titel y"), at: Self.ms(61_000))
+        #expect(later.count == 2)
+        #expect(later.first == .log(.warning, "5 more feed errors in the last minute were not logged"))
+    }
+
+    @Test func aStaleFragmentIsReportedWithoutMoreInput() {
+        var machine = Self.machine()
+        _ = machine.wake(at: Self.origin, linkDeadline: nil)
+        _ = machine.feed(Array("title unfinis".utf8), at: Self.ms(5))
+        let check = machine.nextWake(after: Self.ms(5), linkDeadline: nil)
+        #expect(check > Self.ms(505) && check <= Self.ms(523))
+        let actions = machine.wake(at: check, linkDeadline: nil)
+        #expect(actions.contains { if case .log(.warning, let text) = $0 { text.contains("title unfinis") } else { false } })
+    }
+
+    @Test func theLinksDeadlineWakesTheLoopOnTheGridToServiceIt() {
+        var machine = Self.machine()
+        _ = machine.wake(at: Self.origin, linkDeadline: Self.origin)
+        // The link wants a keepalive at 1 s and 3 ms: the grid instant after it.
+        let next = machine.nextWake(after: Self.origin, linkDeadline: Self.ms(1_003))
+        #expect(next == machine.gridInstant(61))
+        #expect(machine.wake(at: next, linkDeadline: Self.ms(1_003)) == [.serviceLink(at: next)])
+        // A link still owed bytes is serviced on the very next frame.
+        #expect(machine.nextWake(after: next, linkDeadline: .zero) == machine.gridInstant(62))
+    }
+
+    @Test func signalsBecomeReloadAndStop() {
+        var machine = Self.machine()
+        #expect(machine.received(.hangUp) == [.reload])
+        #expect(machine.received(.terminate) == [.stop("SIGTERM")])
+        #expect(machine.received(.interrupt) == [.stop("SIGINT")])
+    }
+
+    @Test func aReloadRedrawsOnTheNextInstant() {
+        var machine = Self.machine()
+        _ = machine.wake(at: Self.origin, linkDeadline: nil)
+        machine.reload(scene: Self.scene(width: 32), configuration: .init(framesPerSecond: 30), at: Self.ms(40))
+        let next = machine.nextWake(after: Self.ms(40), linkDeadline: nil)
+        // The grid keeps its origin at its new pitch.
+        #expect(next == Self.origin + .seconds(2) / 30)
+        #expect(Self.renders(machine.wake(at: next, linkDeadline: nil)) == [next])
+    }
+
+    @Test func theDemoDrawsWhatTheSceneDrawsOnEveryFrameAndStartsOverAtItsEnd() {
+        var machine = Self.machine(Self.scene(width: 128, height: 16) { $0.arrangement = .split }) { $0.demo = true }
+        var reference = Self.scene(width: 128, height: 16) { $0.arrangement = .split }
+        var state = PlayerState()
+        for command in DemoTrack.commands { state.apply(command, at: Self.origin) }
+        reference.observe(state, at: Self.origin)
+        var shown = Frame(width: 128, height: 16, depth: .two)
+        var expected = shown
+        var now = Self.origin
+        var draws = 0
+        let end = Self.origin + DemoTrack.duration + .seconds(3)
+        var tick: Int64 = 0
+        while machine.gridInstant(tick) < end {
+            let instant = machine.gridInstant(tick)
+            if instant == now {
+                for case .render(let at) in machine.wake(at: now, linkDeadline: nil) {
+                    machine.draw(at: at, into: &shown)
+                    draws += 1
+                }
+                now = machine.nextWake(after: now, linkDeadline: nil)
+            }
+            if state.playbackPosition(at: instant) >= DemoTrack.duration {
+                for command in DemoTrack.commands { state.apply(command, at: instant) }
+                reference.observe(state, at: instant)
+            }
+            reference.render(state, at: instant, into: &expected)
+            if shown.bytes != expected.bytes {
+                Issue.record("at tick \(tick) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)")
+                return
+            }
+            tick += 1
+        }
+        #expect(draws < Int(tick), "drew \(draws) of \(tick) frames")
+    }
+}
