@@ -33,7 +33,8 @@ struct FirmwareEndToEndTests {
         defer { bench.stop() }
         try bench.feed(["text \(text)"])
 
-        // Rests at its start, moves (with the panel's scroll), then rests at its start for good after one lap.
+        // Rests at its start, moves, then rests at its start for good after one lap. How it moves depends on the
+        // line: scroll packets when QEMU's UART keeps up, full frames or columns when a busy machine slows it.
         enum Phase { case resting, moving, back }
         var phase = Phase.resting
         var strayFullFrames: [String] = []
@@ -46,7 +47,7 @@ struct FirmwareEndToEndTests {
             }
             switch phase {
             case .resting: if art == start { phase = .moving }
-            case .moving: if kind == "scroll" { phase = .back }
+            case .moving: if art != start { phase = .back }
             case .back: return kind == "frame" && art == start
             }
             return false
