@@ -10,6 +10,8 @@ package enum FollowCommand: Equatable, Sendable {
     case shairport(pipePath: String, feedPath: String, lyrics: LyricsLibraryOptions)
     /// Follow MPRIS players through playerctl (`player`: playerctl's `--player`, `nil` for any).
     case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
+    /// Pass on one librespot or spotifyd event (a hook run once per event; see `LibrespotHook`).
+    case librespot(feedPath: String, lyrics: LyricsLibraryOptions)
 
     /// The feed path used when `--feed` is not given.
     package static let defaultFeedPath = "/run/tickerd/feed"
@@ -21,6 +23,7 @@ package enum FollowCommand: Equatable, Sendable {
                tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH]
                tickerctl follow mpris [--player NAME] [--music-dir DIR] [--lyrics-dir DIR] [--feed PATH]
                                       [--playerctl PATH]
+               tickerctl follow librespot [--lyrics-dir DIR] [--feed PATH]
 
         Writes what a music player is playing (track, lyrics, play/pause/stop, position) to tickerd's feed.
 
@@ -28,6 +31,9 @@ package enum FollowCommand: Equatable, Sendable {
                        'password@host' or a socket path) or a unix socket (--socket)
           shairport    shairport-sync's metadata pipe (default /tmp/shairport-sync-metadata)
           mpris        MPRIS players on the session bus (browsers, Spotify, VLC, …), through playerctl
+          librespot    Spotify Connect: run as librespot's --onevent (raspotify's LIBRESPOT_ONEVENT) or
+                       spotifyd's on_song_change_hook program; passes on the one event in its environment
+                       (PLAYER_EVENT, NAME, ARTISTS, ALBUM, DURATION_MS, POSITION_MS, …) and exits
           --player NAME      the MPRIS player to follow (playerctl --player), e.g. spotify; default any
           --playerctl PATH   the playerctl program (default: playerctl in PATH)
           --feed PATH        the feed FIFO (default /run/tickerd/feed)
@@ -41,7 +47,7 @@ package enum FollowCommand: Equatable, Sendable {
     package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand {
         var scanner = ArgumentScanner(arguments.first == "follow" ? Array(arguments.dropFirst()) : arguments)
         guard let mode = scanner.next() else {
-            throw UsageError("missing player (expected one of: mpd, shairport, mpris)")
+            throw UsageError("missing player (expected one of: mpd, shairport, mpris, librespot)")
         }
         if mode == "--help" || mode == "-h" || mode == "help" { return .help }
         let allowed: [String: String]
@@ -58,7 +64,9 @@ package enum FollowCommand: Equatable, Sendable {
                 "--player": "a player name", "--playerctl": "a program", "--music-dir": "a directory",
                 "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
             ]
-        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris)")
+        case "librespot":
+            allowed = ["--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
+        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris, librespot)")
         }
         var options: [String: String] = [:]
         while let argument = scanner.next() {
@@ -75,6 +83,9 @@ package enum FollowCommand: Equatable, Sendable {
         let lyrics = LyricsLibraryOptions(musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
         if mode == "shairport" {
             return .shairport(pipePath: options["--pipe"] ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
+        }
+        if mode == "librespot" {
+            return .librespot(feedPath: feedPath, lyrics: lyrics)
         }
         if mode == "mpris" {
             return .mpris(
@@ -103,11 +114,11 @@ package enum FollowCommand: Equatable, Sendable {
         return .mpd(endpoint: .tcp(host: host, port: port), password: password, feedPath: feedPath, lyrics: lyrics)
     }
 
-    /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals` (`.help` returns
-    /// at once).
+    /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals` (`.help` and the
+    /// `.librespot` hook, which tickerctl runs once per event with `LibrespotHook`, return at once).
     package func run(signals: SignalSource, log: Logger) {
         switch self {
-        case .help:
+        case .help, .librespot:
             break
         case .mpd(let endpoint, let password, let feedPath, let lyrics):
             MPDFollower(endpoint: endpoint, password: password, feedPath: feedPath, lyrics: lyrics.library)
