@@ -12,6 +12,9 @@ package enum FollowCommand: Equatable, Sendable {
     case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
     /// Pass on one librespot or spotifyd event (a hook run once per event; see `LibrespotHook`).
     case librespot(feedPath: String, lyrics: LyricsLibraryOptions)
+    /// Follow a player of a Lyrion (Logitech) Media Server (`player`: its id or name, `nil` for the first
+    /// playing one).
+    case lms(host: String, port: UInt16, player: String?, feedPath: String, lyrics: LyricsLibraryOptions)
 
     /// The feed path used when `--feed` is not given.
     package static let defaultFeedPath = "/run/tickerd/feed"
@@ -24,6 +27,8 @@ package enum FollowCommand: Equatable, Sendable {
                tickerctl follow mpris [--player NAME] [--music-dir DIR] [--lyrics-dir DIR] [--feed PATH]
                                       [--playerctl PATH]
                tickerctl follow librespot [--lyrics-dir DIR] [--feed PATH]
+               tickerctl follow lms --host HOST [--port PORT] [--player MAC|NAME] [--lyrics-dir DIR]
+                                    [--feed PATH]
 
         Writes what a music player is playing (track, lyrics, play/pause/stop, position) to tickerd's feed.
 
@@ -34,7 +39,9 @@ package enum FollowCommand: Equatable, Sendable {
           librespot    Spotify Connect: run as librespot's --onevent (raspotify's LIBRESPOT_ONEVENT) or
                        spotifyd's on_song_change_hook program; passes on the one event in its environment
                        (PLAYER_EVENT, NAME, ARTISTS, ALBUM, DURATION_MS, POSITION_MS, …) and exits
-          --player NAME      the MPRIS player to follow (playerctl --player), e.g. spotify; default any
+          lms          a Lyrion (Logitech) Media Server player, over the server's CLI (port 9090)
+          --player NAME      the MPRIS player to follow (playerctl --player), e.g. spotify; default any;
+                             for lms the player's id (MAC address) or name, default the first playing one
           --playerctl PATH   the playerctl program (default: playerctl in PATH)
           --feed PATH        the feed FIFO (default /run/tickerd/feed)
           --music-dir DIR    where the music files are (MPD's music_directory; for MPRIS, file:// tracks
@@ -47,7 +54,7 @@ package enum FollowCommand: Equatable, Sendable {
     package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand {
         var scanner = ArgumentScanner(arguments.first == "follow" ? Array(arguments.dropFirst()) : arguments)
         guard let mode = scanner.next() else {
-            throw UsageError("missing player (expected one of: mpd, shairport, mpris, librespot)")
+            throw UsageError("missing player (expected one of: mpd, shairport, mpris, librespot, lms)")
         }
         if mode == "--help" || mode == "-h" || mode == "help" { return .help }
         let allowed: [String: String]
@@ -66,7 +73,12 @@ package enum FollowCommand: Equatable, Sendable {
             ]
         case "librespot":
             allowed = ["--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
-        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris, librespot)")
+        case "lms":
+            allowed = [
+                "--host": "a host name or address", "--port": "a port number", "--player": "a player id or name",
+                "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
+            ]
+        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris, librespot, lms)")
         }
         var options: [String: String] = [:]
         while let argument = scanner.next() {
@@ -86,6 +98,16 @@ package enum FollowCommand: Equatable, Sendable {
         }
         if mode == "librespot" {
             return .librespot(feedPath: feedPath, lyrics: lyrics)
+        }
+        if mode == "lms" {
+            guard let host = options["--host"] else {
+                throw UsageError("'follow lms' needs '--host' (the media server's host name or address)")
+            }
+            let portText = options["--port"] ?? "9090"
+            guard let port = UInt16(portText), port > 0 else {
+                throw UsageError("invalid port '\(portText)' (expected 1-65535)")
+            }
+            return .lms(host: host, port: port, player: options["--player"], feedPath: feedPath, lyrics: lyrics)
         }
         if mode == "mpris" {
             return .mpris(
@@ -128,6 +150,9 @@ package enum FollowCommand: Equatable, Sendable {
                 .run(signals: signals, log: log)
         case .mpris(let player, let playerctl, let feedPath, let lyrics):
             MPRISFollower(player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl)
+                .run(signals: signals, log: log)
+        case .lms(let host, let port, let player, let feedPath, let lyrics):
+            LMSFollower(host: host, port: port, player: player, feedPath: feedPath, lyrics: lyrics.library)
                 .run(signals: signals, log: log)
         }
     }
