@@ -20,10 +20,33 @@ func runFollow(_ arguments: [String]) -> Int32 {
         print(FollowCommand.usage)
         return 0
     }
+    if case .librespot(let feedPath, let lyrics) = command {
+        return runLibrespotHook(LibrespotHook(feedPath: feedPath, lyrics: lyrics.library))
+    }
     let signals: SignalSource
     do { signals = try SignalSource() } catch { fail(error.description, status: 1) }
     let log = Logger(program: "tickerctl follow")
     command.run(signals: signals, log: log)
     log.info("stopped")
     return 0
+}
+
+/// `tickerctl follow librespot`: passes on the one event in the environment and exits; 0 when it was written
+/// (or changes nothing), 1 when the feed could not take it or a value was unreadable, 2 without an event.
+func runLibrespotHook(_ hook: LibrespotHook) -> Int32 {
+    var environment: [String: String] = [:]
+    for name in LibrespotHook.variables {
+        if let value = Posix.environment(name) { environment[name] = value }
+    }
+    let log = Logger(program: "tickerctl follow librespot")
+    do {
+        try hook.run(environment: environment, log: log)
+        return 0
+    } catch .event(.missingEvent) {
+        log.error(LibrespotEventError.missingEvent.description)
+        return 2
+    } catch {
+        log.error(error.description)
+        return 1
+    }
 }

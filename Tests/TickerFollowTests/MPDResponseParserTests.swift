@@ -136,14 +136,20 @@ struct FollowCommandTests {
              "--playerctl", "/opt/bin/playerctl", "--feed", "/tmp/f"], [:],
             .mpris(player: "spotify", playerctl: "/opt/bin/playerctl", feedPath: "/tmp/f",
                    lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music", lyricsDirectory: "/srv/lrc"))),
+        ("librespot", ["follow", "librespot", "--lyrics-dir", "/srv/lrc"], [:],
+            .librespot(feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))),
+        ("lms defaults", ["lms", "--host", "music.lan"], [:],
+            .lms(host: "music.lan", port: 9090, player: nil, feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())),
+        ("lms with a player", ["lms", "--host=::1", "--port", "9000", "--player", "00:04:20:12:34:56", "--feed", "/tmp/f"], [:],
+            .lms(host: "::1", port: 9000, player: "00:04:20:12:34:56", feedPath: "/tmp/f", lyrics: LyricsLibraryOptions())),
     ])
     func parses(name: String, arguments: [String], environment: [String: String], expected: FollowCommand) throws {
         #expect(try FollowCommand.parse(arguments, environment: environment) == expected, "\(name)")
     }
 
     @Test(arguments: [
-        ("no player", [String](), "missing player (expected one of: mpd, shairport, mpris)"),
-        ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport, mpris)"),
+        ("no player", [String](), "missing player (expected one of: mpd, shairport, mpris, librespot, lms)"),
+        ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport, mpris, librespot, lms)"),
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
         ("option of another mode", ["shairport", "--host", "x"],
             "unknown option '--host' for 'follow shairport' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --pipe)"),
@@ -153,6 +159,10 @@ struct FollowCommandTests {
             "unknown option '--socket' for 'follow mpris' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --player, --playerctl)"),
         ("server that is not a URL", ["mpd", "--lyrics-server", "lrclib.net"],
             "invalid --lyrics-server 'lrclib.net' (expected an http:// or https:// URL)"),
+        ("lms without a host", ["lms", "--player", "Kitchen"], "'follow lms' needs '--host' (the media server's host name or address)"),
+        ("lms bad port", ["lms", "--host", "h", "--port", "0"], "invalid port '0' (expected 1-65535)"),
+        ("music dir for librespot", ["librespot", "--music-dir", "/srv"],
+            "unknown option '--music-dir' for 'follow librespot' (expected one of: --feed, --lyrics-dir)"),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {
         #expect(throws: UsageError(message), "\(name)") {

@@ -11,6 +11,11 @@ package enum FollowCommand: Equatable, Sendable {
     case shairport(pipePath: String, feedPath: String, lyrics: LyricsLibraryOptions)
     /// Follow MPRIS players through playerctl (`player`: playerctl's `--player`, `nil` for any).
     case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
+    /// Pass on one librespot or spotifyd event (a hook run once per event; see `LibrespotHook`).
+    case librespot(feedPath: String, lyrics: LyricsLibraryOptions)
+    /// Follow a player of a Lyrion (Logitech) Media Server (`player`: its id or name, `nil` for the first
+    /// playing one).
+    case lms(host: String, port: UInt16, player: String?, feedPath: String, lyrics: LyricsLibraryOptions)
 
     /// The feed path used when `--feed` is not given.
     package static let defaultFeedPath = "/run/tickerd/feed"
@@ -22,6 +27,9 @@ package enum FollowCommand: Equatable, Sendable {
                tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH] [ONLINE]
                tickerctl follow mpris [--player NAME] [--music-dir DIR] [--lyrics-dir DIR] [--feed PATH]
                                       [--playerctl PATH] [ONLINE]
+               tickerctl follow librespot [--lyrics-dir DIR] [--feed PATH]
+               tickerctl follow lms --host HOST [--port PORT] [--player MAC|NAME] [--lyrics-dir DIR]
+                                    [--feed PATH]
                ONLINE: [--lyrics-server URL] [--lyrics-cache DIR] [--offline] [--config FILE]
 
         Writes what a music player is playing (track, lyrics, play/pause/stop, position) to tickerd's feed.
@@ -30,7 +38,12 @@ package enum FollowCommand: Equatable, Sendable {
                        'password@host' or a socket path) or a unix socket (--socket)
           shairport    shairport-sync's metadata pipe (default /tmp/shairport-sync-metadata)
           mpris        MPRIS players on the session bus (browsers, Spotify, VLC, …), through playerctl
-          --player NAME      the MPRIS player to follow (playerctl --player), e.g. spotify; default any
+          librespot    Spotify Connect: run as librespot's --onevent (raspotify's LIBRESPOT_ONEVENT) or
+                       spotifyd's on_song_change_hook program; passes on the one event in its environment
+                       (PLAYER_EVENT, NAME, ARTISTS, ALBUM, DURATION_MS, POSITION_MS, …) and exits
+          lms          a Lyrion (Logitech) Media Server player, over the server's CLI (port 9090)
+          --player NAME      the MPRIS player to follow (playerctl --player), e.g. spotify; default any;
+                             for lms the player's id (MAC address) or name, default the first playing one
           --playerctl PATH   the playerctl program (default: playerctl in PATH)
           --feed PATH        the feed FIFO (default /run/tickerd/feed)
           --music-dir DIR    where the music files are (MPD's music_directory; for MPRIS, file:// tracks
@@ -49,7 +62,7 @@ package enum FollowCommand: Equatable, Sendable {
     package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand {
         var scanner = ArgumentScanner(arguments.first == "follow" ? Array(arguments.dropFirst()) : arguments)
         guard let mode = scanner.next() else {
-            throw UsageError("missing player (expected one of: mpd, shairport, mpris)")
+            throw UsageError("missing player (expected one of: mpd, shairport, mpris, librespot, lms)")
         }
         if mode == "--help" || mode == "-h" || mode == "help" { return .help }
         let allowed: [String: String]
@@ -67,7 +80,14 @@ package enum FollowCommand: Equatable, Sendable {
                 "--player": "a player name", "--playerctl": "a program", "--music-dir": "a directory",
                 "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
             ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
-        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris)")
+        case "librespot":
+            allowed = ["--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
+        case "lms":
+            allowed = [
+                "--host": "a host name or address", "--port": "a port number", "--player": "a player id or name",
+                "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
+            ]
+        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris, librespot, lms)")
         }
         var options: [String: String] = [:]
         var offline = false
@@ -104,6 +124,19 @@ package enum FollowCommand: Equatable, Sendable {
         if mode == "shairport" {
             return .shairport(pipePath: options["--pipe"] ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
         }
+        if mode == "librespot" {
+            return .librespot(feedPath: feedPath, lyrics: lyrics)
+        }
+        if mode == "lms" {
+            guard let host = options["--host"] else {
+                throw UsageError("'follow lms' needs '--host' (the media server's host name or address)")
+            }
+            let portText = options["--port"] ?? "9090"
+            guard let port = UInt16(portText), port > 0 else {
+                throw UsageError("invalid port '\(portText)' (expected 1-65535)")
+            }
+            return .lms(host: host, port: port, player: options["--player"], feedPath: feedPath, lyrics: lyrics)
+        }
         if mode == "mpris" {
             return .mpris(
                 player: options["--player"], playerctl: options["--playerctl"] ?? "playerctl", feedPath: feedPath,
@@ -131,11 +164,11 @@ package enum FollowCommand: Equatable, Sendable {
         return .mpd(endpoint: .tcp(host: host, port: port), password: password, feedPath: feedPath, lyrics: lyrics)
     }
 
-    /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals` (`.help` returns
-    /// at once).
+    /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals` (`.help` and the
+    /// `.librespot` hook, which tickerctl runs once per event with `LibrespotHook`, return at once).
     package func run(signals: SignalSource, log: Logger) {
         switch self {
-        case .help:
+        case .help, .librespot:
             break
         case .mpd(let endpoint, let password, let feedPath, let lyrics):
             MPDFollower(
@@ -151,6 +184,9 @@ package enum FollowCommand: Equatable, Sendable {
                 player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl,
                 online: lyrics.online(log: log)
             ).run(signals: signals, log: log)
+        case .lms(let host, let port, let player, let feedPath, let lyrics):
+            LMSFollower(host: host, port: port, player: player, feedPath: feedPath, lyrics: lyrics.library)
+                .run(signals: signals, log: log)
         }
     }
 }

@@ -1,0 +1,169 @@
+import TickerIO
+
+/// Why talking to the media server failed; each message names the server and the cause.
+package enum LMSConnectionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The host name did not resolve.
+    case resolve(server: String, reason: String)
+    /// `connect(2)` (or `socket(2)`) failed.
+    case connect(server: String, Errno)
+    /// The server did not answer in time.
+    case timeout(server: String, waitingFor: String)
+    /// The server closed the connection.
+    case closed(server: String)
+    /// The server sent something that is not its CLI.
+    case protocolError(server: String, LMSProtocolError)
+    /// Reading or writing the socket failed.
+    case io(server: String, operation: String, Errno)
+    /// A stop was requested while waiting.
+    case stopped
+
+    /// A sentence naming the server and the cause.
+    package var description: String {
+        switch self {
+        case .resolve(let server, let reason): return "resolve '\(server)': \(reason)"
+        case .connect(let server, let code): return "connect '\(server)': \(code)"
+        case .timeout(let server, let what): return "the media server at '\(server)' did not answer '\(what)' in time"
+        case .closed(let server): return "the media server at '\(server)' closed the connection"
+        case .protocolError(let server, let error): return "the media server at '\(server)': \(error)"
+        case .io(let server, let operation, let code): return "\(operation) '\(server)': \(code)"
+        case .stopped: return "stopped"
+        }
+    }
+}
+
+/// One connection to the Lyrion Media Server's command-line interface (TCP, port 9090 by default): sends
+/// commands as percent-encoded tokens and reads lines of decoded tokens. Every wait is bounded and
+/// interrupted by SIGTERM or SIGINT from `signals`. Owns its socket.
+final class LMSConnection {
+    let server: String
+    let fd: Int32
+    private var parser = LMSLineParser()
+    private let signals: SignalSource
+    private let timeout: Duration
+
+    private init(server: String, fd: Int32, signals: SignalSource, timeout: Duration) {
+        self.server = server
+        self.fd = fd
+        self.signals = signals
+        self.timeout = timeout
+    }
+
+    deinit {
+        Posix.close(fd)
+    }
+
+    /// Connects to `host:port`, trying each address the name resolves to.
+    static func open(host: String, port: UInt16, signals: SignalSource, timeout: Duration = .seconds(3))
+        throws(LMSConnectionError) -> LMSConnection
+    {
+        let server = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let addresses: [SocketAddress]
+        do {
+            addresses = try Posix.streamAddresses(host: host, port: port)
+        } catch {
+            throw .resolve(server: server, reason: error.reason)
+        }
+        var lastError = LMSConnectionError.connect(server: server, .connectionRefused)
+        for address in addresses {
+            let started: (fd: Int32, inProgress: Bool)
+            do {
+                started = try Posix.startConnecting(address, what: server)
+            } catch {
+                lastError = .connect(server: server, error.code)
+                continue
+            }
+            if started.inProgress {
+                switch signals.wait(for: Posix.writable, on: started.fd, timeout: timeout) {
+                case .stopped:
+                    Posix.close(started.fd)
+                    throw .stopped
+                case .timeout:
+                    Posix.close(started.fd)
+                    lastError = .timeout(server: server, waitingFor: "connect")
+                    continue
+                case .ready:
+                    if let code = Posix.pendingSocketError(started.fd) {
+                        Posix.close(started.fd)
+                        lastError = .connect(server: server, code)
+                        continue
+                    }
+                }
+            }
+            return LMSConnection(server: server, fd: started.fd, signals: signals, timeout: timeout)
+        }
+        throw lastError
+    }
+
+    /// Writes one command: `tokens` percent-encoded, separated by spaces, ended by a line feed.
+    func send(_ tokens: [String]) throws(LMSConnectionError) {
+        let line = tokens.map(LMSLineParser.encode).joined(separator: " ")
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let result = bytes.withUnsafeBytes { raw in
+                Result { () throws(SystemError) -> Posix.Transfer in
+                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]), what: server)
+                }
+            }
+            switch result {
+            case .success(.done(let count)):
+                offset += count
+            case .success(.wouldBlock):
+                switch signals.wait(for: Posix.writable, on: fd, timeout: timeout) {
+                case .stopped: throw .stopped
+                case .timeout: throw .timeout(server: server, waitingFor: line)
+                case .ready: continue
+                }
+            case .failure(let error) where error.code == .brokenPipe || error.code == .connectionReset:
+                throw .closed(server: server)
+            case .failure(let error):
+                throw .io(server: server, operation: "send", error.code)
+            }
+        }
+    }
+
+    /// The next line's tokens, or `nil` when `timeout` (nil: wait forever) passes first.
+    func nextLine(timeout: Duration?) throws(LMSConnectionError) -> [String]? {
+        while true {
+            do {
+                if let tokens = try parser.next() { return tokens }
+            } catch {
+                throw .protocolError(server: server, error)
+            }
+            switch signals.wait(for: Posix.readable, on: fd, timeout: timeout) {
+            case .stopped: throw .stopped
+            case .timeout: return nil
+            case .ready: try receive()
+            }
+        }
+    }
+
+    /// The next line for which `matches` holds, skipping others (notifications about other players, echoes
+    /// of other commands), waiting up to the connection's timeout in all.
+    func line(waitingFor what: String, where matches: ([String]) -> Bool) throws(LMSConnectionError) -> [String] {
+        let deadline = Clock.now + timeout
+        while true {
+            let left = deadline - Clock.now
+            guard left > .zero, let tokens = try nextLine(timeout: left) else {
+                throw .timeout(server: server, waitingFor: what)
+            }
+            if matches(tokens) { return tokens }
+        }
+    }
+
+    private func receive() throws(LMSConnectionError) {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let result = chunk.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemError) -> Posix.Transfer in
+                try Posix.read(fd, into: raw, what: server)
+            }
+        }
+        switch result {
+        case .success(.done(0)): throw .closed(server: server)
+        case .success(.done(let count)): parser.append(chunk[0..<count])
+        case .success(.wouldBlock): return
+        case .failure(let error) where error.code == .connectionReset: throw .closed(server: server)
+        case .failure(let error): throw .io(server: server, operation: "recv", error.code)
+        }
+    }
+}
