@@ -7,7 +7,7 @@
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     var reader = DeviceReplyReader(capacity: 512)
-    var limiter = ProblemLogLimiter(firstLogged: 3, summaryInterval: .seconds(60))
+    var limiter = ProblemLogLimiter<DeviceReplyProblem>(firstLogged: 3, summaryInterval: .seconds(60))
     var problems = 0
     var lines = 0
     var now = Duration.zero

@@ -163,6 +163,8 @@ case "profile":
     for i in 0..<400_000 { scene.render(state, at: .seconds(12) + .microseconds(Int64(i % 180) * 16_667), into: &frame) }
 case "daemon":
     exit(daemonFigures(Array(CommandLine.arguments.dropFirst(2))))
+case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
+case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print("usage: tickerbench [core | daemon [--seconds N]]")
     exit(2)

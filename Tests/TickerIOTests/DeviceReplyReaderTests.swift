@@ -99,8 +99,8 @@ private func events(_ bytes: [UInt8]) -> [DeviceReplyReader.Event] {
     func ms(_ value: Int64) -> Duration { .milliseconds(value) }
 
     @Test func logsTheFirstFewOfEachKindThenSummarisesOnceAMinute() {
-        var limiter = ProblemLogLimiter(firstLogged: 3, summaryInterval: .seconds(60))
-        var decisions: [ProblemLogLimiter.Decision] = []
+        var limiter = ProblemLogLimiter<DeviceReplyProblem>(firstLogged: 3, summaryInterval: .seconds(60))
+        var decisions: [ProblemLogLimiter<DeviceReplyProblem>.Decision] = []
         // A flood: one garbage run every millisecond for two and a half minutes.
         for index in 0..<150_000 { decisions.append(limiter.record(.garbage, at: ms(Int64(index)))) }
         let lines = decisions.filter { $0 != .quiet }
@@ -112,7 +112,7 @@ private func events(_ bytes: [UInt8]) -> [DeviceReplyReader.Event] {
     }
 
     @Test func aFloodOfOneKindDoesNotSilenceAnother() {
-        var limiter = ProblemLogLimiter()
+        var limiter = ProblemLogLimiter<DeviceReplyProblem>()
         for index in 0..<1_000 { _ = limiter.record(.badError, at: ms(Int64(index))) }
         #expect(limiter.record(.badInfo, at: ms(1_000)) == .log(isLastBeforeQuiet: false))
     }

@@ -104,12 +104,12 @@ public struct DeviceReplyReader {
 /// Decides which problems to log so that a device streaming garbage at line rate cannot flood the journal:
 /// the first `firstLogged` of each kind, then at most one summary of each kind per `summaryInterval` while
 /// they keep coming. Pure; time is passed in.
-public struct ProblemLogLimiter: Sendable {
+public struct ProblemLogLimiter<Kind: Hashable & Sendable>: Sendable {
     /// What to do with a problem.
     public enum Decision: Equatable, Sendable {
-        /// Log it.
+        /// Log it; `isLastBeforeQuiet` on the last one logged before the summaries take over.
         case log(isLastBeforeQuiet: Bool)
-        /// Log a summary: `suppressed` problems of this kind (this one included) since the last line.
+        /// Log a summary: `suppressed` problems of this kind (this one included) since the line at `since`.
         case summary(suppressed: Int, since: Duration)
         /// Count it only.
         case quiet
@@ -125,7 +125,7 @@ public struct ProblemLogLimiter: Sendable {
     public let firstLogged: Int
     /// The least time between two summaries of one kind.
     public let summaryInterval: Duration
-    private var tallies = [Tally](repeating: Tally(), count: DeviceReplyProblem.allCases.count)
+    private var tallies: [Kind: Tally] = [:]
 
     /// A limiter that logs the first `firstLogged` problems of each kind, then a summary at most every
     /// `summaryInterval`.
@@ -135,9 +135,9 @@ public struct ProblemLogLimiter: Sendable {
     }
 
     /// Records a problem of `kind` at `now` and says whether to log it.
-    public mutating func record(_ kind: DeviceReplyProblem, at now: Duration) -> Decision {
-        var tally = tallies[kind.rawValue]
-        defer { tallies[kind.rawValue] = tally }
+    public mutating func record(_ kind: Kind, at now: Duration) -> Decision {
+        var tally = tallies[kind] ?? Tally()
+        defer { tallies[kind] = tally }
         tally.seen &+= 1
         if tally.seen <= firstLogged {
             tally.lastLine = now

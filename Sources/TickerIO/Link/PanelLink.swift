@@ -74,7 +74,8 @@ public final class PanelLink {
     private var encoder: PacketEncoder
     private var planner: UpdatePlanner
     private var replies = DeviceReplyReader(capacity: 512)
-    private var replyLog = ProblemLogLimiter()
+    private var replyLog = ProblemLogLimiter<DeviceReplyProblem>()
+    private var rejectionLog = ProblemLogLimiter<Int>(firstLogged: 5)
     private var output: [UInt8] = []
     private var outputSent = 0
     private var shown: [UInt8]
@@ -308,10 +309,19 @@ public final class PanelLink {
             }
         case .error(let report):
             statistics.deviceErrors += 1
-            if statistics.deviceErrors <= 5 || statistics.deviceErrors % 100 == 0 {
+            let rejection =
+                "packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): \(report.code.name)"
+            switch rejectionLog.record(0, at: now) {
+            case .quiet:
+                break
+            case .log(let isLast):
                 logger.warning(
-                    "panel rejected packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): "
-                        + "\(report.code.name)")
+                    "panel rejected \(rejection)"
+                        + (isLast ? "; more rejections are counted and summarised once a minute" : ""))
+            case .summary(let suppressed, let since):
+                logger.warning(
+                    "panel rejected \(suppressed) more packets in the last \(Int((now - since) / .seconds(1))) s "
+                        + "(latest: \(rejection))")
             }
             machine.needFullFrame()
         }
