@@ -1,4 +1,4 @@
-// fuzz-module: TickerWire TickerIO/Link/DeviceReplyReader.swift
+// fuzz-module: TickerWire TickerIO/Link/DeviceReplyProblem.swift TickerIO/Link/DeviceReplyReader.swift TickerIO/Link/ProblemLogLimiter.swift
 // Feeds arbitrary bytes to the host side's reading of what a panel sends (info and error messages, and
 // anything else): the counts of dropped replies add up, every message that decodes encodes back to itself,
 // and the log limiter lets through no more lines than it promises, with time taken from the input.
