@@ -26,6 +26,9 @@ import TickerWire
         hostile += Self.packet(type: 0x81, payload: [32, 0, 8, 3, 60, 0, 0])
         for _ in 0..<10 { hostile += Self.packet(type: 0x82, payload: [1]) }
         for _ in 0..<4 { hostile += [UInt8](repeating: 0x41, count: 520) + [0] }
+        // And valid error messages, ten for one reason and one for another.
+        for sequence in 0..<10 { hostile += Self.packet(type: 0x82, payload: [0x01, 0x11, UInt8(sequence)]) }
+        hostile += Self.packet(type: 0x82, payload: [0x06, 0x11, 10])
         try Posix.writeAll(panel.descriptor, hostile, what: panel.link)
 
         try await rig.line(
@@ -43,6 +46,11 @@ import TickerWire
         #expect(daemon.lines(containing: "(error messages that do not decode)").count == 3, "\(rig.diagnostics)")
         #expect(daemon.lines(containing: "(garbage (unframed bytes))").count == 3, "\(rig.diagnostics)")
         #expect(daemon.lines(containing: "(info messages that do not decode)").count == 2, "\(rig.diagnostics)")
+        try await rig.line(of: daemon, containing: "panel rejected packet 10 (type 0x11): out of bounds")
+        #expect(daemon.lines(containing: "panel rejected packet").count == 6, "\(rig.diagnostics)")
+        #expect(
+            daemon.lines(containing: "panel rejected packet 4 (type 0x11): bad CRC; more rejections for this reason")
+                .count == 1, "\(rig.diagnostics)")
         #expect(daemon.lines(containing: "panel disconnected").isEmpty, "\(rig.diagnostics)")
         #expect(daemon.termination == nil)
         #expect(panel.rejections.isEmpty, "\(panel.rejections)")

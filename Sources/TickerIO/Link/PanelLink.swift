@@ -75,7 +75,7 @@ public final class PanelLink {
     private var planner: UpdatePlanner
     private var replies = DeviceReplyReader(capacity: 512)
     private var replyLog = ProblemLogLimiter<DeviceReplyProblem>()
-    private var rejectionLog = ProblemLogLimiter<Int>(firstLogged: 5)
+    private var rejectionLog = ProblemLogLimiter<WireErrorCode>(firstLogged: 5)
     private var output: [UInt8] = []
     private var outputSent = 0
     private var shown: [UInt8]
@@ -309,19 +309,21 @@ public final class PanelLink {
             }
         case .error(let report):
             statistics.deviceErrors += 1
-            let rejection =
+            func rejection() -> String {
                 "packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): \(report.code.name)"
-            switch rejectionLog.record(0, at: now) {
+            }
+            // The first five of each reason, then one summary a minute: a device may reject at line rate.
+            switch rejectionLog.record(report.code, at: now) {
             case .quiet:
                 break
             case .log(let isLast):
                 logger.warning(
-                    "panel rejected \(rejection)"
-                        + (isLast ? "; more rejections are counted and summarised once a minute" : ""))
+                    "panel rejected \(rejection())"
+                        + (isLast ? "; more rejections for this reason are counted and summarised once a minute" : ""))
             case .summary(let suppressed, let since):
                 logger.warning(
-                    "panel rejected \(suppressed) more packets in the last \(Int((now - since) / .seconds(1))) s "
-                        + "(latest: \(rejection))")
+                    "panel rejected \(suppressed) more packets (\(report.code.name)) in the last "
+                        + "\(Int((now - since) / .seconds(1))) s (latest: \(rejection()))")
             }
             machine.needFullFrame()
         }
