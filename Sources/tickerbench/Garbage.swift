@@ -4,12 +4,23 @@ import TickerWire
 
 /// What a device streaming garbage at line rate costs: the host-side reader's cost per byte, measured in
 /// process, then the built tickerd at 60 fps on a 128×16×2 panel (a pseudo-terminal through the test shim,
-/// with an emulated device that answers) while the device side also writes, at 115200 baud's 11,520 bytes a
-/// second in 1 ms slices: nothing (the baseline), random bytes, malformed error messages, and valid error
-/// messages (each one asks for a full frame).
+/// with an emulated device that answers) while the device side also writes, by default at 115200 baud's
+/// 11,520 bytes a second, in 1 ms slices: nothing (the baseline), random bytes, malformed error messages, and
+/// valid error messages (each one asks for a full frame).
 func garbageFigures(_ arguments: [String]) -> Int32 {
     var seconds = 10
-    if arguments.count == 2, arguments[0] == "--seconds", let value = Int(arguments[1]) { seconds = value }
+    var rate = 11_520
+    var rest = arguments[...]
+    while let option = rest.popFirst() {
+        let value = rest.popFirst().flatMap { Int($0) } ?? 0
+        switch option {
+        case "--seconds" where value > 0: seconds = value
+        case "--bytes-per-second" where value > 0: rate = value
+        default:
+            print("usage: tickerbench garbage [--seconds N] [--bytes-per-second N]")
+            return 2
+        }
+    }
     var random = SplitMix(seed: 0x7469_636B_6572)
 
     // The reader alone: random bytes, best of 5 rounds of 4 MiB.
@@ -27,8 +38,8 @@ func garbageFigures(_ arguments: [String]) -> Int32 {
     print("Host-side reader (DeviceReplyReader), random bytes, release build, best of 5 rounds of 4 MiB:")
     print(
         String(
-            format: "  %.1f ns per byte, %d dropped runs per MiB; at 11,520 B/s: %.3f %% of one core",
-            nanosPerByte, problems / 4, nanosPerByte * 11_520 / 1e7))
+            format: "  %.1f ns per byte, %d dropped runs per MiB; at %d B/s: %.3f %% of one core",
+            nanosPerByte, problems / 4, rate, nanosPerByte * Double(rate) / 1e7))
 
     let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let tickerd = binDirectory.appendingPathComponent("tickerd").path
@@ -67,7 +78,7 @@ func garbageFigures(_ arguments: [String]) -> Int32 {
         process.waitUntilExit()
     }
 
-    // Services the emulated device until `deadline`, writing `stream` (cycled) at 11,520 bytes a second.
+    // Services the emulated device until `deadline`, writing `stream` (cycled) at `rate` bytes a second.
     func run(until deadline: Duration, stream: [UInt8]) {
         let start = Clock.now
         var written = 0
@@ -77,7 +88,7 @@ func garbageFigures(_ arguments: [String]) -> Int32 {
             _ = try? Posix.poll(&entry, timeoutMilliseconds: 1)
             emulator.service { _, _ in }
             guard !stream.isEmpty else { continue }
-            let due = Int((Clock.now - start) / .seconds(1) * 11_520)
+            let due = Int((Clock.now - start) / .seconds(1) * Double(rate))
             guard due > written else { continue }
             let slice = (written..<due).map { stream[$0 % stream.count] }
             guard (try? Posix.writeAll(emulator.fileDescriptor, slice, what: link)) != nil else { return }
@@ -107,7 +118,7 @@ func garbageFigures(_ arguments: [String]) -> Int32 {
     ]
     let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
     print("")
-    print("tickerd at 60 fps, 128×16 at 2 bits per pixel, demo, while the device writes at 11,520 B/s, \(seconds) s each:")
+    print("tickerd at 60 fps, 128×16 at 2 bits per pixel, demo, while the device writes at \(rate) B/s, \(seconds) s each:")
     var baseline = 0.0
     for (name, stream) in cases {
         let before = processTicks(process.processIdentifier)
