@@ -41,9 +41,6 @@ func soakFigures(_ arguments: [String]) -> Int32 {
     guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
         let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "soak")
     else { return 1 }
-    // Unplugged panels are kept: releasing a PseudoTerminal closes it again, and closing removes the link,
-    // which by then belongs to the replugged panel.
-    var unplugged: [PanelEmulator] = []
     func plug() -> PanelEmulator? {
         guard let emulator = try? PanelEmulator(info: info, link: link) else { return nil }
         // tickerd must not inherit the panel's side of the pseudo-terminal.
@@ -127,7 +124,6 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         // Unplugged for 0.1–1.5 s, then replugged at the same path.
         emulator.terminal.close()
         damaged += emulator.device.counters.badPackets
-        unplugged.append(emulator)
         _ = pump(nil, until: Clock.now + .milliseconds(Int64(100 + random.below(1_400)))) { false }
         guard let replugged = plug() else {
             print("tickerbench soak: could not open a pseudo-terminal in cycle \(cycle)")
