@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore
+// fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the BDF loader: it must either load a font whose glyphs are internally
 // consistent or throw, never crash, hang or read out of bounds.
 

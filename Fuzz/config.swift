@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore
+// fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the configuration parser: it must return a configuration or a non-empty list of
 // problems, each located on a line of the input, and a configuration it accepts must pass its own checks.
 

@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore
+// fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the feed decoder in chunks cut and timed by the input itself, applies every command
 // to a player state, and checks that each plain command survives encode/parse.
 

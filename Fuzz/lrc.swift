@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore
+// fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the LRC parser and checks what every caller relies on: lines in time order,
 // words inside their line in time and in text, the sweep inside the line, and encode/parse giving back the
 // same lines.

@@ -1,4 +1,4 @@
-// fuzz-module: TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedScript.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/MPRIS/PlayerctlOutputParser.swift TickerFollow/MPRIS/MPRISSnapshot.swift TickerFollow/MPRIS/MPRISUpdateFilter.swift TickerIO/Feed/FeedLines.swift
+// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/MPRIS/PlayerctlOutputParser.swift TickerFollow/MPRIS/MPRISSnapshot.swift TickerFollow/MPRIS/MPRISUpdateFilter.swift TickerIO/Feed/FeedLines.swift
 // Feeds arbitrary bytes, in arbitrary chunks, to the playerctl output parser, the snapshot builder, the
 // update filter and the feed planner.
 
@@ -19,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             now += 0.5
             let snapshot = MPRISSnapshot.make(report, musicDirectory: "/srv/music", now: now)
             if let reason = filter.reason(for: snapshot, now: now) {
-                _ = planner.lines(for: snapshot, reason: reason, now: now, lyrics: { _ in nil })
+                _ = planner.commands(for: snapshot, reason: reason, now: now, lyrics: { _ in nil })
             }
         }
     }

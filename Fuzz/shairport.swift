@@ -1,4 +1,4 @@
-// fuzz-module: TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedScript.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/Shairport/Base64.swift TickerFollow/Shairport/ShairportMetadataParser.swift TickerFollow/Shairport/ShairportTranslator.swift TickerIO/Feed/FeedLines.swift
+// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/Shairport/Base64.swift TickerFollow/Shairport/ShairportMetadataParser.swift TickerFollow/Shairport/ShairportTranslator.swift TickerIO/Feed/FeedLines.swift
 // Feeds arbitrary bytes, in arbitrary chunks, to the shairport-sync metadata parser and translator.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,7 +17,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         while let item = parser.next() {
             now += 1
             if translator.apply(item, now: now) {
-                _ = planner.lines(for: translator.snapshot, reason: .change, now: now, lyrics: { _ in nil })
+                _ = planner.commands(for: translator.snapshot, reason: .change, now: now, lyrics: { _ in nil })
             }
         }
     }

@@ -165,7 +165,9 @@ case "daemon":
     exit(daemonFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "floor":
     exit(floorProgram(Array(CommandLine.arguments.dropFirst(2))))
+case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
+case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
-    print("usage: tickerbench [core | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY]")
+    print("usage: tickerbench [core | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY | garbage [--bytes-per-second N] | soak [CYCLES]]")
     exit(2)
 }

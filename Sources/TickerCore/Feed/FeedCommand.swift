@@ -180,7 +180,11 @@ public enum FeedCommand: Sendable, Equatable {
             }
             break
         }
-        guard !rest.isEmpty else { throw .missingArgument(command: "message", example: "message Back in 5 minutes") }
-        return .message(try text(rest, command: "message"), duration: duration, priority: priority)
+        // Text of control characters only cleans to nothing: such a message has no text, like `message` alone.
+        let shown = try text(rest, command: "message")
+        guard !shown.isEmpty else {
+            throw .missingArgument(command: "message", example: "message Back in 5 minutes")
+        }
+        return .message(shown, duration: duration, priority: priority)
     }
 }

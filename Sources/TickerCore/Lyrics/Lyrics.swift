@@ -218,6 +218,8 @@ private struct LyricsParser {
         if textEnd - lead > limits.maxTextScalars {
             warnings.append(LyricsWarning(line: line, error: .textTruncated(limitScalars: limits.maxTextScalars)))
             textEnd = lead + limits.maxTextScalars
+            // A cut after a space leaves the text trimmed like any other, so it reads back the same.
+            while textEnd > lead, LyricsTime.isSpace(joined[textEnd - 1]) { textEnd -= 1 }
         }
         let textScalars = joined[lead..<textEnd]
         guard segments.count > 1 else { return (string(textScalars), [], nil) }

@@ -17,6 +17,41 @@ public struct LinkStatistics: Sendable, Equatable {
     public var connections = 0
     /// Error replies from the device.
     public var deviceErrors = 0
+    /// Bytes from the device that did not frame as packets (each run up to a 0x00 counts once).
+    public var garbage = 0
+    /// Packets from the device that were too short or had a bad CRC.
+    public var damagedPackets = 0
+    /// Packets from the device of another protocol version or of a type a device does not send.
+    public var unexpectedPackets = 0
+    /// Info messages from the device that did not decode.
+    public var badInfoMessages = 0
+    /// Error messages from the device that did not decode.
+    public var badErrorMessages = 0
+
+    /// Everything the device sent that was dropped, of every kind.
+    public var badReplies: Int { garbage + damagedPackets + unexpectedPackets + badInfoMessages + badErrorMessages }
+
+    /// The dropped replies for a status line: "" when there were none, else for example
+    /// "7 bad replies from the panel (5 garbage, 2 damaged)".
+    public var badRepliesSummary: String {
+        guard badReplies > 0 else { return "" }
+        let parts = [
+            (garbage, "garbage"), (damagedPackets, "damaged"), (unexpectedPackets, "unexpected"),
+            (badInfoMessages, "bad info"), (badErrorMessages, "bad error"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return "\(badReplies) bad \(badReplies == 1 ? "reply" : "replies") from the panel ("
+            + parts.joined(separator: ", ") + ")"
+    }
+
+    mutating func count(_ kind: DeviceReplyProblem) {
+        switch kind {
+        case .garbage: garbage += 1
+        case .damaged: damagedPackets += 1
+        case .unexpected: unexpectedPackets += 1
+        case .badInfo: badInfoMessages += 1
+        case .badError: badErrorMessages += 1
+        }
+    }
 }
 
 /// The serial link to the panel: opens the port (and reopens it forever when the device comes and goes),
@@ -38,7 +73,9 @@ public final class PanelLink {
     private var port: SerialPort?
     private var encoder: PacketEncoder
     private var planner: UpdatePlanner
-    private var deframer = Deframer(capacity: 512)
+    private var replies = DeviceReplyReader(capacity: 512)
+    private var replyLog = ProblemLogLimiter<DeviceReplyProblem>()
+    private var rejectionLog = ProblemLogLimiter<WireErrorCode>(firstLogged: 5)
     private var output: [UInt8] = []
     private var outputSent = 0
     private var shown: [UInt8]
@@ -132,7 +169,7 @@ public final class PanelLink {
             queuedAtMost = 0
             machine.opened(at: now)
             statistics.connections += 1
-            deframer.discard()
+            replies.discard()
             brightnessSent = nil
             output.removeAll(keepingCapacity: true)
             outputSent = 0
@@ -241,12 +278,28 @@ public final class PanelLink {
             return
         }
         for index in 0..<count {
-            let status: Deframer.Status
-            do { status = try deframer.push(readBuffer[index]) } catch { continue }
-            guard status == .packetReady else { continue }
-            let message = deframer.withPacket { try? DeviceMessage(packet: $0) }
-            guard let message else { continue }
-            handle(message, at: now)
+            switch replies.push(readBuffer[index]) {
+            case nil: continue
+            case .message(let message)?: handle(message, at: now)
+            case .problem(let kind, let error)?: report(kind, error, at: now)
+            }
+        }
+    }
+
+    // Whatever the device sends, the link goes on: a bad reply is dropped, counted and, rate-limited, logged.
+    private func report(_ kind: DeviceReplyProblem, _ error: WireError, at now: Duration) {
+        statistics.count(kind)
+        switch replyLog.record(kind, at: now) {
+        case .quiet:
+            return
+        case .log(let isLast):
+            logger.warning(
+                "bad reply from the panel (\(kind)): \(error); dropped"
+                    + (isLast ? "; more of this kind are counted and summarised once a minute" : ""))
+        case .summary(let suppressed, let since):
+            let seconds = Int((now - since) / .seconds(1))
+            logger.warning(
+                "panel sent \(suppressed) more \(kind) in the last \(seconds) s (latest: \(error)); dropped")
         }
     }
 
@@ -281,10 +334,21 @@ public final class PanelLink {
             }
         case .error(let report):
             statistics.deviceErrors += 1
-            if statistics.deviceErrors <= 5 || statistics.deviceErrors % 100 == 0 {
+            func rejection() -> String {
+                "packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): \(report.code.name)"
+            }
+            // The first five of each reason, then one summary a minute: a device may reject at line rate.
+            switch rejectionLog.record(report.code, at: now) {
+            case .quiet:
+                break
+            case .log(let isLast):
                 logger.warning(
-                    "panel rejected packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): "
-                        + "\(report.code.name)")
+                    "panel rejected \(rejection())"
+                        + (isLast ? "; more rejections for this reason are counted and summarised once a minute" : ""))
+            case .summary(let suppressed, let since):
+                logger.warning(
+                    "panel rejected \(suppressed) more packets (\(report.code.name)) in the last "
+                        + "\(Int((now - since) / .seconds(1))) s (latest: \(rejection()))")
             }
             machine.needFullFrame()
         }

@@ -34,8 +34,10 @@ public final class PseudoTerminal {
 
     deinit { close() }
 
-    /// Closes both sides and removes the link: to the daemon, the device was unplugged.
+    /// Closes both sides and removes the link: to the daemon, the device was unplugged. Once only: by the time
+    /// this pair is released, the link may belong to a replugged one.
     public func close() {
+        guard master >= 0 else { return }
         Posix.close(master)
         Posix.close(slave)
         master = -1

@@ -1,0 +1,50 @@
+/// Decides which problems to log so that a device streaming garbage at line rate cannot flood the journal:
+/// the first `firstLogged` of each kind, then at most one summary of each kind per `summaryInterval` while
+/// they keep coming. Pure; time is passed in.
+public struct ProblemLogLimiter<Kind: Hashable & Sendable>: Sendable {
+    /// What to do with a problem.
+    public enum Decision: Equatable, Sendable {
+        /// Log it; `isLastBeforeQuiet` on the last one logged before the summaries take over.
+        case log(isLastBeforeQuiet: Bool)
+        /// Log a summary: `suppressed` problems of this kind (this one included) since the line at `since`.
+        case summary(suppressed: Int, since: Duration)
+        /// Count it only.
+        case quiet
+    }
+
+    private struct Tally: Sendable {
+        var seen = 0
+        var suppressed = 0
+        var lastLine: Duration = .zero
+    }
+
+    /// Problems of each kind logged one by one.
+    public let firstLogged: Int
+    /// The least time between two summaries of one kind.
+    public let summaryInterval: Duration
+    private var tallies: [Kind: Tally] = [:]
+
+    /// A limiter that logs the first `firstLogged` problems of each kind, then a summary at most every
+    /// `summaryInterval`.
+    public init(firstLogged: Int = 3, summaryInterval: Duration = .seconds(60)) {
+        self.firstLogged = firstLogged
+        self.summaryInterval = summaryInterval
+    }
+
+    /// Records a problem of `kind` at `now` and says whether to log it.
+    public mutating func record(_ kind: Kind, at now: Duration) -> Decision {
+        var tally = tallies[kind] ?? Tally()
+        defer { tallies[kind] = tally }
+        tally.seen &+= 1
+        if tally.seen <= firstLogged {
+            tally.lastLine = now
+            return .log(isLastBeforeQuiet: tally.seen == firstLogged)
+        }
+        tally.suppressed += 1
+        guard now - tally.lastLine >= summaryInterval else { return .quiet }
+        let decision = Decision.summary(suppressed: tally.suppressed, since: tally.lastLine)
+        tally.suppressed = 0
+        tally.lastLine = now
+        return decision
+    }
+}
