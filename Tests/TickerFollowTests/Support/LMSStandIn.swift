@@ -54,6 +54,14 @@ PLAYERS = [
 GARBAGE = len(sys.argv) > 1 and sys.argv[1] == "garbage"
 lock = threading.Lock()
 clients = []  # (socket, subscriptions)
+said = threading.Lock()
+
+def say(text):
+    # One write per line, under a lock: print() writes the text and the newline separately, and lines of
+    # several threads would interleave.
+    with said:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
 
 def enc(tokens):
     return (" ".join(quote(str(t), safe="") for t in tokens) + "\n").encode()
@@ -105,7 +113,7 @@ def serve(s):
     subs = set()
     with lock:
         clients.append((s, subs))
-    print("connected", flush=True)
+    say("connected")
     buf = b""
     try:
         while True:
@@ -121,7 +129,7 @@ def serve(s):
                 if not line:
                     continue
                 text = line.decode()
-                print("got " + text, flush=True)
+                say("got " + text)
                 if GARBAGE:
                     s.sendall(b"players %zz count%3A\xff\xfe garbage\n")
                     continue
@@ -143,7 +151,7 @@ def listen():
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind(("127.0.0.1", 0))
     server.listen(8)
-    print("port %d" % server.getsockname()[1], flush=True)
+    say("port %d" % server.getsockname()[1])
     while True:
         s, _ = server.accept()
         threading.Thread(target=serve, args=(s,), daemon=True).start()
@@ -170,7 +178,11 @@ for raw in sys.stdin:
     elif c["cmd"] == "drop":
         with lock:
             for s, _ in clients:
-                s.shutdown(socket.SHUT_RDWR)
-    print("ok", flush=True)
+                # A client whose connection is ending already may be closed by now.
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+    say("ok")
 """#
 }
