@@ -37,6 +37,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if reader.problemCounts.reduce(0, +) != problems { fatalError("problem counts disagree with the events") }
     // At most `firstLogged` lines of each kind, then one a minute.
     let minutes = Int(now / .seconds(60)) + 1
-    if lines > DeviceReplyProblem.allCases.count * (3 + minutes) { fatalError("the limiter let \(lines) lines through") }
+    if lines > DeviceReplyProblem.allCases.count * (3 + minutes) {
+        fatalError("the limiter let \(lines) lines through")
+    }
     return 0
 }

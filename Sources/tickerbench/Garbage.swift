@@ -53,7 +53,8 @@ func garbageFigures(_ arguments: [String]) -> Int32 {
     defer { try? FileManager.default.removeItem(at: directory) }
     let link = directory.appendingPathComponent("panel").path
     guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
-        let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
+        let info = try? DeviceInfo(
+            geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
         let emulator = try? PanelEmulator(info: info, link: link)
     else {
         print("tickerbench garbage: could not open a pseudo-terminal")
@@ -118,7 +119,9 @@ func garbageFigures(_ arguments: [String]) -> Int32 {
     ]
     let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
     print("")
-    print("tickerd at 60 fps, 128×16 at 2 bits per pixel, demo, while the device writes at \(rate) B/s, \(seconds) s each:")
+    print(
+        "tickerd at 60 fps, 128×16 at 2 bits per pixel, demo, while the device writes at \(rate) B/s, \(seconds) s each:"
+    )
     var baseline = 0.0
     for (name, stream) in cases {
         let before = processTicks(process.processIdentifier)

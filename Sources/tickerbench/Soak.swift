@@ -39,7 +39,8 @@ func soakFigures(_ arguments: [String]) -> Int32 {
     let feedPath = directory.appendingPathComponent("feed").path
     let logPath = directory.appendingPathComponent("tickerd.log").path
     guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
-        let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "soak")
+        let info = try? DeviceInfo(
+            geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "soak")
     else { return 1 }
     func plug() -> PanelEmulator? {
         guard let emulator = try? PanelEmulator(info: info, link: link) else { return nil }
@@ -89,7 +90,8 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         }
         if now >= nextLyrics {
             lyricsBlocks += 1
-            try? writer.send(["lyrics begin"] + DemoTrack.lyrics.split(separator: "\n").map(String.init) + ["lyrics end"])
+            try? writer.send(
+                ["lyrics begin"] + DemoTrack.lyrics.split(separator: "\n").map(String.init) + ["lyrics end"])
             try? writer.send(["position \(random.below(30))"])
             nextLyrics = now + .milliseconds(Int64(2_000 + random.below(4_000)))
         }
@@ -152,10 +154,18 @@ func soakFigures(_ arguments: [String]) -> Int32 {
     let median = resumes.isEmpty ? Double.nan : resumes[resumes.count / 2]
     print("tickerd at 60 fps, 128×16 at 2 bits per pixel, split zones, panel unplugged and replugged at random:")
     print("  cycles survived: \(survived) of \(cycles) in \(Int(elapsed)) s (seed \(seed))")
-    print(String(format: "  resume time (replug to the first full frame shown): median %.0f ms, max %.0f ms", median, resumes.last ?? .nan))
-    print("  damaged packets seen: \(damaged) by the panel (\(rejected) rejected), \(badReplies) bad replies logged by tickerd")
+    print(
+        String(
+            format: "  resume time (replug to the first full frame shown): median %.0f ms, max %.0f ms", median,
+            resumes.last ?? .nan))
+    print(
+        "  damaged packets seen: \(damaged) by the panel (\(rejected) rejected), \(badReplies) bad replies logged by tickerd"
+    )
     print("  feed: \(titles) titles, \(lyricsBlocks) lyrics blocks")
-    print(String(format: "  resident memory: %.1f MB before, %.1f MB after (peak %.1f MB)", Double(rssBefore) / 1024, Double(rssAfter) / 1024, Double(peak) / 1024))
+    print(
+        String(
+            format: "  resident memory: %.1f MB before, %.1f MB after (peak %.1f MB)", Double(rssBefore) / 1024,
+            Double(rssAfter) / 1024, Double(peak) / 1024))
     return survived == cycles ? 0 : 1
 }
 

@@ -36,7 +36,8 @@ private func events(_ bytes: [UInt8]) -> [DeviceReplyReader.Event] {
             message: "payload of 207 bytes is the wrong length for message type 0x81"),
         BadReply(
             id: "info with a depth of 3", bytes: info(depth: 3), kind: .badInfo,
-            message: "invalid geometry 16x8 at 3 bits per pixel (expected width 1-65535, height 1-255, 1, 2, 4 or 8 bits)"),
+            message:
+                "invalid geometry 16x8 at 3 bits per pixel (expected width 1-65535, height 1-255, 1, 2, 4 or 8 bits)"),
         BadReply(
             id: "info whose name grows past 32 bytes as UTF-8",
             bytes: info(name: [UInt8](repeating: 0xFF, count: 32)), kind: .badInfo,
@@ -51,7 +52,9 @@ private func events(_ bytes: [UInt8]) -> [DeviceReplyReader.Event] {
             id: "another protocol version",
             bytes: packet { $0.encodeRaw(version: 2, type: 0x82, sequence: 4, payload: [1, 2, 3]) }, kind: .unexpected,
             message: "unknown protocol version 0x02 (expected 0x01)"),
-        BadReply(id: "bad CRC", bytes: [0x06, 0x01, 0x82, 0x04, 0xAA, 0xBB, 0x00], kind: .damaged, message: "bad CRC 0xAABB (expected 0xC6D2)"),
+        BadReply(
+            id: "bad CRC", bytes: [0x06, 0x01, 0x82, 0x04, 0xAA, 0xBB, 0x00], kind: .damaged,
+            message: "bad CRC 0xAABB (expected 0xC6D2)"),
         BadReply(
             id: "too short", bytes: [0x04, 0x01, 0x82, 0x04, 0x00], kind: .damaged,
             message: "packet of 3 bytes is too short (expected at least 5: version, type, sequence, CRC)"),

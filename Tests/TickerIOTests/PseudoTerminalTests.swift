@@ -14,6 +14,8 @@ import Testing
         var target = [CChar](repeating: 0, count: 256)
         let count = readlink(link, &target, target.count - 1)
         #expect(count > 0, "the link was removed")
-        #expect(String(decoding: target.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self) == replugged.slavePath)
+        #expect(
+            String(decoding: target.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                == replugged.slavePath)
     }
 }
