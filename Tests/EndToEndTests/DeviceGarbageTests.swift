@@ -16,8 +16,10 @@ import TickerWire
         let rig = try Rig()
         let panel = try rig.panel(width: 32, height: 8, depth: 2)
         panel.answers = false
+        let listener = try rig.notifySocket()
         let daemon = try rig.tickerd(
-            ["--device", panel.link, "--demo", "--size", "32x8", "--depth", "2", "--no-terminal"])
+            ["--device", panel.link, "--demo", "--size", "32x8", "--depth", "2", "--no-terminal"],
+            environment: ["NOTIFY_SOCKET": listener.path])
         try await rig.wait("the first hello") { panel.kinds.contains(.hello) }
 
         // What a broken firmware or a noisy line sends instead of an info: an info with a 200-byte firmware name,
@@ -54,5 +56,9 @@ import TickerWire
         #expect(daemon.lines(containing: "panel disconnected").isEmpty, "\(rig.diagnostics)")
         #expect(daemon.termination == nil)
         #expect(panel.rejections.isEmpty, "\(panel.rejections)")
+        // systemd's STATUS= counts them (the demo keeps the picture changing, so a status follows within a second).
+        try await rig.wait("a STATUS= counting the bad replies") {
+            listener.assignments.contains { $0.hasPrefix("STATUS=") && $0.contains("bad replies from the panel (") }
+        }
     }
 }

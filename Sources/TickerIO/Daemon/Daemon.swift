@@ -346,6 +346,7 @@ public final class Daemon {
             let stats = link.statistics
             parts.append(link.status)
             parts.append("\(stats.framesSent) frames sent, \(stats.framesSkipped) skipped")
+            if !stats.badRepliesSummary.isEmpty { parts.append(stats.badRepliesSummary) }
         } else {
             parts.append("no device")
         }
