@@ -56,7 +56,8 @@ let package = Package(
         // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
         .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO"]),
         .executableTarget(
-            name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"], swiftSettings: withoutImplicitImports),
+            name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"],
+            swiftSettings: withoutImplicitImports),
         .executableTarget(
             name: "tickerctl",
             dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow"]

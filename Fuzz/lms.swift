@@ -29,7 +29,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             _ = LMSStatus.isChange(tokens, of: chosen?.id ?? tokens.first ?? "")
             let snapshot = LMSStatus.snapshot(tokens, now: now)
             now += 0.5
-            let lines = planner.commands(for: snapshot, reason: .change, now: now, lyrics: { $0.title }).flatMap(\.lines)
+            let lines = planner.commands(for: snapshot, reason: .change, now: now, lyrics: { $0.title }).flatMap(
+                \.lines)
             let problems = FeedCommand.decode(lines: lines).problems
             if !problems.isEmpty { fatalError("the daemon would refuse \(lines): \(problems)") }
             let encoded = tokens.map(LMSLineParser.encode)

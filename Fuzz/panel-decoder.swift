@@ -6,7 +6,8 @@
 /// The panel under test: 16×8 at 2 bits per pixel, able to scroll.
 private func makeFuzzPanel() -> PanelDevice? {
     guard let geometry = try? PanelGeometry(width: 16, height: 8, bitsPerPixel: 2),
-        let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "fuzz")
+        let info = try? DeviceInfo(
+            geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "fuzz")
     else { return nil }
     return PanelDevice(info: info, replyCapacity: 64)
 }

@@ -21,10 +21,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     limits.structureBytes = 4_096
     limits.fieldBytes = 1_024
     limits.items = 64
-    let whole = Result { () throws(TagError) -> EmbeddedLyrics in try MusicTags.lyrics(in: InMemoryTagSource(bytes), limits: limits) }
+    let whole = Result { () throws(TagError) -> EmbeddedLyrics in
+        try MusicTags.lyrics(in: InMemoryTagSource(bytes), limits: limits)
+    }
     if case .success(let found) = whole {
-        if let synced = found.synced, !EmbeddedLyrics.looksTimed(synced) { fatalError("synced lyrics without times: \(synced)") }
-        if found.plain?.isEmpty == true || found.synced?.isEmpty == true { fatalError("empty lyrics reported as found") }
+        if let synced = found.synced, !EmbeddedLyrics.looksTimed(synced) {
+            fatalError("synced lyrics without times: \(synced)")
+        }
+        if found.plain?.isEmpty == true || found.synced?.isEmpty == true {
+            fatalError("empty lyrics reported as found")
+        }
     }
     if case .failure(let error) = whole, error.description.isEmpty { fatalError("an error without a message") }
     // Short reads make the readers see a file that ends early: an answer or an error, never a crash.

@@ -1,5 +1,5 @@
 #if canImport(TickerWire)
-import TickerWire
+    import TickerWire
 #endif
 
 /// The pixels a panel shows, stored in the wire's column layout (`PixelLayout`, the same as the daemon's

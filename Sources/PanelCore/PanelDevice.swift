@@ -1,5 +1,5 @@
 #if canImport(TickerWire)
-import TickerWire
+    import TickerWire
 #endif
 
 /// The device side of the protocol: takes in the host's bytes, keeps the framebuffer, brightness and

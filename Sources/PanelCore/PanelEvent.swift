@@ -1,5 +1,5 @@
 #if canImport(TickerWire)
-import TickerWire
+    import TickerWire
 #endif
 
 /// What a panel made of one packet.

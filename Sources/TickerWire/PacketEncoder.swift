@@ -125,7 +125,8 @@ public struct PacketEncoder {
 
     /// Encodes a brightness message (type 0x20): `level` 0 (darkest) to 255 (brightest).
     public mutating func encodeBrightness(_ level: UInt8, sequence: UInt8) {
-        encode(type: MessageType.brightness.rawValue, sequence: sequence, prefix: UInt64(level), prefixCount: 1, data: nil)
+        encode(
+            type: MessageType.brightness.rawValue, sequence: sequence, prefix: UInt64(level), prefixCount: 1, data: nil)
     }
 
     /// Encodes a blank (type 0x21), which turns every pixel off.

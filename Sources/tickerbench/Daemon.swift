@@ -40,7 +40,8 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
     print(
         pad("  floor (60 Hz timerfd, 37 B)", 28)
             + String(
-                format: "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
+                format:
+                    "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
                 floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
     let scenes: [(String, [String])] = [
         ("blank panel", []),
@@ -97,7 +98,8 @@ final class DaemonRun {
         let link = directory.appendingPathComponent("panel").path
         let feedPath = directory.appendingPathComponent("feed").path
         guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
-            let info = try? DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
+            let info = try? DeviceInfo(
+                geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
             let emulator = try? PanelEmulator(info: info, link: link)
         else {
             print("tickerbench daemon: could not open a pseudo-terminal")
@@ -197,7 +199,8 @@ final class DaemonRun {
         latencies.sort()
         print(
             String(
-                format: "  write-to-wire latency over %d writes: median %.1f ms, p99 %.1f ms, max %.1f ms (frame period 16.7 ms)",
+                format:
+                    "  write-to-wire latency over %d writes: median %.1f ms, p99 %.1f ms, max %.1f ms (frame period 16.7 ms)",
                 latencies.count, percentile(latencies, 0.5), percentile(latencies, 0.99), latencies.last ?? .nan))
     }
 }
@@ -246,7 +249,8 @@ struct TaskCounters {
             }
             if let text = try? String(contentsOfFile: base + "/status", encoding: .utf8) {
                 for row in text.split(separator: "\n") where row.hasPrefix("voluntary_ctxt_switches:") {
-                    voluntarySwitches += Int(row.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+                    voluntarySwitches +=
+                        Int(row.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
                 }
             }
         }

@@ -24,8 +24,12 @@ func demoState(at now: Duration) -> PlayerState {
 
 func renderFigures() {
     line("Scene rendering, 2 bits per pixel, demo track (marquee and karaoke sweep), release build")
-    line("(steady: one lyric line while the title scrolls, best of 5 rounds of 40,000 frames; whole track: 44 s at 60 fps)")
-    line("panel     layout   ns/frame (steady)  allocations/frame (steady)  ns/frame (whole track)  allocations/frame (whole track)")
+    line(
+        "(steady: one lyric line while the title scrolls, best of 5 rounds of 40,000 frames; whole track: 44 s at 60 fps)"
+    )
+    line(
+        "panel     layout   ns/frame (steady)  allocations/frame (steady)  ns/frame (whole track)  allocations/frame (whole track)"
+    )
     for (width, height, arrangement) in [(32, 8, ZoneArrangement.single), (128, 16, .split), (256, 32, .split)] {
         let style = SceneStyle(
             arrangement: arrangement, fonts: FontChain([.builtin]),
@@ -160,7 +164,9 @@ case "profile":
     var frame = Frame(width: 128, height: 16, depth: .two)
     let state = demoState(at: .zero)
     scene.observe(state, at: .zero)
-    for i in 0..<400_000 { scene.render(state, at: .seconds(12) + .microseconds(Int64(i % 180) * 16_667), into: &frame) }
+    for i in 0..<400_000 {
+        scene.render(state, at: .seconds(12) + .microseconds(Int64(i % 180) * 16_667), into: &frame)
+    }
 case "daemon":
     exit(daemonFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "floor":
@@ -168,6 +174,8 @@ case "floor":
 case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
-    print("usage: tickerbench [core | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY | garbage [--bytes-per-second N] | soak [CYCLES]]")
+    print(
+        "usage: tickerbench [core | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY | garbage [--bytes-per-second N] | soak [CYCLES]]"
+    )
     exit(2)
 }

@@ -10,7 +10,9 @@ func runSend(_ command: String, _ arguments: [String]) -> Int32 {
         while let argument = scanner.next() {
             switch argument {
             case "--feed": feed = try scanner.value(for: argument, expected: "the feed pipe's path")
-            case "--": operands += scanner.remaining; while scanner.next() != nil {}
+            case "--":
+                operands += scanner.remaining
+                while scanner.next() != nil {}
             default: operands.append(argument)
             }
         }
@@ -34,7 +36,8 @@ func runSend(_ command: String, _ arguments: [String]) -> Int32 {
         guard case .lyrics(let lyrics) = block else { fail("\(operands[0]): no timed lyric lines", status: 1) }
         let all = parsed.lines.count
         if lyrics.lines.count < all {
-            logger.warning("\(operands[0]): only the first \(lyrics.lines.count) of \(all) lines fit in one lyrics block")
+            logger.warning(
+                "\(operands[0]): only the first \(lyrics.lines.count) of \(all) lines fit in one lyrics block")
         }
         commands = [block]
     default:

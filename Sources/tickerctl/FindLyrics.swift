@@ -41,7 +41,8 @@ func runFindLyrics(_ arguments: [String]) -> Int32 {
             }
             guard let what = expected[argument] else {
                 return usageError(
-                    "unknown option '\(argument)' (expected one of: \((expected.keys + ["--offline"]).sorted().joined(separator: ", ")))")
+                    "unknown option '\(argument)' (expected one of: \((expected.keys + ["--offline"]).sorted().joined(separator: ", ")))"
+                )
             }
             values[argument] = try scanner.value(for: argument, expected: what)
         }

@@ -27,7 +27,8 @@ func runPanel(_ arguments: [String]) -> Int32 {
                 }
                 depth = parsed
             case "--fps": fps = try scanner.integer(for: argument, in: 1...255)
-            case "--frames": framesPath = try scanner.value(for: argument, expected: "a file to write decoded frames to")
+            case "--frames":
+                framesPath = try scanner.value(for: argument, expected: "a file to write decoded frames to")
             case "--no-draw": draw = false
             case "--draw": draw = true
             case "--no-scroll": scroll = false
@@ -61,7 +62,9 @@ func runPanel(_ arguments: [String]) -> Int32 {
         fail(error.description, status: 1)
     }
     defer { Posix.close(frames) }
-    logger.notice("panel \(width)×\(height)×\(depth.bits) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")")
+    logger.notice(
+        "panel \(width)×\(height)×\(depth.bits) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")"
+    )
     let terminal = draw ? TerminalPanel() : nil
     terminal?.begin()
     defer { terminal?.end() }
@@ -103,7 +106,8 @@ func runPanel(_ arguments: [String]) -> Int32 {
                 terminal.draw(
                     display,
                     status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
-                        + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)")
+                        + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)"
+                )
             }
         }
     }

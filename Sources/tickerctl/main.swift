@@ -45,5 +45,6 @@ case "ports": exit(runPorts(arguments))
 case "panel": exit(runPanel(arguments))
 case "follow": exit(runFollow(arguments))
 case "find-lyrics": exit(runFindLyrics(arguments))
-default: fail("unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, follow, find-lyrics)")
+default:
+    fail("unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, follow, find-lyrics)")
 }

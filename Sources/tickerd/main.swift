@@ -57,21 +57,37 @@ func main() -> Never {
             case "--terminal": terminalChoice = true
             case "--no-terminal": terminalChoice = false
             case "--device":
-                overrides.append(ConfigOverride(section: "device", key: "path", value: try scanner.value(for: argument, expected: "a path or usb:VID:PID[:SERIAL]")))
+                overrides.append(
+                    ConfigOverride(
+                        section: "device", key: "path",
+                        value: try scanner.value(for: argument, expected: "a path or usb:VID:PID[:SERIAL]")))
             case "--baud":
-                overrides.append(ConfigOverride(section: "device", key: "baud", value: String(try scanner.integer(for: argument, in: 50...4_000_000))))
+                overrides.append(
+                    ConfigOverride(
+                        section: "device", key: "baud",
+                        value: String(try scanner.integer(for: argument, in: 50...4_000_000))))
             case "--size":
                 let size = try scanner.size(for: argument)
                 overrides.append(ConfigOverride(section: "panel", key: "width", value: String(size.width)))
                 overrides.append(ConfigOverride(section: "panel", key: "height", value: String(size.height)))
             case "--depth":
-                overrides.append(ConfigOverride(section: "panel", key: "depth", value: try scanner.value(for: argument, expected: "1, 2, 4 or 8")))
+                overrides.append(
+                    ConfigOverride(
+                        section: "panel", key: "depth",
+                        value: try scanner.value(for: argument, expected: "1, 2, 4 or 8")))
             case "--fps":
-                overrides.append(ConfigOverride(section: "panel", key: "fps", value: try scanner.value(for: argument, expected: "frames per second")))
+                overrides.append(
+                    ConfigOverride(
+                        section: "panel", key: "fps",
+                        value: try scanner.value(for: argument, expected: "frames per second")))
             case "--feed":
-                overrides.append(ConfigOverride(section: "feed", key: "path", value: try scanner.value(for: argument, expected: "a path")))
+                overrides.append(
+                    ConfigOverride(
+                        section: "feed", key: "path", value: try scanner.value(for: argument, expected: "a path")))
             case "--log-level":
-                overrides.append(ConfigOverride(section: "log", key: "level", value: try scanner.value(for: argument, expected: "a level")))
+                overrides.append(
+                    ConfigOverride(
+                        section: "log", key: "level", value: try scanner.value(for: argument, expected: "a level")))
             case "--set":
                 let text = try scanner.value(for: argument, expected: "SECTION.KEY=VALUE")
                 do {

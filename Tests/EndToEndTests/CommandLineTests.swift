@@ -52,6 +52,7 @@ import TickerTestSupport
         let said = send.lines.joined(separator: "\n")
         #expect(said.contains("tickerctl: error:"))
         #expect(said.contains("'\(feed)'"))
-        #expect(said.contains(situation == "a FIFO nobody reads" ? "no tickerd is reading" : "does not exist"), "\(said)")
+        #expect(
+            said.contains(situation == "a FIFO nobody reads" ? "no tickerd is reading" : "does not exist"), "\(said)")
     }
 }

@@ -58,7 +58,8 @@ import TickerTestSupport
     static let badInputs: [BadInput] = [
         BadInput(name: "unknown command", bytes: Array("titel Night Run\n".utf8), logged: "unknown command 'titel'"),
         BadInput(name: "bad number", bytes: Array("position 1O.5\n".utf8), logged: "bad number '1O.5' for position"),
-        BadInput(name: "invalid UTF-8", bytes: Array("text Caf".utf8) + [0xC3, 0x28, 0xFF] + [0x0A], logged: "invalid UTF-8"),
+        BadInput(
+            name: "invalid UTF-8", bytes: Array("text Caf".utf8) + [0xC3, 0x28, 0xFF] + [0x0A], logged: "invalid UTF-8"),
         BadInput(name: "NUL byte", bytes: Array("text a".utf8) + [0] + Array("b\n".utf8), logged: "NUL byte"),
         BadInput(
             name: "5000-byte line", bytes: Array(("text " + String(repeating: "x", count: 4_995) + "\n").utf8),

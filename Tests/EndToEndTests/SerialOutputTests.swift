@@ -59,7 +59,8 @@ import TickerWire
         func skipped() -> Int {
             let counts = listener.assignments.filter { $0.hasPrefix("STATUS=") }.compactMap { status -> Int? in
                 guard let range = status.range(of: " skipped") else { return nil }
-                return Int(status[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed().map(String.init).joined())
+                return Int(
+                    status[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed().map(String.init).joined())
             }
             return counts.last ?? 0
         }
@@ -235,7 +236,9 @@ final class TickChecker {
             switch kind {
             case .columns:
                 // Within a tick, ranges follow a scroll, or a second range starts beyond a gap after the first.
-                newTick = pending.kind == .full || pending.kind == .blank || (pending.kind == .columns && start <= pending.end)
+                newTick =
+                    pending.kind == .full || pending.kind == .blank
+                    || (pending.kind == .columns && start <= pending.end)
             default:
                 newTick = true
             }

@@ -18,7 +18,8 @@ import TickerTestSupport
         stage.daemon.send(SIGHUP)
         try await rig.line(of: stage.daemon, containing: "configuration reloaded")
         let reloaded = try Look(config: artistOnly)
-        try await stage.expect(reloaded.frame(after: ["artist Ada", "title Hi", "play"]), "the artist alone after the reload")
+        try await stage.expect(
+            reloaded.frame(after: ["artist Ada", "title Hi", "play"]), "the artist alone after the reload")
         #expect(stage.daemon.lines(containing: "panel connected").count == 1)
 
         // An invalid file, which would also have changed the template back: refused, with file and line.
@@ -107,7 +108,8 @@ import TickerTestSupport
         let daemon = try rig.start(
             "tickerd (socket-activated)", "/bin/sh",
             [
-                "-c", script, "sh", fifo, try BuiltProducts.tickerd(), "--config", config, "--device", panel.link, "--feed",
+                "-c", script, "sh", fifo, try BuiltProducts.tickerd(), "--config", config, "--device", panel.link,
+                "--feed",
                 unused, "--no-terminal",
             ],
             environment: ["LD_PRELOAD": try BuiltProducts.shim()])

@@ -11,7 +11,8 @@ import TickerIO
     @Test func theDemoShowsThePicturesTheSceneDrawsOnEveryFrameInOrder() async throws {
         let rig = try Rig()
         let panel = try rig.panel(width: 128, height: 16, depth: 2, scroll: true)
-        let config = "[panel]\nwidth = 128\nheight = 16\ndepth = 2\nfps = 60\n[layout]\nzones = split\n[marquee]\nfade-edges = true\n"
+        let config =
+            "[panel]\nwidth = 128\nheight = 16\ndepth = 2\nfps = 60\n[layout]\nzones = split\n[marquee]\nfade-edges = true\n"
         let configPath = try rig.file("tickerd.conf", config)
 
         // Every picture of the first 12 s, drawn on every frame of a 60 fps grid from the instant the demo

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
-import TickerTestSupport
 import Testing
 import TickerIO
+import TickerTestSupport
 
 /// The installed units under a real systemd, as a user runs them: `make install`, `systemctl enable --now`,
 /// a group member writing the feed, restarts, a crash, a hang, reloads, the followers, a stop and `make
@@ -43,7 +43,8 @@ struct SystemdTests {
 
         // Installed as the README says, by root, from what was built.
         try await sandbox.run("make -s -C \(Sandbox.repository) install BUILDDIR=\(Sandbox.build)")
-        #expect(try await sandbox.run("getent group tickerd").output.hasPrefix("tickerd:"), "make install made the group")
+        #expect(
+            try await sandbox.run("getent group tickerd").output.hasPrefix("tickerd:"), "make install made the group")
         try await sandbox.run("useradd --system --create-home --groups tickerd feeder")
         try await sandbox.run("useradd --system --no-create-home outsider")
         try sandbox.write("/etc/tickerd/tickerd.conf", Self.config + deviceSection)
@@ -159,7 +160,8 @@ struct SystemdTests {
         // The AirPlay follower, reading shairport-sync's metadata pipe.
         try await sandbox.run("mkfifo -m 0644 /tmp/shairport-sync-metadata")
         try await sandbox.run("systemctl enable --now tickerd-follow-shairport.service")
-        let metadata = Self.shairportItem("ssnc", "mdst") + Self.shairportItem("core", "minm", "Air")
+        let metadata =
+            Self.shairportItem("ssnc", "mdst") + Self.shairportItem("core", "minm", "Air")
             + Self.shairportItem("ssnc", "mden") + Self.shairportItem("ssnc", "pbeg")
         try await sandbox.run("printf '%s' '\(metadata)' > /tmp/shairport-sync-metadata")
         expected = look.frame(after: ["title Air"])
@@ -197,11 +199,13 @@ struct SystemdTests {
 
         // Uninstalling stops and removes everything.
         try await sandbox.run("make -s -C \(Sandbox.repository) uninstall")
-        let active = try await sandbox.run("systemctl list-units --no-legend --plain 'tickerd.*' 'tickerd-follow-*'").output
+        let active = try await sandbox.run("systemctl list-units --no-legend --plain 'tickerd.*' 'tickerd-follow-*'")
+            .output
         #expect(active.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "still loaded:\n\(active)")
         let running = try await sandbox.run("pgrep -l -x 'tickerd|tickerctl' || true").output
         #expect(running.isEmpty, "still running:\n\(running)")
-        let left = try await sandbox.run("ls /usr/local/bin/tickerd /usr/local/lib/systemd/system/tickerd.service \(Self.feed)", allowFailure: true)
+        let left = try await sandbox.run(
+            "ls /usr/local/bin/tickerd /usr/local/lib/systemd/system/tickerd.service \(Self.feed)", allowFailure: true)
         #expect(left.output.isEmpty, "left behind:\n\(left.output)")
     }
 
@@ -224,10 +228,13 @@ struct SystemdTests {
             """)
         try await sandbox.run(
             "mkdir -p /var/lib/mpd/music /run/mpd-sandbox && cd /var/lib/mpd/music"
-                + " && sox -q -n -r 44100 -c 2 tune.flac synth 60 sine 440 && metaflac --set-tag=TITLE=\(title) tune.flac")
+                + " && sox -q -n -r 44100 -c 2 tune.flac synth 60 sine 440 && metaflac --set-tag=TITLE=\(title) tune.flac"
+        )
         try await sandbox.run(
-            "systemd-run --unit=sandbox-mpd --property=Type=notify /usr/bin/mpd --no-daemon --systemd /etc/mpd-sandbox.conf")
-        try await sandbox.run("mpc -q -h /run/mpd-sandbox/socket --wait update && mpc -q -h /run/mpd-sandbox/socket add tune.flac")
+            "systemd-run --unit=sandbox-mpd --property=Type=notify /usr/bin/mpd --no-daemon --systemd /etc/mpd-sandbox.conf"
+        )
+        try await sandbox.run(
+            "mpc -q -h /run/mpd-sandbox/socket --wait update && mpc -q -h /run/mpd-sandbox/socket add tune.flac")
     }
 
     /// One item of shairport-sync's metadata pipe.
@@ -236,6 +243,7 @@ struct SystemdTests {
         let head = "<item><type>\(hex(type))</type><code>\(hex(code))</code>"
         guard let payload else { return head + "<length>0</length></item>\n" }
         let bytes = Data(payload.utf8)
-        return head + "<length>\(bytes.count)</length>\n<data encoding=\"base64\">\n\(bytes.base64EncodedString())</data></item>\n"
+        return head
+            + "<length>\(bytes.count)</length>\n<data encoding=\"base64\">\n\(bytes.base64EncodedString())</data></item>\n"
     }
 }

@@ -20,7 +20,8 @@ import TickerWire
         // The sender's usual recovery: a leading delimiter closes whatever the panel was holding (which may
         // produce one rejection).
         let events = panel.receive([0] + Array(encoder.encoded))
-        return events.last == .applied(.fullFrame) && events.count <= 2 && panel.counters.framesApplied == framesBefore + 1
+        return events.last == .applied(.fullFrame) && events.count <= 2
+            && panel.counters.framesApplied == framesBefore + 1
             && panel.level(x: 5, y: 5) == 1 && panel.level(x: 0, y: 1) == 0
     }
 

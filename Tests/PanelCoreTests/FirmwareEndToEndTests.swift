@@ -3,7 +3,7 @@ import Testing
 import TickerTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The whole chain: the built `tickerd` reads a real FIFO and streams to a pseudo-terminal, a relay in this
@@ -12,7 +12,8 @@ import Glibc
 /// same settings, so the daemon, the wire and the firmware are checked against the renderer.
 @Suite(
     .serialized,
-    .enabled(if: QEMUFirmware.isAvailable, "qemu-system-arm is not installed: tickerd and the firmware not tested together"))
+    .enabled(
+        if: QEMUFirmware.isAvailable, "qemu-system-arm is not installed: tickerd and the firmware not tested together"))
 struct FirmwareEndToEndTests {
     static let width = 64
     static let height = 8
@@ -52,7 +53,9 @@ struct FirmwareEndToEndTests {
             }
             return false
         }
-        #expect(strayFullFrames.isEmpty, "full frames that are no position of the marquee:\n\(strayFullFrames.joined(separator: "\n\n"))")
+        #expect(
+            strayFullFrames.isEmpty,
+            "full frames that are no position of the marquee:\n\(strayFullFrames.joined(separator: "\n\n"))")
         #expect(movedFullFrames >= 1, "a full frame sent while the text moved should show it moved")
 
         // At rest nothing changes: the next periodic full frame, and everything before it, is the start.
@@ -75,7 +78,8 @@ struct FirmwareEndToEndTests {
         let file = bench.directory.appendingPathComponent("song.lrc")
         try (lyrics.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         let expected = try tickerctl(["render", "--lyrics", file.path, "--at", "12.34"] + Self.size)
-        try #require(expected.contains("#") && expected.contains("+"), "12.34 s should be part sung, part at rest:\n\(expected)")
+        try #require(
+            expected.contains("#") && expected.contains("+"), "12.34 s should be part sung, part at rest:\n\(expected)")
 
         try bench.feed(["lyrics begin"] + lyrics + ["lyrics end", "position 12.34", "pause"])
         try bench.waitForMirror("the karaoke instant at 12.34 s") { event in
@@ -94,7 +98,8 @@ struct FirmwareEndToEndTests {
     @Test func dropsDamagedBytesOnTheLineAndShowsOnlyTheFrameTickerdSends() throws {
         let text = "Line noise"
         let expected = try tickerctl(["render", "--text", text, "--at", "0"] + Self.size)
-        try #require(expected == (try tickerctl(["render", "--text", text, "--at", "30"] + Self.size)), "the text must not move")
+        try #require(
+            expected == (try tickerctl(["render", "--text", text, "--at", "30"] + Self.size)), "the text must not move")
 
         let bench = try EndToEndBench.start(daemonArguments: [])
         defer { bench.stop() }
@@ -155,7 +160,9 @@ struct FirmwareEndToEndTests {
         var picture = ""
         try bench.waitForMirror("a picture on the restarted board") { event in
             seen.append(event.summary)
-            guard case .applied(_, let kind, let art) = event, kind != "hello", !kind.hasPrefix("brightness") else { return false }
+            guard case .applied(_, let kind, let art) = event, kind != "hello", !kind.hasPrefix("brightness") else {
+                return false
+            }
             picture = art
             return true
         }
@@ -202,7 +209,8 @@ func marqueePositions(strip: String, width: Int, gap: Int) -> [String] {
     let lap = textWidth + gap
     return (0..<lap).map { offset in
         rows.map { row in
-            String((0..<width).map { column in (column + offset) % lap < textWidth ? row[(column + offset) % lap] : "." })
+            String(
+                (0..<width).map { column in (column + offset) % lap < textWidth ? row[(column + offset) % lap] : "." })
         }.joined(separator: "\n")
     }
 }
@@ -397,7 +405,8 @@ final class EndToEndBench {
         let firmware =
             building
             ? try QEMUFirmware.boot(image: Self.image)
-            : try QEMUFirmware(elf: QEMUFirmware.packageRoot.appendingPathComponent("Firmware/build/\(Self.image)/panel.elf"))
+            : try QEMUFirmware(
+                elf: QEMUFirmware.packageRoot.appendingPathComponent("Firmware/build/\(Self.image)/panel.elf"))
         boardQEMU = firmware
         board = firmware
         mirrorOpen = true
@@ -426,10 +435,12 @@ final class EndToEndBench {
     /// A pseudo-terminal pair in raw mode, close-on-exec, and the slave's path.
     private static func openPseudoTerminal() throws -> (descriptors: (Int32, Int32), path: String) {
         // openpty is in glibc itself since 2.34, but `import Glibc` does not declare it.
-        typealias OpenPTY = @convention(c) (
-            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, UnsafeRawPointer?,
-            UnsafeRawPointer?
-        ) -> Int32
+        typealias OpenPTY =
+            @convention(c) (
+                UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?,
+                UnsafeRawPointer?,
+                UnsafeRawPointer?
+            ) -> Int32
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "openpty") else {
             throw TestFailure("this C library has no openpty")
         }
@@ -460,7 +471,8 @@ final class EndToEndBench {
         daemon = try Child(
             name: "tickerd", executable: try BuiltProducts.tickerd(),
             arguments: [
-                "--config", "/dev/null", "--device", portPath, "--feed", feedPath, "--no-terminal", "--log-level", "info",
+                "--config", "/dev/null", "--device", portPath, "--feed", feedPath, "--no-terminal", "--log-level",
+                "info",
             ] + FirmwareEndToEndTests.size + arguments,
             environment: ["LD_PRELOAD": try BuiltProducts.shim()])
         _ = try waitForLog("started:")
@@ -526,11 +538,12 @@ final class EndToEndBench {
         }
         let link = board?.link ?? -1
         let mirror = mirrorOpen ? boardQEMU?.mirror ?? -1 : -1
-        var entries = [
-            pollfd(fd: master, events: Int16(POLLIN) | (toDaemon.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
-            pollfd(fd: link, events: Int16(POLLIN) | (toBoard.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
-            pollfd(fd: mirror, events: Int16(POLLIN), revents: 0),
-        ] + daemon.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var entries =
+            [
+                pollfd(fd: master, events: Int16(POLLIN) | (toDaemon.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
+                pollfd(fd: link, events: Int16(POLLIN) | (toBoard.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
+                pollfd(fd: mirror, events: Int16(POLLIN), revents: 0),
+            ] + daemon.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         guard try deadline.poll(&entries, waitingFor: what, story: { recent }) > 0 else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
         func take(_ descriptor: Int32) -> Int {

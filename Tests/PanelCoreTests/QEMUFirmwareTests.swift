@@ -5,7 +5,7 @@ import TickerTestSupport
 import TickerWire
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Boots the QEMU firmware image (Firmware/, board qemu-mps2-an386, 32×8 at 2 bits per pixel), talks to it
@@ -91,7 +91,8 @@ struct QEMUFirmwareTests {
         #expect(try firmware.readMirrorLines(8) == expectedArt(pixels))
 
         // Column update and scroll act on what is shown.
-        try encoder.encodeColumns(start: 0, columns: [UInt8](repeating: 0xFF, count: 2), geometry: geometry, sequence: 3)
+        try encoder.encodeColumns(
+            start: 0, columns: [UInt8](repeating: 0xFF, count: 2), geometry: geometry, sequence: 3)
         try firmware.send(encoder.encoded)
         #expect(try firmware.readMirrorLine() == "=== 2 columns ===")
         let afterColumns = try firmware.readMirrorLines(8)
@@ -173,7 +174,9 @@ final class QEMUFirmware {
     /// Waits until either UART has bytes, or `deadline` passes (then throws), and buffers what arrived. Both
     /// UARTs are always drained, since QEMU holds the guest's output on one while the other is not read.
     func pump(until deadline: Deadline, waitingFor what: String) throws {
-        var pollers = [pollfd(fd: link, events: Int16(POLLIN), revents: 0), pollfd(fd: mirror, events: Int16(POLLIN), revents: 0)]
+        var pollers = [
+            pollfd(fd: link, events: Int16(POLLIN), revents: 0), pollfd(fd: mirror, events: Int16(POLLIN), revents: 0),
+        ]
         guard try deadline.poll(&pollers, waitingFor: "\(what) from the firmware") > 0 else { return }
         for poller in pollers where poller.revents != 0 {
             var chunk = [UInt8](repeating: 0, count: 4096)
@@ -226,7 +229,9 @@ func listen(at path: String) throws -> Int32 {
         for (index, byte) in bytes.enumerated() { target[index] = byte }
     }
     let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
     }
     guard bound == 0, Glibc.listen(descriptor, 1) == 0 else { throw TestFailure("listening on '\(path)' failed") }
     return descriptor

@@ -108,7 +108,14 @@ import TickerWire
         let events = panel.receive(garbage)
         #expect(events.count == 1)
         #expect(errorCodes(replies(of: &panel)) == [.overflow])
-        #expect(panel.counters == { var c = PanelCounters(); c.packets = 1; c.badPackets = 1; return c }())
+        #expect(
+            panel.counters
+                == {
+                    var c = PanelCounters()
+                    c.packets = 1
+                    c.badPackets = 1
+                    return c
+                }())
     }
 
     @Test func frameLargerThanThePanelOverflows() throws {

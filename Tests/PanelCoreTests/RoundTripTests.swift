@@ -34,7 +34,10 @@ import TickerWire
                 ...+
                 """)
         #expect(panel.level(x: 3, y: 4) == 2)
-        #expect(panel.receive(hex("05 01 11 02 01 02 02 04 FF 03 01 03 DC A3 00")) == [.applied(.columns(start: 1, count: 2))])
+        #expect(
+            panel.receive(hex("05 01 11 02 01 02 02 04 FF 03 01 03 DC A3 00")) == [
+                .applied(.columns(start: 1, count: 2))
+            ])
         #expect(
             panel.asciiArt == """
                 ##+.
@@ -91,7 +94,8 @@ import TickerWire
         var encoder = PacketEncoder()
         try encoder.encodeFullFrame(Array("abcdefgh".utf8), geometry: geometry, sequence: 0)
         _ = panel.receive(Array(encoder.encoded))
-        try encoder.encodeScroll(start: scroll.start, count: scroll.count, dx: scroll.dx, geometry: geometry, sequence: 1)
+        try encoder.encodeScroll(
+            start: scroll.start, count: scroll.count, dx: scroll.dx, geometry: geometry, sequence: 1)
         #expect(
             panel.receive(Array(encoder.encoded))
                 == [.applied(.scroll(start: scroll.start, count: scroll.count, dx: scroll.dx))])

@@ -33,7 +33,8 @@ public enum BuiltProducts {
         }
         let path = directory + "/" + name
         guard access(path, R_OK) == 0 else {
-            throw TestFailure("'\(path)' is missing; build it with 'swift build' (or 'swift build --product TickerTestShim')")
+            throw TestFailure(
+                "'\(path)' is missing; build it with 'swift build' (or 'swift build --product TickerTestShim')")
         }
         return path
     }

@@ -286,7 +286,8 @@ public final class Child {
     /// with what it said, unless it exits with status 0 within `timeout`.
     @discardableResult
     public static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(10)
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        timeout: Duration = .seconds(10)
     ) throws -> String {
         let name = executable.split(separator: "/").last.map(String.init) ?? executable
         let child = try Child(name: name, executable: executable, arguments: arguments, environment: environment)

@@ -22,7 +22,8 @@ import Testing
         let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let body = line.dropFirst(2)
             let name = body.prefix { $0 != " " }
-            let isKey = line.hasPrefix("# ") && body.dropFirst(name.count).hasPrefix(" =")
+            let isKey =
+                line.hasPrefix("# ") && body.dropFirst(name.count).hasPrefix(" =")
                 && name.allSatisfy { $0 == "-" || ("a"..."z").contains($0) }
             return isKey ? String(body) : String(line)
         }.joined(separator: "\n")

@@ -19,7 +19,9 @@ import Testing
         GoodCase(id: "whole seconds", line: "duration 215", command: .duration(.seconds(215))),
         GoodCase(id: "fractional position", line: "position 12.5", command: .position(.milliseconds(12_500))),
         GoodCase(id: "leading point", line: "position .25", command: .position(.milliseconds(250))),
-        GoodCase(id: "fraction cut at microseconds", line: "position 1.0000019", command: .position(.microseconds(1_000_001))),
+        GoodCase(
+            id: "fraction cut at microseconds", line: "position 1.0000019", command: .position(.microseconds(1_000_001))
+        ),
         GoodCase(id: "play", line: "play", command: .play),
         GoodCase(id: "pause", line: "pause", command: .pause),
         GoodCase(id: "stop", line: "stop", command: .stop),
@@ -29,7 +31,8 @@ import Testing
         GoodCase(id: "lyrics clear", line: "lyrics clear", command: .lyricsClear),
         GoodCase(id: "brightness bounds", line: "brightness 100", command: .brightness(100)),
         GoodCase(id: "brightness zero", line: "brightness 0", command: .brightness(0)),
-        GoodCase(id: "message defaults", line: "message Hello", command: .message("Hello", duration: nil, priority: .normal)),
+        GoodCase(
+            id: "message defaults", line: "message Hello", command: .message("Hello", duration: nil, priority: .normal)),
         GoodCase(
             id: "message options any order", line: "message --priority high --for 2.5 Doorbell",
             command: .message("Doorbell", duration: .milliseconds(2_500), priority: .high)),
@@ -63,10 +66,13 @@ import Testing
         BadCase(
             id: "negative position", line: "position -1",
             message: "bad number '-1' for position (expected seconds, e.g. 12.5)"),
-        BadCase(id: "nan", line: "duration nan", message: "bad number 'nan' for duration (expected seconds, e.g. 12.5)"),
-        BadCase(id: "inf", line: "duration inf", message: "bad number 'inf' for duration (expected seconds, e.g. 12.5)"),
         BadCase(
-            id: "exponent", line: "position 1e3", message: "bad number '1e3' for position (expected seconds, e.g. 12.5)"),
+            id: "nan", line: "duration nan", message: "bad number 'nan' for duration (expected seconds, e.g. 12.5)"),
+        BadCase(
+            id: "inf", line: "duration inf", message: "bad number 'inf' for duration (expected seconds, e.g. 12.5)"),
+        BadCase(
+            id: "exponent", line: "position 1e3", message: "bad number '1e3' for position (expected seconds, e.g. 12.5)"
+        ),
         BadCase(
             id: "two points", line: "position 1.2.3",
             message: "bad number '1.2.3' for position (expected seconds, e.g. 12.5)"),
@@ -74,15 +80,19 @@ import Testing
             id: "huge", line: "position 99999999999999",
             message: "bad number '99999999999999' for position (expected seconds, e.g. 12.5)"),
         BadCase(
-            id: "over a day", line: "duration 86401", message: "duration '86401' out of range (expected 0 to 86400 seconds)"),
+            id: "over a day", line: "duration 86401",
+            message: "duration '86401' out of range (expected 0 to 86400 seconds)"),
         BadCase(id: "missing number", line: "position", message: "position needs an argument (e.g. position 12.5)"),
-        BadCase(id: "brightness too high", line: "brightness 101", message: "brightness '101' out of range (expected 0 to 100)"),
+        BadCase(
+            id: "brightness too high", line: "brightness 101",
+            message: "brightness '101' out of range (expected 0 to 100)"),
         BadCase(
             id: "brightness fraction", line: "brightness 50.5",
             message: "bad number '50.5' for brightness (expected a whole percentage, e.g. 60)"),
         BadCase(id: "play with argument", line: "play now", message: "play takes no argument (got 'now')"),
         BadCase(
-            id: "lyrics action", line: "lyrics start", message: "unknown lyrics action 'start' (expected begin, end or clear)"),
+            id: "lyrics action", line: "lyrics start",
+            message: "unknown lyrics action 'start' (expected begin, end or clear)"),
         BadCase(
             id: "message option", line: "message --fro 3 hi",
             message: "unknown message option '--fro' (expected --for, --priority or --)"),

@@ -5,11 +5,11 @@ import Testing
 private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-private extension [FeedEvent] {
-    var commands: [FeedCommand] {
+extension [FeedEvent] {
+    fileprivate var commands: [FeedCommand] {
         compactMap { if case .command(let command, _) = $0 { command } else { nil } }
     }
-    var problems: [String] {
+    fileprivate var problems: [String] {
         compactMap { if case .problem(let problem) = $0 { problem.description } else { nil } }
     }
 }
@@ -40,7 +40,10 @@ private extension [FeedEvent] {
         events += decoder.decode(long.dropFirst(3_000), now: ms(1))
         events += decoder.decode(bytes("\nplay\n"), now: ms(2))
         #expect(events.commands == [.play])
-        #expect(events.problems == ["feed line 1: line longer than 4096 bytes discarded (in 'title \(String(repeating: "a", count: 34))')"])
+        #expect(
+            events.problems == [
+                "feed line 1: line longer than 4096 bytes discarded (in 'title \(String(repeating: "a", count: 34))')"
+            ])
         guard case .command(_, let line)? = events.last else { return }
         #expect(line == 2)
     }
@@ -76,7 +79,10 @@ private extension [FeedEvent] {
         #expect(decoder.decode(bytes("title Half a li"), now: ms(0)) == [])
         let events = decoder.decode(bytes("play\n"), now: ms(501))
         #expect(events.commands == [.play])
-        #expect(events.problems == ["feed line 1: incomplete line from a writer that stopped mid-line discarded (in 'title Half a li')"])
+        #expect(
+            events.problems == [
+                "feed line 1: incomplete line from a writer that stopped mid-line discarded (in 'title Half a li')"
+            ])
     }
 
     @Test func keepsSlowWriterFragmentWithinTheTimeout() {
@@ -119,7 +125,8 @@ private extension [FeedEvent] {
 
     @Test func reportsLyricsProblemsWithFeedLineNumbers() {
         var decoder = FeedDecoder()
-        let events = decoder.decode(bytes("play\nlyrics begin\n[00:01.00]a\nposition 1\n[00:99.00]b\nlyrics end\n"), now: .zero)
+        let events = decoder.decode(
+            bytes("play\nlyrics begin\n[00:01.00]a\nposition 1\n[00:99.00]b\nlyrics end\n"), now: .zero)
         #expect(
             events.problems == [
                 "feed line 5: lyrics: bad timestamp '00:99.00' (expected mm:ss, mm:ss.xx or mm:ss.xxx) (in '[00:99.00]b')"
@@ -131,16 +138,25 @@ private extension [FeedEvent] {
         _ = decoder.decode(bytes("lyrics begin\n[00:01.00]one\n"), now: ms(0))
         #expect(decoder.flushStale(now: ms(2_000)) == [])
         let events = decoder.flushStale(now: ms(2_001))
-        #expect(events.problems == ["feed line 1: lyrics block without 'lyrics end' discarded (no 'lyrics end' within 2.0 seconds); current lyrics kept (in 'lyrics begin')"])
+        #expect(
+            events.problems == [
+                "feed line 1: lyrics block without 'lyrics end' discarded (no 'lyrics end' within 2.0 seconds); current lyrics kept (in 'lyrics begin')"
+            ])
         #expect(!decoder.isInLyricsBlock)
-        #expect(decoder.decode(bytes("lyrics end\n"), now: ms(2_002)).problems == ["feed line 3: 'lyrics end' without 'lyrics begin' (in 'lyrics end')"])
+        #expect(
+            decoder.decode(bytes("lyrics end\n"), now: ms(2_002)).problems == [
+                "feed line 3: 'lyrics end' without 'lyrics begin' (in 'lyrics end')"
+            ])
     }
 
     @Test func newBeginDiscardsOpenBlock() {
         var decoder = FeedDecoder()
         let events = decoder.decode(
             bytes("lyrics begin\n[00:01.00]old\nlyrics begin\n[00:01.00]new\nlyrics end\n"), now: .zero)
-        #expect(events.problems == ["feed line 1: lyrics block without 'lyrics end' discarded (a new 'lyrics begin' on line 3); current lyrics kept (in 'lyrics begin')"])
+        #expect(
+            events.problems == [
+                "feed line 1: lyrics block without 'lyrics end' discarded (a new 'lyrics begin' on line 3); current lyrics kept (in 'lyrics begin')"
+            ])
         guard case .lyrics(let lyrics)? = events.commands.first else {
             Issue.record("expected lyrics")
             return
@@ -155,7 +171,10 @@ private extension [FeedEvent] {
         let events = decoder.decode(
             bytes("lyrics begin\n[00:01.00]a\n[00:02.00]b\n[00:03.00]c\n[00:04.00]d\nlyrics end\nplay\n"), now: .zero)
         #expect(events.commands == [.play])
-        #expect(events.problems == ["feed line 4: lyrics block longer than 2 lines or 65536 bytes discarded; current lyrics kept (in '[00:03.00]c')"])
+        #expect(
+            events.problems == [
+                "feed line 4: lyrics block longer than 2 lines or 65536 bytes discarded; current lyrics kept (in '[00:03.00]c')"
+            ])
     }
 
     @Test func countsLinesSinceStart() {

@@ -124,16 +124,31 @@ private func s(_ value: Double) -> Duration { .milliseconds(Int64(value * 1_000)
     }
 
     @Test(arguments: [
-        TemplateCase(id: "both", template: "{artist} — {title}", artist: "A", title: "T", album: "", text: "", line: "A — T"),
-        TemplateCase(id: "title only", template: "{artist} — {title}", artist: "", title: "T", album: "", text: "", line: "T"),
-        TemplateCase(id: "artist only", template: "{artist} — {title}", artist: "A", title: "", album: "", text: "", line: "A"),
-        TemplateCase(id: "nothing", template: "{artist} — {title}", artist: "", title: "", album: "", text: "", line: ""),
-        TemplateCase(id: "free text wins", template: "{artist} — {title}", artist: "A", title: "T", album: "", text: "Radio", line: "Radio"),
-        TemplateCase(id: "text placeholder", template: "{text}: {title}", artist: "", title: "T", album: "", text: "Radio", line: "Radio: T"),
-        TemplateCase(id: "album dropped with brackets", template: "{title} ({album})", artist: "", title: "T", album: "", text: "", line: "T"),
-        TemplateCase(id: "album shown", template: "{title} ({album})", artist: "", title: "T", album: "L", text: "", line: "T (L)"),
-        TemplateCase(id: "leading literal", template: "Now: {title}", artist: "", title: "T", album: "", text: "", line: "Now: T"),
-        TemplateCase(id: "escaped braces", template: "{{{title}}}", artist: "", title: "T", album: "", text: "", line: "{T}"),
+        TemplateCase(
+            id: "both", template: "{artist} — {title}", artist: "A", title: "T", album: "", text: "", line: "A — T"),
+        TemplateCase(
+            id: "title only", template: "{artist} — {title}", artist: "", title: "T", album: "", text: "", line: "T"),
+        TemplateCase(
+            id: "artist only", template: "{artist} — {title}", artist: "A", title: "", album: "", text: "", line: "A"),
+        TemplateCase(
+            id: "nothing", template: "{artist} — {title}", artist: "", title: "", album: "", text: "", line: ""),
+        TemplateCase(
+            id: "free text wins", template: "{artist} — {title}", artist: "A", title: "T", album: "", text: "Radio",
+            line: "Radio"),
+        TemplateCase(
+            id: "text placeholder", template: "{text}: {title}", artist: "", title: "T", album: "", text: "Radio",
+            line: "Radio: T"),
+        TemplateCase(
+            id: "album dropped with brackets", template: "{title} ({album})", artist: "", title: "T", album: "",
+            text: "", line: "T"),
+        TemplateCase(
+            id: "album shown", template: "{title} ({album})", artist: "", title: "T", album: "L", text: "",
+            line: "T (L)"),
+        TemplateCase(
+            id: "leading literal", template: "Now: {title}", artist: "", title: "T", album: "", text: "", line: "Now: T"
+        ),
+        TemplateCase(
+            id: "escaped braces", template: "{{{title}}}", artist: "", title: "T", album: "", text: "", line: "{T}"),
     ])
     func nowPlayingFillsTemplateAndDropsEmptyFields(_ example: TemplateCase) throws {
         var state = PlayerState()

@@ -1,63 +1,64 @@
 import Foundation
 import Testing
+
 @testable import TickerCore
 
 enum FontBDFSample {
     /// A small, valid BDF font: a 3 × 5 'A', a 12-pixel-wide bar that dips below the baseline, a '?' named
     /// as the default character, and one unencoded glyph.
     static let text = """
-    STARTFONT 2.1
-    COMMENT drawn for the tests
-    FONT -test-sample-medium
-    SIZE 8 75 75
-    FONTBOUNDINGBOX 12 7 0 -2
-    STARTPROPERTIES 3
-    FONT_ASCENT 6
-    FONT_DESCENT 2
-    DEFAULT_CHAR 63
-    ENDPROPERTIES
-    CHARS 4
-    STARTCHAR A
-    ENCODING 65
-    SWIDTH 500 0
-    DWIDTH 4 0
-    BBX 3 5 0 0
-    BITMAP
-    40
-    A0
-    E0
-    A0
-    A0
-    ENDCHAR
-    STARTCHAR bar
-    ENCODING 95
-    DWIDTH 13 0
-    BBX 12 2 1 -2
-    BITMAP
-    FFFF
-    8010
-    ENDCHAR
-    STARTCHAR question
-    ENCODING 63
-    DWIDTH 4 0
-    BBX 3 5 0 0
-    BITMAP
-    C0
-    20
-    40
-    00
-    40
-    ENDCHAR
-    STARTCHAR unencoded
-    ENCODING -1
-    DWIDTH 4 0
-    BBX 1 1 0 0
-    BITMAP
-    80
-    ENDCHAR
-    ENDFONT
+        STARTFONT 2.1
+        COMMENT drawn for the tests
+        FONT -test-sample-medium
+        SIZE 8 75 75
+        FONTBOUNDINGBOX 12 7 0 -2
+        STARTPROPERTIES 3
+        FONT_ASCENT 6
+        FONT_DESCENT 2
+        DEFAULT_CHAR 63
+        ENDPROPERTIES
+        CHARS 4
+        STARTCHAR A
+        ENCODING 65
+        SWIDTH 500 0
+        DWIDTH 4 0
+        BBX 3 5 0 0
+        BITMAP
+        40
+        A0
+        E0
+        A0
+        A0
+        ENDCHAR
+        STARTCHAR bar
+        ENCODING 95
+        DWIDTH 13 0
+        BBX 12 2 1 -2
+        BITMAP
+        FFFF
+        8010
+        ENDCHAR
+        STARTCHAR question
+        ENCODING 63
+        DWIDTH 4 0
+        BBX 3 5 0 0
+        BITMAP
+        C0
+        20
+        40
+        00
+        40
+        ENDCHAR
+        STARTCHAR unencoded
+        ENCODING -1
+        DWIDTH 4 0
+        BBX 1 1 0 0
+        BITMAP
+        80
+        ENDCHAR
+        ENDFONT
 
-    """
+        """
 }
 
 /// A malformed BDF snippet and the exact error it must produce.
@@ -99,7 +100,8 @@ struct FontMalformedBDFCase: Sendable, CustomTestStringConvertible {
             name: "advance not a number", text: sample(replacing: "DWIDTH 4 0", with: "DWIDTH four 0"),
             message: "t.bdf:15: not an integer ('four') — expected 'DWIDTH x y'"),
         .init(
-            name: "number too long to be one", text: sample(replacing: "ENCODING 65", with: "ENCODING 99999999999999999999"),
+            name: "number too long to be one",
+            text: sample(replacing: "ENCODING 65", with: "ENCODING 99999999999999999999"),
             message: "t.bdf:13: not an integer ('99999999999999999999') — expected 'ENCODING code'"),
         .init(
             name: "odd hex digits", text: sample(replacing: "A0\nE0", with: "A0\nE0E"),
@@ -135,7 +137,8 @@ struct FontMalformedBDFCase: Sendable, CustomTestStringConvertible {
             name: "too many glyphs declared", text: sample(replacing: "CHARS 4", with: "CHARS 70001"),
             message: "t.bdf:11: glyph count out of range ('70001') — expected glyph count from 0 to 70000"),
         .init(
-            name: "stray keyword between glyphs", text: sample(replacing: "STARTCHAR bar", with: "BBX 1 1 0 0\nSTARTCHAR bar"),
+            name: "stray keyword between glyphs",
+            text: sample(replacing: "STARTCHAR bar", with: "BBX 1 1 0 0\nSTARTCHAR bar"),
             message: "t.bdf:24: unexpected keyword ('BBX 1 1 0 0') — expected 'STARTCHAR' or 'ENDFONT'"),
         .init(
             name: "glyph before header ends", text: "STARTFONT 2.1\nFONTBOUNDINGBOX 1 1 0 0\nSTARTCHAR a\n",
@@ -144,12 +147,15 @@ struct FontMalformedBDFCase: Sendable, CustomTestStringConvertible {
             name: "missing ENDFONT", text: sample(replacing: "ENDFONT\n", with: ""),
             message: "t.bdf:49: file ends early ('end of file') — expected 'ENDFONT'"),
         .init(
-            name: "cut inside a bitmap", text: "STARTFONT 2.1\nFONTBOUNDINGBOX 8 2 0 0\nCHARS 1\nSTARTCHAR a\nBBX 8 2 0 0\nBITMAP\nFF\n",
+            name: "cut inside a bitmap",
+            text: "STARTFONT 2.1\nFONTBOUNDINGBOX 8 2 0 0\nCHARS 1\nSTARTCHAR a\nBBX 8 2 0 0\nBITMAP\nFF\n",
             message: "t.bdf:7: file ends early ('end of file') — expected 2 bitmap rows and 'ENDCHAR'"),
         .init(
             name: "binary garbage is shown printable",
             text: "\u{1}\u{7F}STARTFONT\u{FF}\u{2028}" + String(repeating: "x", count: 50),
-            message: "t.bdf:1: not a BDF font ('??STARTFONT??xxxxxxxxxxxxxxxxxxxxxxxxxxx…') — expected 'STARTFONT 2.1' on the first line"),
+            message:
+                "t.bdf:1: not a BDF font ('??STARTFONT??xxxxxxxxxxxxxxxxxxxxxxxxxxx…') — expected 'STARTFONT 2.1' on the first line"
+        ),
     ]
 }
 
@@ -233,9 +239,10 @@ struct FontMalformedBDFCase: Sendable, CustomTestStringConvertible {
         var text = "STARTFONT 2.1\nFONTBOUNDINGBOX 1 1 0 0\nCHARS 1\n"
         let glyph = "STARTCHAR g\nENCODING 1\nBBX 0 0 0 0\nBITMAP\nENDCHAR\n"
         text += String(repeating: glyph, count: 70_001) + "ENDFONT\n"
-        #expect(throws: FontError.malformedBDF(
-            file: "big.bdf", line: 3 + 70_000 * 5 + 1, problem: "too many glyphs", token: "STARTCHAR g",
-            expected: "at most 70000")
+        #expect(
+            throws: FontError.malformedBDF(
+                file: "big.bdf", line: 3 + 70_000 * 5 + 1, problem: "too many glyphs", token: "STARTCHAR g",
+                expected: "at most 70000")
         ) {
             _ = try BitmapFont(bdf: text, file: "big.bdf")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 /// Glyphs and lines of text as `#` (lit) and `.` (off) rows, so the font tests read as pictures.
@@ -153,98 +154,106 @@ struct FontCoverageCase: Sendable, CustomTestStringConvertible {
     @Test func builtinCapitalIsFiveRowsOnTheBaseline() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "A"))
         #expect(glyph.yOffset == 0)
-        #expect(FontArt.rows(glyph) == [
-            ".##.",
-            "#..#",
-            "####",
-            "#..#",
-            "#..#",
-        ])
+        #expect(
+            FontArt.rows(glyph) == [
+                ".##.",
+                "#..#",
+                "####",
+                "#..#",
+                "#..#",
+            ])
     }
 
     @Test func builtinLowercaseGDescendsOneRow() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "g"))
         #expect(glyph.yOffset == -1)
-        #expect(FontArt.rows(glyph) == [
-            ".###",
-            "#..#",
-            ".###",
-            "...#",
-            ".##.",
-        ])
+        #expect(
+            FontArt.rows(glyph) == [
+                ".###",
+                "#..#",
+                ".###",
+                "...#",
+                ".##.",
+            ])
     }
 
     @Test func builtinLowercaseAccentLeavesARowAboveTheXHeight() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "é"))
-        #expect(FontArt.rows(glyph) == [
-            "..#.",
-            ".#..",
-            "....",
-            ".##.",
-            "####",
-            "#...",
-            ".##.",
-        ])
+        #expect(
+            FontArt.rows(glyph) == [
+                "..#.",
+                ".#..",
+                "....",
+                ".##.",
+                "####",
+                "#...",
+                ".##.",
+            ])
     }
 
     @Test func builtinDiaeresisOverACapitalKeepsAGap() throws {
         let glyph = try #require(BitmapFont.builtin.glyph(for: "Ö"))
-        #expect(FontArt.rows(glyph) == [
-            ".#.#.",
-            ".....",
-            ".###.",
-            "#...#",
-            "#...#",
-            "#...#",
-            ".###.",
-        ])
+        #expect(
+            FontArt.rows(glyph) == [
+                ".#.#.",
+                ".....",
+                ".###.",
+                "#...#",
+                "#...#",
+                "#...#",
+                ".###.",
+            ])
     }
 
     @Test func builtinReplacementIsAQuestionMarkCutOutOfABox() throws {
         let glyph = try #require(BitmapFont.builtin.replacement)
-        #expect(FontArt.rows(glyph) == [
-            "#####",
-            "#...#",
-            "###.#",
-            "##.##",
-            "#####",
-            "##.##",
-            "#####",
-        ])
+        #expect(
+            FontArt.rows(glyph) == [
+                "#####",
+                "#...#",
+                "###.#",
+                "##.##",
+                "#####",
+                "##.##",
+                "#####",
+            ])
     }
 
     @Test func builtinSetsAWordOnOneBaseline() {
-        #expect(FontArt.line("Björk", in: .builtin) == [
-            ".....................",
-            "......#.#..#.....#...",
-            "###..............#...",
-            "#..#..#..##..#.#.#.#.",
-            "###...#.#..#.##..##..",
-            "#..#..#.#..#.#...#.#.",
-            "###...#..##..#...#.#.",
-            ".....#...............",
-        ])
+        #expect(
+            FontArt.line("Björk", in: .builtin) == [
+                ".....................",
+                "......#.#..#.....#...",
+                "###..............#...",
+                "#..#..#..##..#.#.#.#.",
+                "###...#.#..#.##..##..",
+                "#..#..#.#..#.#...#.#.",
+                "###...#..##..#...#.#.",
+                ".....#...............",
+            ])
     }
 
     @Test func smallAccentedCapitalIsSqueezedUnderItsAccent() throws {
         let glyph = try #require(BitmapFont.small.glyph(for: "É"))
-        #expect(FontArt.rows(glyph) == [
-            ".#.",
-            "#..",
-            "###",
-            "##.",
-            "###",
-        ])
+        #expect(
+            FontArt.rows(glyph) == [
+                ".#.",
+                "#..",
+                "###",
+                "##.",
+                "###",
+            ])
     }
 
     @Test func smallSetsTwoWordsOnOneBaseline() {
-        #expect(FontArt.line("Now playing", in: .small) == [
-            "#..#.................#.........#.........",
-            "##.#.................#...................",
-            "#.##..#..#...#...##..#..##.#.#.#.##...##.",
-            "#..#.#.#.#.#.#...#.#.#.#.#.#.#.#.#.#.#.#.",
-            "#..#..#...#.#....##..#..##..##.#.#.#..##.",
-            ".................#.........##........##..",
-        ])
+        #expect(
+            FontArt.line("Now playing", in: .small) == [
+                "#..#.................#.........#.........",
+                "##.#.................#...................",
+                "#.##..#..#...#...##..#..##.#.#.#.##...##.",
+                "#..#.#.#.#.#.#...#.#.#.#.#.#.#.#.#.#.#.#.",
+                "#..#..#...#.#....##..#..##..##.#.#.#..##.",
+                ".................#.........##........##..",
+            ])
     }
 }

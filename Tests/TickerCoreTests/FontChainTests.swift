@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 /// A cluster and which glyph the chain must pick for it.
@@ -21,7 +22,8 @@ struct FontClusterCase: Sendable, CustomTestStringConvertible {
             rows: Array(repeating: UInt8(0xFF) << UInt8(8 - width), count: height))
         let glyphs = Dictionary(uniqueKeysWithValues: covering.unicodeScalars.map { ($0.value, block) })
         let dot = Glyph(advance: 2, width: 1, height: 1, xOffset: 0, yOffset: 0, rows: [0x80])
-        return BitmapFont(name: name, ascent: ascent, descent: descent, glyphs: glyphs, replacement: replacement ? dot : nil)
+        return BitmapFont(
+            name: name, ascent: ascent, descent: descent, glyphs: glyphs, replacement: replacement ? dot : nil)
     }
 
     let tall = Self.blockFont("tall", ascent: 11, descent: 2, width: 5, covering: "AЖ", replacement: true)
@@ -45,17 +47,18 @@ struct FontClusterCase: Sendable, CustomTestStringConvertible {
 
     @Test func setsMixedFontsOnTheSharedBaseline() {
         let chain = FontChain([.small, Self.blockFont("tall", ascent: 7, descent: 2, width: 2, covering: "Ж")])
-        #expect(FontArt.line("aЖ", in: chain) == [
-            "....##.",
-            "....##.",
-            "....##.",
-            "....##.",
-            ".##.##.",
-            "#.#.##.",
-            ".##.##.",
-            "....##.",
-            "....##.",
-        ])
+        #expect(
+            FontArt.line("aЖ", in: chain) == [
+                "....##.",
+                "....##.",
+                "....##.",
+                "....##.",
+                ".##.##.",
+                "#.#.##.",
+                ".##.##.",
+                "....##.",
+                "....##.",
+            ])
     }
 
     static let clusters: [FontClusterCase] = [
@@ -117,16 +120,17 @@ struct FontClusterCase: Sendable, CustomTestStringConvertible {
         let box = chain.glyph(for: "\u{1F600}")
         #expect(box.yOffset == -2)
         #expect(box.advance == box.width + 1)
-        #expect(FontArt.rows(box) == [
-            "####",
-            "#..#",
-            "#..#",
-            "#..#",
-            "#..#",
-            "#..#",
-            "#..#",
-            "####",
-        ])
+        #expect(
+            FontArt.rows(box) == [
+                "####",
+                "#..#",
+                "#..#",
+                "#..#",
+                "#..#",
+                "#..#",
+                "#..#",
+                "####",
+            ])
     }
 
     @Test func emptyChainDrawsNothing() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TickerCore
 
 /// The X11 misc-fixed fonts Debian ships in `xfonts-base`, converted from PCF to BDF with `pcf2bdf` into a
@@ -17,10 +18,12 @@ enum MiscFixed {
     static func load(_ name: String) throws -> BitmapFont {
         let pcf = "/usr/share/fonts/X11/misc/\(name).pcf.gz"
         let converter = "/usr/bin/pcf2bdf"
-        guard FileManager.default.fileExists(atPath: pcf), FileManager.default.isExecutableFile(atPath: converter) else {
+        guard FileManager.default.fileExists(atPath: pcf), FileManager.default.isExecutableFile(atPath: converter)
+        else {
             throw SetUpFailure(description: "need \(pcf) and \(converter): run scripts/deps.sh test")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerd-fonts-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tickerd-fonts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let bdf = directory.appendingPathComponent("\(name).bdf")
@@ -50,21 +53,22 @@ enum MiscFixed {
         let a = try #require(try MiscFixed.sixByThirteen.get().glyph(for: "A"))
         #expect(a.advance == 6)
         #expect(a.yOffset == -2)
-        #expect(FontArt.rows(a) == [
-            "......",
-            "......",
-            "..#...",
-            ".#.#..",
-            "#...#.",
-            "#...#.",
-            "#...#.",
-            "#####.",
-            "#...#.",
-            "#...#.",
-            "#...#.",
-            "......",
-            "......",
-        ])
+        #expect(
+            FontArt.rows(a) == [
+                "......",
+                "......",
+                "..#...",
+                ".#.#..",
+                "#...#.",
+                "#...#.",
+                "#...#.",
+                "#####.",
+                "#...#.",
+                "#...#.",
+                "#...#.",
+                "......",
+                "......",
+            ])
     }
 
     @Test(arguments: [("Cyrillic Zhe", "Ж"), ("Greek Omega", "Ω"), ("Hebrew Alef", "א"), ("Latin a with ring", "å")])
@@ -76,17 +80,18 @@ enum MiscFixed {
 
     @Test func sixByThirteenZheMatchesTheFont() throws {
         let zhe = try #require(try MiscFixed.sixByThirteen.get().glyph(for: "Ж"))
-        #expect(FontArt.rows(zhe)[2...10] == [
-            "#.#.#.",
-            "#.#.#.",
-            "#.#.#.",
-            ".###..",
-            "..#...",
-            ".###..",
-            "#.#.#.",
-            "#.#.#.",
-            "#.#.#.",
-        ])
+        #expect(
+            FontArt.rows(zhe)[2...10] == [
+                "#.#.#.",
+                "#.#.#.",
+                "#.#.#.",
+                ".###..",
+                "..#...",
+                ".###..",
+                "#.#.#.",
+                "#.#.#.",
+                "#.#.#.",
+            ])
     }
 
     @Test func defaultCharacterBecomesTheReplacement() throws {
@@ -115,16 +120,17 @@ enum MiscFixed {
         let chain = FontChain([.builtin, try MiscFixed.fiveByEight.get()])
         #expect(chain.ascent == 7)
         #expect(chain.descent == 1)
-        #expect(FontArt.line("Aд", in: chain) == [
-            "..........",
-            "..........",
-            ".##.......",
-            "#..#..###.",
-            "####..#.#.",
-            "#..#.#..#.",
-            "#..#.####.",
-            ".....#..#.",
-        ])
+        #expect(
+            FontArt.line("Aд", in: chain) == [
+                "..........",
+                "..........",
+                ".##.......",
+                "#..#..###.",
+                "####..#.#.",
+                "#..#.#..#.",
+                "#..#.####.",
+                ".....#..#.",
+            ])
     }
 
     @Test(arguments: ["6x13", "6x13B", "9x18", "5x8"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 @Suite struct FrameTests {

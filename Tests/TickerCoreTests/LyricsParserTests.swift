@@ -132,7 +132,8 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         let plain = Lyrics.parse("[00:10.00]a")
         #expect(plain.lines.first?.end == ms(15_000))
         #expect(plain.withTrackDuration(.seconds(60)).lines.first?.end == ms(60_000))
-        #expect(Lyrics.parse("[length:00:40]\n[00:10.00]a").withTrackDuration(.seconds(60)).lines.first?.end == ms(40_000))
+        #expect(
+            Lyrics.parse("[length:00:40]\n[00:10.00]a").withTrackDuration(.seconds(60)).lines.first?.end == ms(40_000))
     }
 
     @Test func timelineIsEmptyBeforeFirstAndAfterLastLine() {

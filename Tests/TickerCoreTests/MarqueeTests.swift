@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 @Suite struct MarqueeTests {
@@ -45,7 +46,8 @@ import Testing
     }
 
     @Test func rightwardTextEntersFromTheLeft() {
-        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, direction: .right))
+        let marquee = Marquee(
+            textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, direction: .right))
         #expect(marquee.stripColumn(atZoneColumn: 5, offset: 0) == 5)
         // Moved right by 5: column 5 shows the text's first column, columns left of it the previous copy.
         #expect(marquee.stripColumn(atZoneColumn: 5, offset: 5) == 0)
@@ -76,7 +78,8 @@ import Testing
     @Test(arguments: bounceOffsets)
     func bounceGoesToTheEndRestsAndComesBack(seconds: Double, pixels: Double) {
         // Overflow 16 px at 10 px/s: 1.6 s each way, a 1 s rest at each end, 5.2 s a round trip.
-        let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, bounce: true))
+        let marquee = Marquee(
+            textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, bounce: true))
         #expect(marquee.lapDuration == 5.2)
         #expect(abs(marquee.offset(at: seconds) - pixels) < 1e-9)
     }

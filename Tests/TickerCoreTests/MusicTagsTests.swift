@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TickerCore
 
 /// Real tagged files, written once per test run by `scripts/make-tagged-files` (sox, opusenc and mutagen;
@@ -12,7 +13,8 @@ enum TaggedFiles {
     static let made = Result { () throws -> (directory: URL, expected: [String: EmbeddedLyrics]) in
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerd-tags-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tickerd-tags-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [repository.appendingPathComponent("scripts/make-tagged-files").path, directory.path]
@@ -86,7 +88,9 @@ enum TaggedFiles {
 
     static func frame23(_ id: String, _ payload: [UInt8]) -> [UInt8] {
         let size = payload.count
-        return Array(id.utf8) + [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF), 0, 0]
+        return Array(id.utf8) + [
+            UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF), 0, 0,
+        ]
             + payload
     }
 
@@ -129,28 +133,54 @@ enum TaggedFiles {
 
     typealias HostileCase = (name: String, bytes: [UInt8], error: TagError)
     static let hostile: [HostileCase] = [
-        ("ID3 tag larger than the limit", Array("ID3".utf8) + [4, 0, 0, 0x7F, 0x7F, 0x7F, 0x7F],
-         .tooLarge(what: "ID3v2 tag", size: 268_435_455, limit: 16 << 20)),
-        ("ID3 size byte with its high bit set", Array("ID3".utf8) + [3, 0, 0, 0, 0, 0x80, 0],
-         .malformed(what: "ID3v2 header", offset: 0)),
-        ("ID3 frame running past the tag", id3(version: 3, Array("USLT".utf8) + [0, 0, 1, 0, 0, 0] + [0, 0]),
-         .truncated(what: "ID3v2 tag", offset: 20)),
-        ("ID3 frame id of punctuation", id3(version: 3, Array("US;T".utf8) + [0, 0, 0, 1, 0, 0, 0]),
-         .malformed(what: "ID3v2 frame id", offset: 10)),
-        ("FLAC block past the end", Array("fLaC".utf8) + [0x84, 0, 1, 0] + [0, 0, 0, 0],
-         .truncated(what: "FLAC comment block", offset: 8)),
-        ("FLAC block of the invalid type 127", Array("fLaC".utf8) + [0xFF, 0, 0, 0],
-         .malformed(what: "FLAC metadata block type", offset: 4)),
-        ("Vorbis comment count beyond the limit", Array("fLaC".utf8) + [0x84, 0, 0, 8] + [0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF],
-         .tooLarge(what: "Vorbis comment count", size: 4_294_967_295, limit: 10_000)),
-        ("Vorbis comment longer than its block", Array("fLaC".utf8) + [0x84, 0, 0, 12] + [0, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0],
-         .truncated(what: "Vorbis comment block", offset: 20)),
-        ("MP4 box larger than the file", [0, 0, 0, 16] + Array("ftypM4A ".utf8) + [0, 0, 0, 0] + [0x7F, 0, 0, 0] + Array("moov".utf8),
-         .truncated(what: "MP4 box 'moov'", offset: 16)),
-        ("MP4 box smaller than its header", [0, 0, 0, 16] + Array("ftypM4A ".utf8) + [0, 0, 0, 0] + [0, 0, 0, 4] + Array("moov".utf8),
-         .truncated(what: "MP4 box 'moov'", offset: 16)),
-        ("Ogg page of another version", Array("OggS".utf8) + [1] + [UInt8](repeating: 0, count: 22),
-         .malformed(what: "Ogg page", offset: 0)),
+        (
+            "ID3 tag larger than the limit", Array("ID3".utf8) + [4, 0, 0, 0x7F, 0x7F, 0x7F, 0x7F],
+            .tooLarge(what: "ID3v2 tag", size: 268_435_455, limit: 16 << 20)
+        ),
+        (
+            "ID3 size byte with its high bit set", Array("ID3".utf8) + [3, 0, 0, 0, 0, 0x80, 0],
+            .malformed(what: "ID3v2 header", offset: 0)
+        ),
+        (
+            "ID3 frame running past the tag", id3(version: 3, Array("USLT".utf8) + [0, 0, 1, 0, 0, 0] + [0, 0]),
+            .truncated(what: "ID3v2 tag", offset: 20)
+        ),
+        (
+            "ID3 frame id of punctuation", id3(version: 3, Array("US;T".utf8) + [0, 0, 0, 1, 0, 0, 0]),
+            .malformed(what: "ID3v2 frame id", offset: 10)
+        ),
+        (
+            "FLAC block past the end", Array("fLaC".utf8) + [0x84, 0, 1, 0] + [0, 0, 0, 0],
+            .truncated(what: "FLAC comment block", offset: 8)
+        ),
+        (
+            "FLAC block of the invalid type 127", Array("fLaC".utf8) + [0xFF, 0, 0, 0],
+            .malformed(what: "FLAC metadata block type", offset: 4)
+        ),
+        (
+            "Vorbis comment count beyond the limit",
+            Array("fLaC".utf8) + [0x84, 0, 0, 8] + [0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF],
+            .tooLarge(what: "Vorbis comment count", size: 4_294_967_295, limit: 10_000)
+        ),
+        (
+            "Vorbis comment longer than its block",
+            Array("fLaC".utf8) + [0x84, 0, 0, 12] + [0, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0],
+            .truncated(what: "Vorbis comment block", offset: 20)
+        ),
+        (
+            "MP4 box larger than the file",
+            [0, 0, 0, 16] + Array("ftypM4A ".utf8) + [0, 0, 0, 0] + [0x7F, 0, 0, 0] + Array("moov".utf8),
+            .truncated(what: "MP4 box 'moov'", offset: 16)
+        ),
+        (
+            "MP4 box smaller than its header",
+            [0, 0, 0, 16] + Array("ftypM4A ".utf8) + [0, 0, 0, 0] + [0, 0, 0, 4] + Array("moov".utf8),
+            .truncated(what: "MP4 box 'moov'", offset: 16)
+        ),
+        (
+            "Ogg page of another version", Array("OggS".utf8) + [1] + [UInt8](repeating: 0, count: 22),
+            .malformed(what: "Ogg page", offset: 0)
+        ),
     ]
 
     @Test(arguments: hostile.map { ($0.name, $0.bytes, $0.error) })

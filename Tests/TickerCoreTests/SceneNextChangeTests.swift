@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 @Suite struct SceneNextChangeTests {
@@ -48,7 +49,8 @@ import Testing
             outcome.ticks += 1
             if shown.bytes != expected.bytes {
                 let seconds = now / .seconds(1)
-                outcome.mismatch = "at \(seconds) s (tick \(tick)) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)"
+                outcome.mismatch =
+                    "at \(seconds) s (tick \(tick)) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)"
                 return outcome
             }
         }
@@ -91,28 +93,38 @@ import Testing
         var offset = SceneStyle(arrangement: .split, fonts: builtin)
         offset.lyricsOffset = .milliseconds(-230)
         let messages = [
-            Arrival(at: .milliseconds(2_345), commands: [.message("Doorbell at the front", duration: .seconds(3), priority: .high)]),
+            Arrival(
+                at: .milliseconds(2_345),
+                commands: [.message("Doorbell at the front", duration: .seconds(3), priority: .high)]),
             Arrival(at: .milliseconds(3_001), commands: [.message("Low", duration: .seconds(7), priority: .low)]),
             Arrival(at: .milliseconds(17_777), commands: [.pause]),
             Arrival(at: .milliseconds(19_111), commands: [.play]),
         ]
         let stopping = [Arrival(at: .milliseconds(9_050), commands: [.stop])]
         return [
-            Case(name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
+            Case(
+                name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
                 style: split, arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),
-            Case(name: "single 32×8×1, demo track, dithered rest", width: 32, height: 8, depth: .one, style: single,
+            Case(
+                name: "single 32×8×1, demo track, dithered rest", width: 32, height: 8, depth: .one, style: single,
                 arrivals: demo(), seconds: 45),
-            Case(name: "split 96×16×4, bounce, three laps", width: 96, height: 16, depth: .four, style: bounce,
+            Case(
+                name: "split 96×16×4, bounce, three laps", width: 96, height: 16, depth: .four, style: bounce,
                 arrivals: demo(at: .milliseconds(500)) + messages, seconds: 46),
-            Case(name: "single 64×8×2, rightwards, two laps, stops and idles with text", width: 64, height: 8,
+            Case(
+                name: "single 64×8×2, rightwards, two laps, stops and idles with text", width: 64, height: 8,
                 depth: .two, style: right, arrivals: demo() + stopping, seconds: 20),
-            Case(name: "split 128×16×8, reduced motion", width: 128, height: 16, depth: .eight, style: reduced,
+            Case(
+                name: "split 128×16×8, reduced motion", width: 128, height: 16, depth: .eight, style: reduced,
                 arrivals: demo() + messages, seconds: 45),
-            Case(name: "split 80×16×2, lyrics offset", width: 80, height: 16, depth: .two, style: offset,
+            Case(
+                name: "split 80×16×2, lyrics offset", width: 80, height: 16, depth: .two, style: offset,
                 arrivals: demo(at: .milliseconds(3)), seconds: 45),
-            Case(name: "single 75×8×4, odd width, lyrics scroll at half columns", width: 75, height: 8, depth: .four,
+            Case(
+                name: "single 75×8×4, odd width, lyrics scroll at half columns", width: 75, height: 8, depth: .four,
                 style: SceneStyle(fonts: builtin), arrivals: demo(at: .milliseconds(11)), seconds: 45),
-            Case(name: "split 61×16×2, odd width, no wrapping", width: 61, height: 16, depth: .two, style: bounce,
+            Case(
+                name: "split 61×16×2, odd width, no wrapping", width: 61, height: 16, depth: .two, style: bounce,
                 arrivals: demo(at: .milliseconds(11)), seconds: 45),
         ]
     }()
@@ -137,7 +149,8 @@ import Testing
     }
 
     @Test func aBlankPanelNeverChanges() {
-        var scene = Scene(width: 128, height: 16, depth: .two, style: SceneStyle(arrangement: .split, fonts: Self.builtin))
+        var scene = Scene(
+            width: 128, height: 16, depth: .two, style: SceneStyle(arrangement: .split, fonts: Self.builtin))
         let state = PlayerState()
         scene.observe(state, at: .zero)
         #expect(scene.nextChange(state, after: .seconds(100)) == nil)
@@ -189,17 +202,22 @@ import Testing
         var head = 3.0
         var steps: [Double] = []
         for _ in 0..<7 {
-            head = Karaoke.nextVisibleHead(after: head, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: 0.5, lineWidth: 20)
+            head = Karaoke.nextVisibleHead(
+                after: head, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: 0.5, lineWidth: 20)
             steps.append(head)
         }
         let expected: [Double] = [3.25, 3.25, 3.5, 3.5, 3.75, 3.75, 4.25]
         #expect(zip(steps, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(steps)")
         #expect(steps[1] > steps[0] && steps[3] > steps[2])
         // Without scrolling, only the levels.
-        #expect(abs(Karaoke.nextVisibleHead(after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20) - 3.75) < 1e-9)
+        #expect(
+            abs(
+                Karaoke.nextVisibleHead(after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20)
+                    - 3.75) < 1e-9)
         // Columns without lit pixels (a space) look the same however much of them is sung.
         let blank = Karaoke.nextVisibleHead(
-            after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20) { $0 != 3 && $0 != 4 }
+            after: 3.3, restFraction: 1.0 / 3, maxLevel: 3, scrollPhase: nil, lineWidth: 20
+        ) { $0 != 3 && $0 != 4 }
         #expect(abs(blank - 5.25) < 1e-9)
         // Dithered: whole columns and the half column.
         #expect(Karaoke.nextVisibleHead(after: 3.2, restFraction: nil, maxLevel: 1, lineWidth: 20) == 3.5)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 @Suite struct SceneTests {
@@ -9,7 +10,8 @@ import Testing
         var frame: Frame
 
         init(width: Int, height: Int = 5, depth: PixelDepth = .two, style: (inout SceneStyle) -> Void = { _ in }) {
-            var sceneStyle = SceneStyle(fonts: TestFont.chain, marquee: MarqueeStyle(speed: 10, pause: 1, gap: 2, fadeEdges: false))
+            var sceneStyle = SceneStyle(
+                fonts: TestFont.chain, marquee: MarqueeStyle(speed: 10, pause: 1, gap: 2, fadeEdges: false))
             style(&sceneStyle)
             scene = Scene(width: width, height: height, depth: depth, style: sceneStyle)
             frame = Frame(width: width, height: height, depth: depth)
@@ -31,12 +33,14 @@ import Testing
     @Test func showsTheNowPlayingLineWhenThereAreNoLyrics() {
         var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
         bench.send([.title("HI"), .play], at: 0)
-        #expect(bench.show(at: 5) == art(
-            "#.#.#...",
-            "###.#...",
-            "#.#.#...",
-            "#.#.#...",
-            "........"))
+        #expect(
+            bench.show(at: 5)
+                == art(
+                    "#.#.#...",
+                    "###.#...",
+                    "#.#.#...",
+                    "#.#.#...",
+                    "........"))
     }
 
     @Test func sweepsTheLyricBeingSungAndShowsNowPlayingInTheGaps() {
@@ -46,12 +50,14 @@ import Testing
         #expect(bench.show(at: 0.5).hasPrefix("#......."))
         // Half way through a line sung from 1 s to 3 s, the head is at 6.5 of its 13 columns; the zone is 8
         // wide, so the line has scrolled 2 columns to keep the head in the middle. Column 6 is half sung.
-        #expect(bench.show(at: 2.0) == art(
-            "#.##+.+.",
-            "#.#.+.+.",
-            "#.#.+.+.",
-            "#.##+.++",
-            "........"))
+        #expect(
+            bench.show(at: 2.0)
+                == art(
+                    "#.##+.+.",
+                    "#.#.+.+.",
+                    "#.#.+.+.",
+                    "#.##+.++",
+                    "........"))
         // After the line: the gap shows the now-playing line again.
         #expect(bench.show(at: 3.5).hasPrefix("#......."))
     }
@@ -60,12 +66,14 @@ import Testing
         var bench = Bench(width: 12) { $0.template = try! NowPlayingTemplate("{title}") }
         bench.send([.title("x"), Self.lyrics("[00:01.00]<00:01.00>HO <00:02.00>I<00:04.00>\n"), .play], at: 0)
         // At 1.5 s the first word ("HO", columns 0–7 with its spacing) is half sung: 4 columns.
-        #expect(bench.show(at: 1.5) == art(
-            "#.#.+++...+.",
-            "###.+.+...+.",
-            "#.#.+.+...+.",
-            "#.#.+++...+.",
-            "............"))
+        #expect(
+            bench.show(at: 1.5)
+                == art(
+                    "#.#.+++...+.",
+                    "###.+.+...+.",
+                    "#.#.+.+...+.",
+                    "#.#.+++...+.",
+                    "............"))
         // Between the words the edge rests after "HO"; "I" (column 10) lights while it is sung.
         #expect(bench.show(at: 1.999).hasPrefix("#.#.###...+."))
         #expect(bench.show(at: 3.99).hasPrefix("#.#.###...#."))
@@ -107,17 +115,19 @@ import Testing
         }
         bench.send([.title("HI"), Self.lyrics("[00:02.00]O\n[00:04.00]\n"), .play], at: 0)
         // A break before the first line: the line waits at rest below the title.
-        #expect(bench.show(at: 1) == art(
-            "#.#.#...",
-            "###.#...",
-            "#.#.#...",
-            "#.#.#...",
-            "........",
-            "+++.....",
-            "+.+.....",
-            "+.+.....",
-            "+++.....",
-            "........"))
+        #expect(
+            bench.show(at: 1)
+                == art(
+                    "#.#.#...",
+                    "###.#...",
+                    "#.#.#...",
+                    "#.#.#...",
+                    "........",
+                    "+++.....",
+                    "+.+.....",
+                    "+.+.....",
+                    "+++.....",
+                    "........"))
         // Fully sung just before it ends.
         #expect(bench.show(at: 3.99).hasSuffix(art("###.....", "#.#.....", "#.#.....", "###.....", "........")))
     }
@@ -166,24 +176,28 @@ import Testing
         }
         bench.send([.title("I"), Self.lyrics("[00:01.00]HO HO\n[00:03.00]\n"), .play], at: 0)
         // Half way the light has crossed the first line (7 of 14 columns) and not yet started the second.
-        #expect(bench.show(at: 2) == art(
-            "#.#.###.",
-            "###.#.#.",
-            "#.#.#.#.",
-            "#.#.###.",
-            "........",
-            "+.+.+++.",
-            "+++.+.+.",
-            "+.+.+.+.",
-            "+.+.+++.",
-            "........"))
+        #expect(
+            bench.show(at: 2)
+                == art(
+                    "#.#.###.",
+                    "###.#.#.",
+                    "#.#.#.#.",
+                    "#.#.###.",
+                    "........",
+                    "+.+.+++.",
+                    "+++.+.+.",
+                    "+.+.+.+.",
+                    "+.+.+++.",
+                    "........"))
         // Three quarters: 3.5 of the second line's 7 columns (the fourth column half lit).
-        #expect(bench.show(at: 2.5).hasSuffix(art(
-            "#.#.+++.",
-            "###.+.+.",
-            "#.#.+.+.",
-            "#.#.+++.",
-            "........")))
+        #expect(
+            bench.show(at: 2.5).hasSuffix(
+                art(
+                    "#.#.+++.",
+                    "###.+.+.",
+                    "#.#.+.+.",
+                    "#.#.+++.",
+                    "........")))
     }
 
     @Test func withoutWrapAWideLyricScrollsInTheBottomZone() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 @Suite struct ZoneRendererTests {
@@ -16,72 +17,88 @@ import Testing
 
     @Test func textThatFitsStandsStillAtItsAlignment() {
         let left = render(width: 12) { $0.drawMarquee("HOW", elapsed: 30, into: &$1) }
-        #expect(left == art(
-            "#.#.###.#...",
-            "###.#.#.#...",
-            "#.#.#.#.#.#.",
-            "#.#.###.##.#",
-            "............"))
-        let right = render(width: 12, marquee: MarqueeStyle(alignment: .right)) { $0.drawMarquee("HI", elapsed: 30, into: &$1) }
-        #expect(right == art(
-            ".......#.#.#",
-            ".......###.#",
-            ".......#.#.#",
-            ".......#.#.#",
-            "............"))
+        #expect(
+            left
+                == art(
+                    "#.#.###.#...",
+                    "###.#.#.#...",
+                    "#.#.#.#.#.#.",
+                    "#.#.###.##.#",
+                    "............"))
+        let right = render(width: 12, marquee: MarqueeStyle(alignment: .right)) {
+            $0.drawMarquee("HI", elapsed: 30, into: &$1)
+        }
+        #expect(
+            right
+                == art(
+                    ".......#.#.#",
+                    ".......###.#",
+                    ".......#.#.#",
+                    ".......#.#.#",
+                    "............"))
     }
 
     @Test func descendersDropBelowTheBaseline() {
         let frame = render(width: 4) { $0.drawMarquee("g", elapsed: 0, into: &$1) }
-        #expect(frame == art(
-            "###.",
-            "#.#.",
-            "###.",
-            "..#.",
-            "###."))
+        #expect(
+            frame
+                == art(
+                    "###.",
+                    "#.#.",
+                    "###.",
+                    "..#.",
+                    "###."))
     }
 
     @Test func wideTextRestsThenScrollsOneColumnPerPixelOfTravel() {
         let style = MarqueeStyle(speed: 10, pause: 1, gap: 2, fadeEdges: false)
         let resting = render(width: 6, marquee: style) { $0.drawMarquee("HOW", elapsed: 0.9, into: &$1) }
-        #expect(resting == art(
-            "#.#.##",
-            "###.#.",
-            "#.#.#.",
-            "#.#.##",
-            "......"))
+        #expect(
+            resting
+                == art(
+                    "#.#.##",
+                    "###.#.",
+                    "#.#.#.",
+                    "#.#.##",
+                    "......"))
         // 0.45 s past the pause at 10 px/s: 4 whole columns.
         let moved = render(width: 6, marquee: style) { $0.drawMarquee("HOW", elapsed: 1.45, into: &$1) }
-        #expect(moved == art(
-            "###.#.",
-            "#.#.#.",
-            "#.#.#.",
-            "###.##",
-            "......"))
+        #expect(
+            moved
+                == art(
+                    "###.#.",
+                    "#.#.#.",
+                    "#.#.#.",
+                    "###.##",
+                    "......"))
     }
 
     @Test func theSecondCopyFollowsAfterTheGap() {
         let style = MarqueeStyle(speed: 10, pause: 0, gap: 2, fadeEdges: false)
         // "HOW" is 13 columns; after 1.2 s the view starts at column 12, the last column of W.
         let frame = render(width: 8, marquee: style) { $0.drawMarquee("HOW", elapsed: 1.2, into: &$1) }
-        #expect(frame == art(
-            "#..#.#.#",
-            "#..###.#",
-            "#..#.#.#",
-            "#..#.#.#",
-            "........"))
+        #expect(
+            frame
+                == art(
+                    "#..#.#.#",
+                    "#..###.#",
+                    "#..#.#.#",
+                    "#..#.#.#",
+                    "........"))
     }
 
     @Test func reducedMotionTruncatesWithAnEllipsis() {
         let frame = render(width: 10, marquee: MarqueeStyle(reducedMotion: true)) {
             $0.drawMarquee("HOWHOW", elapsed: 9, into: &$1)
         }
-        #expect(frame == art(
-            "#.#.......",
-            "###.......",
-            "#.#.......",
-            "#.#.#.#.#.",
-            ".........."))
+        #expect(
+            frame
+                == art(
+                    "#.#.......",
+                    "###.......",
+                    "#.#.......",
+                    "#.#.#.#.#.",
+                    ".........."))
     }
 
     @Test func fadedEdgesDimTheEdgeColumnsOnGreyPanels() {
@@ -96,12 +113,14 @@ import Testing
         let frame = render(width: 12, depth: .two) { renderer, frame in
             renderer.drawKaraoke("HOW", sung: (0, 4), scroll: 0, into: &frame)
         }
-        #expect(frame == art(
-            "#.#.+++.+...",
-            "###.+.+.+...",
-            "#.#.+.+.+.+.",
-            "#.#.+++.++.+",
-            "............"))
+        #expect(
+            frame
+                == art(
+                    "#.#.+++.+...",
+                    "###.+.+.+...",
+                    "#.#.+.+.+.+.",
+                    "#.#.+++.++.+",
+                    "............"))
     }
 
     @Test func theSweepEdgeColumnIsPartlyLitOnGreyPanels() {
@@ -124,12 +143,14 @@ import Testing
             renderer.drawKaraoke("HOW", sung: (0, 4), scroll: 0, into: &frame)
         }
         // The unsung ink is lit in a checkerboard fixed to the text.
-        #expect(frame == art(
-            "#.#.#.#.#...",
-            "###.........",
-            "#.#.#.#.#.#.",
-            "#.#..#...#.#",
-            "............"))
+        #expect(
+            frame
+                == art(
+                    "#.#.#.#.#...",
+                    "###.........",
+                    "#.#.#.#.#.#.",
+                    "#.#..#...#.#",
+                    "............"))
     }
 
     @Test func rightToLeftLinesSweepFromTheRightEdge() {
@@ -141,12 +162,14 @@ import Testing
         let frame = render(width: 3, depth: .two) { renderer, frame in
             renderer.drawKaraoke("\u{05D0}\u{05D1}", sung: sung, scroll: 0, into: &frame)
         }
-        #expect(frame == art(
-            "+.#",
-            "+..",
-            "..#",
-            "+.#",
-            "..."))
+        #expect(
+            frame
+                == art(
+                    "+.#",
+                    "+..",
+                    "..#",
+                    "+.#",
+                    "..."))
     }
 
     @Test func karaokeScrollsAWideLine() {
@@ -154,12 +177,14 @@ import Testing
             renderer.drawKaraoke("HOWI", sung: (0, 9), scroll: 8, into: &frame)
         }
         // Scrolled 8 columns: W's first column is sung, the rest of it rests.
-        #expect(frame == art(
-            "#...+",
-            "#...+",
-            "#.+.+",
-            "#+.++",
-            "....."))
+        #expect(
+            frame
+                == art(
+                    "#...+",
+                    "#...+",
+                    "#.+.+",
+                    "#+.++",
+                    "....."))
     }
 
     @Test func unknownCharactersDrawTheReplacementGlyph() {

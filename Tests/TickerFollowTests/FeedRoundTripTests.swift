@@ -9,7 +9,8 @@ import TickerIO
 struct FeedRoundTripTests {
     static let texts = [
         "", "Night Signal", "  padded  ", "tab\there", "line\nbreak", "cr\r\nlf", "nul\u{0}byte", "del\u{7F}",
-        "c1\u{85}next line", "line\u{2028}separator", "para\u{2029}graph", "\u{2028}\u{2029}", "\t\n", "--looks like an option",
+        "c1\u{85}next line", "line\u{2028}separator", "para\u{2029}graph", "\u{2028}\u{2029}", "\t\n",
+        "--looks like an option",
         "# hash first", "lyrics end", "lyrics begin", "[00:01.00]bracket", "Björk – Jóga ♪", "مرحبا بالعالم",
         String(repeating: "é", count: 2_000), String(repeating: "🎵", count: 1_500), String(repeating: "x ", count: 700),
     ]
@@ -25,8 +26,11 @@ struct FeedRoundTripTests {
         "[00:01.00]First\nlyrics end\n[00:02.00]after a stray end\n\n\n",
         "[ti:only tags]", "not lyrics at all", "",
         "\u{FEFF}[00:00.50]byte order mark\r\n[00:01.00]CRLF line\r\n",
-        (0..<3_000).map { "[\(String(format2: $0 / 60)):\(String(format2: $0 % 60)).00]line \($0) " + String(repeating: "é", count: 20) }
-            .joined(separator: "\n"),
+        (0..<3_000).map {
+            "[\(String(format2: $0 / 60)):\(String(format2: $0 % 60)).00]line \($0) "
+                + String(repeating: "é", count: 20)
+        }
+        .joined(separator: "\n"),
     ]
 
     /// The commands read back from `command` as written to the pipe, and the problems met.
@@ -45,10 +49,14 @@ struct FeedRoundTripTests {
         return (commands, problems)
     }
 
-    static func expectRoundTrip(_ command: FeedCommand, _ origin: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRoundTrip(
+        _ command: FeedCommand, _ origin: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let (commands, problems) = readBack(command)
         #expect(problems.isEmpty, "\(origin): \(problems)", sourceLocation: sourceLocation)
-        #expect(commands == [command], "\(origin): wrote \(command.lines.prefix(3)), read \(commands)", sourceLocation: sourceLocation)
+        #expect(
+            commands == [command], "\(origin): wrote \(command.lines.prefix(3)), read \(commands)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func everyCommandAFollowerSendsReadsBackAsItself() {
@@ -58,13 +66,17 @@ struct FeedRoundTripTests {
             let album = Self.texts[(index + 13) % Self.texts.count]
             let duration = Self.seconds[index % Self.seconds.count]
             let lrc = Self.lrcs[index % Self.lrcs.count]
-            let track = Track(title: title, artist: artist, album: album, durationSeconds: duration, file: "f\(index).flac")
+            let track = Track(
+                title: title, artist: artist, album: album, durationSeconds: duration, file: "f\(index).flac")
             var planner = FeedPlanner()
             for (step, state) in [PlaybackState.play, .pause, .stop, .play].enumerated() {
-                let position = PlaybackPosition(seconds: Self.seconds[(index + step) % Self.seconds.count], atSeconds: 0)
+                let position = PlaybackPosition(
+                    seconds: Self.seconds[(index + step) % Self.seconds.count], atSeconds: 0)
                 let snapshot = PlayerSnapshot(track: step == 2 ? nil : track, state: state, position: position)
                 for reason in [FeedPlanner.Reason.change, .tick] {
-                    for command in planner.commands(for: snapshot, reason: reason, now: Double(step), lyrics: { _ in lrc }) {
+                    for command in planner.commands(
+                        for: snapshot, reason: reason, now: Double(step), lyrics: { _ in lrc })
+                    {
                         Self.expectRoundTrip(command, "text \(index), step \(step), \(reason)")
                         count += 1
                     }
@@ -110,7 +122,8 @@ struct FeedRoundTripTests {
 
     @Test func whatTickerctlSendAcceptsReadsBackAsItself() {
         let lines = [
-            "title Night Signal", "artist  The Column Drivers ", "album", "duration 215.25", "text Radio\u{2028}Paradise",
+            "title Night Signal", "artist  The Column Drivers ", "album", "duration 215.25",
+            "text Radio\u{2028}Paradise",
             "position 42.5", "play", "pause", "stop", "lyrics clear", "message --for 10 --priority high Doorbell",
             "message -- --dashes", "message --priority low Quiet", "brightness 60", "clear", "# a comment", "",
             "lyrics begin", "[00:01.00]Hello", "[00:02.00]<00:02.00>Word <00:02.50>by", "lyrics end",
@@ -126,12 +139,13 @@ struct FeedRoundTripTests {
 
     @Test func tickerctlSendRefusesWhatTheDaemonWouldRefuse() {
         let (_, problems) = FeedCommand.decode(lines: ["titel typo", "lyrics begin", "[00:01.00]never ended"])
-        #expect(problems.map(\.description) == [
-            "feed line 1: unknown command 'titel' (expected one of: title, artist, album, duration, text, position, "
-                + "play, pause, stop, lyrics, message, brightness, clear) (in 'titel typo')",
-            "feed line 3: lyrics block without 'lyrics end' discarded (no 'lyrics end' before the last line); "
-                + "current lyrics kept",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "feed line 1: unknown command 'titel' (expected one of: title, artist, album, duration, text, position, "
+                    + "play, pause, stop, lyrics, message, brightness, clear) (in 'titel typo')",
+                "feed line 3: lyrics block without 'lyrics end' discarded (no 'lyrics end' before the last line); "
+                    + "current lyrics kept",
+            ])
     }
 
     @Test(arguments: [

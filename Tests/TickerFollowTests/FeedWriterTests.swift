@@ -11,8 +11,9 @@ struct FeedWriterTests {
         let path = directory.file("feed")
         #expect(mkfifo(path, 0o600) == 0)
         #expect(throws: FeedWriterError.noReader(path: path)) { try FeedWriter(path: path) }
-        #expect(FeedWriterError.noReader(path: "/run/tickerd/feed").description
-            == "no tickerd is reading '/run/tickerd/feed' (is the service running?)")
+        #expect(
+            FeedWriterError.noReader(path: "/run/tickerd/feed").description
+                == "no tickerd is reading '/run/tickerd/feed' (is the service running?)")
     }
 
     @Test func reportsAMissingFeed() throws {

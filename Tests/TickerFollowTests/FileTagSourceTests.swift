@@ -15,7 +15,9 @@ struct FileTagSourceTests {
 
     /// The files, written once per test run (like the tag readers' own tests, into a directory left behind).
     static let made = Result { () throws -> Made in
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tickerd-file-tags-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tickerd-file-tags-\(UUID().uuidString)"
+        ).path
         try Child.run("/usr/bin/python3", [BuiltProducts.packageRoot + "/scripts/make-tagged-files", path])
         return Made(path: path)
     }
@@ -41,7 +43,8 @@ struct FileTagSourceTests {
         let source = try FileTagSource(path: directory.file("blob"))
         let memory = InMemoryTagSource(bytes)
         for (offset, count) in [(0, 0), (0, 10), (99_990, 10), (99_995, 10), (100_000, 4), (50_000, 40_000)] {
-            #expect(source.bytes(at: offset, count: count) == memory.bytes(at: offset, count: count), "\(offset)+\(count)")
+            #expect(
+                source.bytes(at: offset, count: count) == memory.bytes(at: offset, count: count), "\(offset)+\(count)")
         }
         #expect(source.bytes(at: 100_001, count: 1) == nil)
         #expect(source.bytes(at: -1, count: 1) == nil)
@@ -51,9 +54,12 @@ struct FileTagSourceTests {
 
     @Test func refusesWhatIsNotARegularFile() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: SystemError("read", directory.path, code: .invalidArgument)) { try FileTagSource(path: directory.path) }
+        #expect(throws: SystemError("read", directory.path, code: .invalidArgument)) {
+            try FileTagSource(path: directory.path)
+        }
         try directory.write("target.flac", "x")
-        try FileManager.default.createSymbolicLink(atPath: directory.file("link.flac"), withDestinationPath: directory.file("target.flac"))
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.file("link.flac"), withDestinationPath: directory.file("target.flac"))
         #expect(throws: SystemError("open", directory.file("link.flac"), code: .tooManySymbolicLinks)) {
             try FileTagSource(path: directory.file("link.flac"))
         }
@@ -62,19 +68,28 @@ struct FileTagSourceTests {
     @Test func chainFindsTheTagsOnlyInsideTheMusicDirectory() throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("music"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try Self.made.get().file("synced.flac"), toPath: directory.file("outside.flac"))
-        try FileManager.default.copyItem(atPath: try Self.made.get().file("synced.flac"), toPath: directory.file("music/in.flac"))
+        try FileManager.default.copyItem(
+            atPath: try Self.made.get().file("synced.flac"), toPath: directory.file("outside.flac"))
+        try FileManager.default.copyItem(
+            atPath: try Self.made.get().file("synced.flac"), toPath: directory.file("music/in.flac"))
         let library = LyricsLibrary(musicDirectory: directory.file("music"))
         #expect(try library.localLyrics(for: Track(title: "t", file: "in.flac")).hasPrefix("[00:01.00]Hello world"))
-        #expect(throws: LyricsLookupError.notFound) { try library.localLyrics(for: Track(title: "t", file: "../outside.flac")) }
+        #expect(throws: LyricsLookupError.notFound) {
+            try library.localLyrics(for: Track(title: "t", file: "../outside.flac"))
+        }
         // A local file:// URL (MPRIS) is read wherever it is.
         let url = "file://" + directory.file("outside.flac").replacingOccurrences(of: " ", with: "%20")
         #expect(try library.localLyrics(for: Track(title: "t", file: url)).hasPrefix("[00:01.00]Hello world"))
         // Plain lyrics are not used; a file of no known format is nothing.
-        try FileManager.default.copyItem(atPath: try Self.made.get().file("plain.flac"), toPath: directory.file("music/plain.flac"))
-        #expect(throws: LyricsLookupError.notFound) { try library.localLyrics(for: Track(title: "t", file: "plain.flac")) }
+        try FileManager.default.copyItem(
+            atPath: try Self.made.get().file("plain.flac"), toPath: directory.file("music/plain.flac"))
+        #expect(throws: LyricsLookupError.notFound) {
+            try library.localLyrics(for: Track(title: "t", file: "plain.flac"))
+        }
         try directory.write("music/noise.wav", "RIFF....WAVE")
-        #expect(throws: LyricsLookupError.notFound) { try library.localLyrics(for: Track(title: "t", file: "noise.wav")) }
+        #expect(throws: LyricsLookupError.notFound) {
+            try library.localLyrics(for: Track(title: "t", file: "noise.wav"))
+        }
         try directory.write("music/broken.flac", "fLaC\u{0}\u{0}\u{0}\u{FF}")
         #expect(throws: LyricsLookupError.self) { try library.localLyrics(for: Track(title: "t", file: "broken.flac")) }
     }

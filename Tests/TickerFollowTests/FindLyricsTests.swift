@@ -37,7 +37,8 @@ struct FindLyricsTests {
         let standin = try LRCLIBStandin()
         let directory = try TemporaryDirectory()
         let arguments = [
-            "--artist", "Standin", "--title", "Hit Song", "--album", "Tests", "--duration", "30", "--server", standin.url,
+            "--artist", "Standin", "--title", "Hit Song", "--album", "Tests", "--duration", "30", "--server",
+            standin.url,
             "--cache", directory.file("cache"), "--config", "/dev/null",
         ]
         let first = try Self.run(arguments)
@@ -61,7 +62,9 @@ struct FindLyricsTests {
         Case(arguments: ["--title", "Plain Only"], status: 1, message: "no timed lyrics for 'Plain Only'"),
         Case(arguments: ["--title", "Busy"], status: 2, message: "HTTP status 429"),
         Case(arguments: ["--title", "Malformed"], status: 2, message: "malformed answer"),
-        Case(arguments: ["--title", "Hit Song", "--offline"], status: 1, message: "no lyrics for 'Hit Song' in the files"),
+        Case(
+            arguments: ["--title", "Hit Song", "--offline"], status: 1, message: "no lyrics for 'Hit Song' in the files"
+        ),
         Case(arguments: ["--artist", "x"], status: 2, message: "missing --title"),
         Case(arguments: ["--title", "x", "--duration", "-3"], status: 2, message: "invalid --duration '-3'"),
         Case(

@@ -23,20 +23,24 @@ struct FollowerToPanelTests {
 
     /// What the top zone shows for a track, rendered by the same core the daemon uses, and the zone's height.
     static func expectedTopZone(title: String, artist: String, album: String) throws -> (rows: [String], height: Int) {
-        let options = DaemonOptions(configPath: nil, configRequired: false, overrides: overrides, demo: false, terminal: false)
+        let options = DaemonOptions(
+            configPath: nil, configRequired: false, overrides: overrides, demo: false, terminal: false)
         let settings = try options.loadSettings().get()
         var state = PlayerState()
         for command in [FeedCommand.title(title), .artist(artist), .album(album)] { state.apply(command, at: .zero) }
         let line = state.nowPlaying(settings.config.display.nowPlaying)
         let zones = Scene(width: width, height: height, depth: settings.config.panel.depth, style: settings.style).zones
-        let rows = Preview(settings: settings, content: .text(line)).frame(at: 0).split(separator: "\n").map(String.init)
+        let rows = Preview(settings: settings, content: .text(line)).frame(at: 0).split(separator: "\n").map(
+            String.init)
         return (Array(rows.prefix(zones[0].height)), zones[0].height)
     }
 
     @Test func mpdSongReachesThePanelWithItsTitleOnTopAndItsLyricBelow() throws {
         let expected = try Self.expectedTopZone(title: "Hi", artist: "Yo", album: "Tests")
         #expect(expected.rows.contains { $0.contains("#") }, "the expected title renders to nothing:\n\(expected.rows)")
-        #expect(expected.rows.allSatisfy { $0.hasSuffix("......") }, "the title must fit without scrolling:\n\(expected.rows)")
+        #expect(
+            expected.rows.allSatisfy { $0.hasSuffix("......") },
+            "the title must fit without scrolling:\n\(expected.rows)")
 
         let directory = try TemporaryDirectory()
         let server = try MPDServer(directory: directory)
@@ -73,11 +77,15 @@ struct FollowerToPanelTests {
         try panel.waitFor("the lyric lighting up in the bottom zone") { tap in
             tap.rows.dropFirst(expected.height).contains { $0.contains("#") }
         }
-        #expect(Array(panel.rows.prefix(expected.height)) == expected.rows, "the title left the top zone:\n\(panel.device.asciiArt)")
+        #expect(
+            Array(panel.rows.prefix(expected.height)) == expected.rows,
+            "the title left the top zone:\n\(panel.device.asciiArt)")
 
         // SIGTERM: the daemon blanks the panel and exits 0.
         daemon.send(SIGTERM)
-        try panel.waitFor("the panel to go blank") { tap in tap.rows.allSatisfy { !$0.contains("#") && !$0.contains("+") } }
+        try panel.waitFor("the panel to go blank") { tap in
+            tap.rows.allSatisfy { !$0.contains("#") && !$0.contains("+") }
+        }
         #expect(try daemon.stop() == .exited(0), "\(daemon.errors)")
     }
 }

@@ -27,12 +27,14 @@ struct LMSParserTests {
     }
 
     @Test func decodesTokensOnEveryLineEndInAnyChunks() {
-        let results = lines("00%3A04%3A20%3Aaa%3Abb%3A01 playlist newsong Caf%C3%A9%20Song 0\r\nsubscribe playlist%2Ctime\0\n\nplay\r")
-        #expect(results == [
-            .success(["00:04:20:aa:bb:01", "playlist", "newsong", "Café Song", "0"]),
-            .success(["subscribe", "playlist,time"]),
-            .success(["play"]),
-        ])
+        let results = lines(
+            "00%3A04%3A20%3Aaa%3Abb%3A01 playlist newsong Caf%C3%A9%20Song 0\r\nsubscribe playlist%2Ctime\0\n\nplay\r")
+        #expect(
+            results == [
+                .success(["00:04:20:aa:bb:01", "playlist", "newsong", "Café Song", "0"]),
+                .success(["subscribe", "playlist,time"]),
+                .success(["play"]),
+            ])
     }
 
     @Test(arguments: [
@@ -55,15 +57,17 @@ struct LMSParserTests {
 
     @Test func listsPlayersAndChoosesOne() {
         let answer = [
-            "players", "0", "100", "count:3", "playerindex:0", "playerid:00:04:20:aa:bb:01", "name:Kitchen", "isplaying:0",
+            "players", "0", "100", "count:3", "playerindex:0", "playerid:00:04:20:aa:bb:01", "name:Kitchen",
+            "isplaying:0",
             "connected:1", "playerindex:1", "name:No Id", "playerindex:2", "playerid:00:04:20:aa:bb:02", "name:Lounge",
             "isplaying:1", "connected:1",
         ]
         let players = LMSStatus.players(answer) ?? []
-        #expect(players == [
-            LMSPlayer(id: "00:04:20:aa:bb:01", name: "Kitchen", isPlaying: false, isConnected: true),
-            LMSPlayer(id: "00:04:20:aa:bb:02", name: "Lounge", isPlaying: true, isConnected: true),
-        ])
+        #expect(
+            players == [
+                LMSPlayer(id: "00:04:20:aa:bb:01", name: "Kitchen", isPlaying: false, isConnected: true),
+                LMSPlayer(id: "00:04:20:aa:bb:02", name: "Lounge", isPlaying: true, isConnected: true),
+            ])
         #expect(LMSStatus.choose(nil, from: players)?.name == "Lounge")
         #expect(LMSStatus.choose("kitchen", from: players)?.name == "Kitchen")
         #expect(LMSStatus.choose("00:04:20:AA:BB:01", from: players)?.name == "Kitchen")
@@ -77,20 +81,33 @@ struct LMSParserTests {
             "duration:200.25", "playlist index:3", "id:17", "title:Stabat Mater", "artist:Andreas Scholl",
             "album:Pergolesi", "duration:200.25", "url:file:///music/a.flac", "playlist index:4", "title:Next",
         ]
-        #expect(LMSStatus.snapshot(answer, now: 7) == PlayerSnapshot(
-            track: Track(title: "Stabat Mater", artist: "Andreas Scholl", album: "Pergolesi", durationSeconds: 200.25,
-                         file: "file:///music/a.flac"),
-            state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 7)))
+        #expect(
+            LMSStatus.snapshot(answer, now: 7)
+                == PlayerSnapshot(
+                    track: Track(
+                        title: "Stabat Mater", artist: "Andreas Scholl", album: "Pergolesi", durationSeconds: 200.25,
+                        file: "file:///music/a.flac"),
+                    state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 7)))
     }
 
     @Test(arguments: [
-        ("empty playlist", ["p", "status", "mode:stop", "playlist_tracks:0"], PlayerSnapshot(track: nil, state: .stop)),
-        ("radio title", ["p", "status", "mode:play", "current_title:Radio One", "playlist index:0", "artist:DJ"],
-            PlayerSnapshot(track: Track(title: "Radio One", artist: "DJ"), state: .play)),
-        ("unknown mode and bad numbers", ["p", "status", "mode:zzz", "time:-3", "duration:nan", "playlist index:0", "title:T"],
-            PlayerSnapshot(track: Track(title: "T"), state: .stop)),
-        ("huge time", ["p", "status", "mode:play", "time:1e300", "playlist index:0", "title:T", "duration:inf"],
-            PlayerSnapshot(track: Track(title: "T"), state: .play)),
+        (
+            "empty playlist", ["p", "status", "mode:stop", "playlist_tracks:0"],
+            PlayerSnapshot(track: nil, state: .stop)
+        ),
+        (
+            "radio title", ["p", "status", "mode:play", "current_title:Radio One", "playlist index:0", "artist:DJ"],
+            PlayerSnapshot(track: Track(title: "Radio One", artist: "DJ"), state: .play)
+        ),
+        (
+            "unknown mode and bad numbers",
+            ["p", "status", "mode:zzz", "time:-3", "duration:nan", "playlist index:0", "title:T"],
+            PlayerSnapshot(track: Track(title: "T"), state: .stop)
+        ),
+        (
+            "huge time", ["p", "status", "mode:play", "time:1e300", "playlist index:0", "title:T", "duration:inf"],
+            PlayerSnapshot(track: Track(title: "T"), state: .play)
+        ),
     ])
     func readsOddStatusAnswersWithoutGuessing(name: String, tokens: [String], expected: PlayerSnapshot) {
         #expect(LMSStatus.snapshot(tokens, now: 0) == expected, "\(name)")
@@ -112,8 +129,11 @@ struct LMSFollowerTests {
         let feed = try FeedTap(path: directory.file("feed"))
         try directory.write("lyrics/Andreas Scholl - Stabat Mater.lrc", "[00:00.00]Stabat mater dolorosa\n")
         let server = try LMSStandIn(directory: directory)
-        try server.command(#"{"cmd": "track", "player": 0, "title": "Kitchen Song", "artist": "K", "album": "K", "duration": 100}"#)
-        try server.command(#"{"cmd": "track", "player": 1, "title": "Stabat Mater", "artist": "Andreas Scholl", "album": "Pergolesi", "duration": 200}"#)
+        try server.command(
+            #"{"cmd": "track", "player": 0, "title": "Kitchen Song", "artist": "K", "album": "K", "duration": 100}"#)
+        try server.command(
+            #"{"cmd": "track", "player": 1, "title": "Stabat Mater", "artist": "Andreas Scholl", "album": "Pergolesi", "duration": 200}"#
+        )
         try server.command(#"{"cmd": "mode", "player": 1, "mode": "play"}"#)
         let follower = LMSFollower(
             host: "127.0.0.1", port: server.port, feedPath: feed.path,
@@ -125,10 +145,11 @@ struct LMSFollowerTests {
         try server.waitFor("got subscribe playlist%2Cpause%2Cplay%2Cstop%2Ctime%2Cmode%2Cclient%2Cpower")
         try server.waitFor("got 00%3A04%3A20%3Aaa%3Abb%3A02 status - 1 tags%3Aadlu")
         let track = try feed.waitFor("the first position") { $0.hasPrefix("position ") }
-        #expect(Array(track.dropLast()) == [
-            "title Stabat Mater", "artist Andreas Scholl", "album Pergolesi", "duration 200", "lyrics begin",
-            "[00:00.000]Stabat mater dolorosa", "lyrics end", "play",
-        ])
+        #expect(
+            Array(track.dropLast()) == [
+                "title Stabat Mater", "artist Andreas Scholl", "album Pergolesi", "duration 200", "lyrics begin",
+                "[00:00.000]Stabat mater dolorosa", "lyrics end", "play",
+            ])
         // While playing, a fresh position follows every interval.
         try feed.waitFor("a periodic position") { $0.hasPrefix("position ") }
 
@@ -138,8 +159,11 @@ struct LMSFollowerTests {
         try server.command(#"{"cmd": "seek", "player": 1, "time": 42}"#)
         try feed.waitFor(line: "position 42")
         // Another player's song changes nothing; the next lines are this player's.
-        try server.command(#"{"cmd": "track", "player": 0, "title": "Other Song", "artist": "O", "album": "O", "duration": 100}"#)
-        try server.command(#"{"cmd": "track", "player": 1, "title": "Next One", "artist": "Nobody", "album": "B-Sides", "duration": 90}"#)
+        try server.command(
+            #"{"cmd": "track", "player": 0, "title": "Other Song", "artist": "O", "album": "O", "duration": 100}"#)
+        try server.command(
+            #"{"cmd": "track", "player": 1, "title": "Next One", "artist": "Nobody", "album": "B-Sides", "duration": 90}"#
+        )
         try server.command(#"{"cmd": "mode", "player": 1, "mode": "play"}"#)
         let next = try feed.waitFor(line: "lyrics clear")
         #expect(next.suffix(5) == ["title Next One", "artist Nobody", "album B-Sides", "duration 90", "lyrics clear"])
@@ -166,8 +190,12 @@ struct LMSFollowerTests {
         let thread = try FollowerThread { signals, log in kitchen.run(signals: signals, log: log) }
         try server.waitFor("got 00%3A04%3A20%3Aaa%3Abb%3A01 status")
         #expect(try feed.waitFor(line: "stop") == ["clear", "stop"])
-        try server.command(#"{"cmd": "track", "player": 0, "title": "Kitchen Song", "artist": "K", "album": "L", "duration": 100}"#)
-        #expect(try feed.waitFor(line: "lyrics clear") == ["title Kitchen Song", "artist K", "album L", "duration 100", "lyrics clear"])
+        try server.command(
+            #"{"cmd": "track", "player": 0, "title": "Kitchen Song", "artist": "K", "album": "L", "duration": 100}"#)
+        #expect(
+            try feed.waitFor(line: "lyrics clear") == [
+                "title Kitchen Song", "artist K", "album L", "duration 100", "lyrics clear",
+            ])
         thread.finish()
 
         let missing = LMSFollower(

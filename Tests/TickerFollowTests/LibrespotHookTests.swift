@@ -16,7 +16,9 @@ struct LibrespotEventTests {
                 "ITEM_TYPE": "Track", "COVERS": "https://example.invalid/a\nhttps://example.invalid/b",
             ],
             LibrespotEvent.trackChanged(
-                Track(title: "Stabat Mater", artist: "Andreas Scholl, Barbara Bonney", album: "Pergolesi", durationSeconds: 200.5))
+                Track(
+                    title: "Stabat Mater", artist: "Andreas Scholl, Barbara Bonney", album: "Pergolesi",
+                    durationSeconds: 200.5))
         ),
         (
             "librespot 0.7 podcast episode",
@@ -30,19 +32,31 @@ struct LibrespotEventTests {
             "librespot 0.7 playing", ["PLAYER_EVENT": "playing", "TRACK_ID": "x", "POSITION_MS": "12345"],
             .playing(positionSeconds: 12.345, durationSeconds: nil)
         ),
-        ("librespot 0.7 paused", ["PLAYER_EVENT": "paused", "POSITION_MS": "0"], .paused(positionSeconds: 0, durationSeconds: nil)),
+        (
+            "librespot 0.7 paused", ["PLAYER_EVENT": "paused", "POSITION_MS": "0"],
+            .paused(positionSeconds: 0, durationSeconds: nil)
+        ),
         ("librespot 0.7 seeked", ["PLAYER_EVENT": "seeked", "POSITION_MS": "90000"], .seeked(positionSeconds: 90)),
-        ("librespot 0.7 position_correction", ["PLAYER_EVENT": "position_correction", "POSITION_MS": "1500"], .seeked(positionSeconds: 1.5)),
+        (
+            "librespot 0.7 position_correction", ["PLAYER_EVENT": "position_correction", "POSITION_MS": "1500"],
+            .seeked(positionSeconds: 1.5)
+        ),
         ("librespot 0.7 stopped", ["PLAYER_EVENT": "stopped", "TRACK_ID": "x"], .stopped),
         ("librespot 0.7 session_disconnected", ["PLAYER_EVENT": "session_disconnected", "USER_NAME": "u"], .stopped),
-        ("librespot 0.7 volume_changed", ["PLAYER_EVENT": "volume_changed", "VOLUME": "100"], .ignored("volume_changed")),
+        (
+            "librespot 0.7 volume_changed", ["PLAYER_EVENT": "volume_changed", "VOLUME": "100"],
+            .ignored("volume_changed")
+        ),
         ("librespot 0.7 end_of_track", ["PLAYER_EVENT": "end_of_track", "TRACK_ID": "x"], .ignored("end_of_track")),
         ("librespot 0.7 seeked without position", ["PLAYER_EVENT": "seeked"], .ignored("seeked")),
         (
             "librespot 0.4 changed, only ids", ["PLAYER_EVENT": "changed", "OLD_TRACK_ID": "a", "TRACK_ID": "b"],
             .trackChanged(Track(title: ""))
         ),
-        ("librespot 0.4 started", ["PLAYER_EVENT": "started", "TRACK_ID": "b"], .playing(positionSeconds: nil, durationSeconds: nil)),
+        (
+            "librespot 0.4 started", ["PLAYER_EVENT": "started", "TRACK_ID": "b"],
+            .playing(positionSeconds: nil, durationSeconds: nil)
+        ),
         (
             "librespot 0.4 playing with duration",
             ["PLAYER_EVENT": "playing", "TRACK_ID": "b", "DURATION_MS": "180000", "POSITION_MS": "2000"],
@@ -51,12 +65,22 @@ struct LibrespotEventTests {
         ("librespot 0.3 change", ["PLAYER_EVENT": "change", "TRACK_ID": "b"], .trackChanged(Track(title: ""))),
         ("librespot 0.3 stop", ["PLAYER_EVENT": "stop", "TRACK_ID": "b"], .stopped),
         (
-            "spotifyd change", ["PLAYER_EVENT": "change", "TRACK_NAME": "Song", "TRACK_DURATION": "123000", "TRACK_ID": "b"],
+            "spotifyd change",
+            ["PLAYER_EVENT": "change", "TRACK_NAME": "Song", "TRACK_DURATION": "123000", "TRACK_ID": "b"],
             .trackChanged(Track(title: "Song", durationSeconds: 123))
         ),
-        ("spotifyd start", ["PLAYER_EVENT": "start", "POSITION_MS": "4000"], .playing(positionSeconds: 4, durationSeconds: nil)),
-        ("spotifyd pause", ["PLAYER_EVENT": "pause", "POSITION_MS": "4000"], .paused(positionSeconds: 4, durationSeconds: nil)),
-        ("spotifyd positioncorrection", ["PLAYER_EVENT": "positioncorrection", "POSITION_MS": "7"], .seeked(positionSeconds: 0.007)),
+        (
+            "spotifyd start", ["PLAYER_EVENT": "start", "POSITION_MS": "4000"],
+            .playing(positionSeconds: 4, durationSeconds: nil)
+        ),
+        (
+            "spotifyd pause", ["PLAYER_EVENT": "pause", "POSITION_MS": "4000"],
+            .paused(positionSeconds: 4, durationSeconds: nil)
+        ),
+        (
+            "spotifyd positioncorrection", ["PLAYER_EVENT": "positioncorrection", "POSITION_MS": "7"],
+            .seeked(positionSeconds: 0.007)
+        ),
         ("spotifyd sessiondisconnected", ["PLAYER_EVENT": "sessiondisconnected"], .stopped),
         ("a future event", ["PLAYER_EVENT": "something_new"], .ignored("something_new")),
     ])
@@ -75,31 +99,44 @@ struct LibrespotEventTests {
     ])
     func refusesMillisecondsThatAreNotOne(name: String, variable: String, value: String) {
         let event = variable == "POSITION_MS" ? "playing" : "track_changed"
-        #expect(throws: LibrespotEventError.invalidMilliseconds(variable: variable, value: value, event: event), "\(name)") {
+        #expect(
+            throws: LibrespotEventError.invalidMilliseconds(variable: variable, value: value, event: event), "\(name)"
+        ) {
             try LibrespotEvent.parse(environment: ["PLAYER_EVENT": event, variable: value])
         }
     }
 
     @Test func namesTheVariableAndValueInItsMessage() {
-        let error = LibrespotEventError.invalidMilliseconds(variable: "POSITION_MS", value: "soon\u{1B}[2J", event: "playing")
-        #expect(error.description == "POSITION_MS='soon?[2J' in event 'playing' is not a number of milliseconds (expected 0-86400000)")
+        let error = LibrespotEventError.invalidMilliseconds(
+            variable: "POSITION_MS", value: "soon\u{1B}[2J", event: "playing")
+        #expect(
+            error.description
+                == "POSITION_MS='soon?[2J' in event 'playing' is not a number of milliseconds (expected 0-86400000)")
         #expect(throws: LibrespotEventError.missingEvent) { try LibrespotEvent.parse(environment: ["NAME": "x"]) }
     }
 
     @Test func aNewTrackSendsItsTagsAndLyricsAndANamelessOneClearsTheOld() {
         let named = LibrespotEvent.trackChanged(Track(title: "T", artist: "A", album: "B", durationSeconds: 61))
         let lines = named.commands(lyrics: { _ in "[00:01.00]la\n" }).flatMap(\.lines)
-        #expect(lines == ["title T", "artist A", "album B", "duration 61", "lyrics begin", "[00:01.000]la", "lyrics end"])
+        #expect(
+            lines == ["title T", "artist A", "album B", "duration 61", "lyrics begin", "[00:01.000]la", "lyrics end"])
         var asked = false
-        let nameless = LibrespotEvent.trackChanged(Track(title: "")).commands(lyrics: { _ in asked = true; return nil })
+        let nameless = LibrespotEvent.trackChanged(Track(title: "")).commands(lyrics: { _ in
+            asked = true
+            return nil
+        })
         #expect(nameless.flatMap(\.lines) == ["title", "artist", "album", "lyrics clear"])
         #expect(!asked)
     }
 
     @Test func playAndPauseCarryThePosition() {
-        #expect(LibrespotEvent.playing(positionSeconds: 2, durationSeconds: 180).commands(lyrics: { _ in nil }).flatMap(\.lines)
-            == ["duration 180", "play", "position 2"])
-        #expect(LibrespotEvent.paused(positionSeconds: nil, durationSeconds: nil).commands(lyrics: { _ in nil }) == [.pause])
+        #expect(
+            LibrespotEvent.playing(positionSeconds: 2, durationSeconds: 180).commands(lyrics: { _ in nil }).flatMap(
+                \.lines)
+                == ["duration 180", "play", "position 2"])
+        #expect(
+            LibrespotEvent.paused(positionSeconds: nil, durationSeconds: nil).commands(lyrics: { _ in nil }) == [.pause]
+        )
         #expect(LibrespotEvent.ignored("volume_changed").commands(lyrics: { _ in nil }).isEmpty)
     }
 }
@@ -110,7 +147,8 @@ struct LibrespotHookProcessTests {
     /// Runs the hook with `environment` and waits (bounded) for it to end.
     func hook(_ environment: [String: String], arguments: [String]) throws -> Child {
         let child = try Child(
-            name: "tickerctl", executable: try BuiltProducts.tickerctl(), arguments: ["follow", "librespot"] + arguments,
+            name: "tickerctl", executable: try BuiltProducts.tickerctl(),
+            arguments: ["follow", "librespot"] + arguments,
             environment: environment)
         try child.wait("the hook's exit", timeout: .seconds(10)) { child.termination != nil }
         return child
@@ -125,16 +163,22 @@ struct LibrespotHookProcessTests {
             (["PLAYER_EVENT": "session_connected", "USER_NAME": "u", "CONNECTION_ID": "c"], []),
             (
                 [
-                    "PLAYER_EVENT": "track_changed", "NAME": "Stabat Mater", "ARTISTS": "Andreas Scholl", "ALBUM": "Pergolesi",
+                    "PLAYER_EVENT": "track_changed", "NAME": "Stabat Mater", "ARTISTS": "Andreas Scholl",
+                    "ALBUM": "Pergolesi",
                     "DURATION_MS": "200000", "ITEM_TYPE": "Track", "TRACK_ID": "6rqhFgbbKwnb9MLmUQDhG6",
                 ],
-                ["title Stabat Mater", "artist Andreas Scholl", "album Pergolesi", "duration 200", "lyrics begin",
-                 "[00:00.000]Stabat mater dolorosa", "lyrics end"]
+                [
+                    "title Stabat Mater", "artist Andreas Scholl", "album Pergolesi", "duration 200", "lyrics begin",
+                    "[00:00.000]Stabat mater dolorosa", "lyrics end",
+                ]
             ),
             (["PLAYER_EVENT": "playing", "TRACK_ID": "x", "POSITION_MS": "0"], ["play", "position 0"]),
             (["PLAYER_EVENT": "seeked", "TRACK_ID": "x", "POSITION_MS": "42500"], ["position 42.5"]),
             (["PLAYER_EVENT": "paused", "TRACK_ID": "x", "POSITION_MS": "43000"], ["pause", "position 43"]),
-            (["PLAYER_EVENT": "changed", "OLD_TRACK_ID": "x", "TRACK_ID": "y"], ["title", "artist", "album", "lyrics clear"]),
+            (
+                ["PLAYER_EVENT": "changed", "OLD_TRACK_ID": "x", "TRACK_ID": "y"],
+                ["title", "artist", "album", "lyrics clear"]
+            ),
             (["PLAYER_EVENT": "stopped", "TRACK_ID": "y"], ["stop"]),
         ]
         for (environment, expected) in events {
@@ -150,7 +194,8 @@ struct LibrespotHookProcessTests {
 
     @Test func saysWhatIsWrongAndExitsWithoutADaemon() throws {
         let directory = try TemporaryDirectory()
-        let missing = try hook(["PLAYER_EVENT": "playing", "POSITION_MS": "5"], arguments: ["--feed", directory.file("feed")])
+        let missing = try hook(
+            ["PLAYER_EVENT": "playing", "POSITION_MS": "5"], arguments: ["--feed", directory.file("feed")])
         #expect(missing.termination == .exited(1))
         #expect(missing.errors.contains("feed '\(directory.file("feed"))' does not exist"), "\(missing.errors)")
 
@@ -160,7 +205,8 @@ struct LibrespotHookProcessTests {
         #expect(unread.termination == .exited(1))
         #expect(unread.errors.contains("no tickerd is reading"), "\(unread.errors)")
 
-        let ignored = try hook(["PLAYER_EVENT": "volume_changed", "VOLUME": "5"], arguments: ["--feed", directory.file("feed")])
+        let ignored = try hook(
+            ["PLAYER_EVENT": "volume_changed", "VOLUME": "5"], arguments: ["--feed", directory.file("feed")])
         #expect(ignored.termination == .exited(0), "an ignored event does not need the feed: \(ignored.tail)")
     }
 

@@ -44,7 +44,9 @@ struct LyricsLibraryTests {
         try FileManager.default.createDirectory(atPath: directory.file("lyrics"), withIntermediateDirectories: true)
         #expect(symlink(directory.file("elsewhere/Band - Tune.lrc"), directory.file("lyrics/Band - Tune.lrc")) == 0)
         let library = LyricsLibrary(lyricsDirectory: directory.file("lyrics"))
-        #expect(throws: LyricsLookupError.escapesDirectory(path: "Band - Tune.lrc", directory: directory.file("lyrics"))) {
+        #expect(
+            throws: LyricsLookupError.escapesDirectory(path: "Band - Tune.lrc", directory: directory.file("lyrics"))
+        ) {
             try library.lyrics(for: Track(title: "Tune", artist: "Band"))
         }
     }

@@ -39,11 +39,12 @@ struct MPDFollowerTests {
 
         try server.mpc("play")
         let started = try feed.waitFor(line: "play")
-        #expect(started == [
-            "title First Song", "artist Alpha", "album Tests", "duration 30",
-            "lyrics begin", "[00:00.000]Hello from the sidecar", "[00:05.000]Second line", "lyrics end",
-            "play",
-        ])
+        #expect(
+            started == [
+                "title First Song", "artist Alpha", "album Tests", "duration 30",
+                "lyrics begin", "[00:00.000]Hello from the sidecar", "[00:05.000]Second line", "lyrics end",
+                "play",
+            ])
         let firstPosition = try feed.waitFor("a position") { Self.position($0) != nil }
         #expect(Self.position(firstPosition.last ?? "").map { $0 >= 0 && $0 < 10 } == true)
         // While playing, positions keep coming without any change in MPD.
@@ -110,7 +111,9 @@ struct MPDLyricsChainTests {
         try server.mpc("play", "1")
         let tagged = try feed.waitFor(line: "play")
         #expect(tagged.starts(with: ["title Tagged Song", "artist Alpha", "album Tests", "duration 30"]), "\(tagged)")
-        #expect(tagged.contains("[00:00.000]Words from the tags") && tagged.contains("[00:04.000]More from the tags"), "\(tagged)")
+        #expect(
+            tagged.contains("[00:00.000]Words from the tags") && tagged.contains("[00:04.000]More from the tags"),
+            "\(tagged)")
         #expect(try standin.requests(for: "Tagged Song").isEmpty)
 
         // A song without tags: the title goes out at once with no lyrics, the server's lyrics follow.

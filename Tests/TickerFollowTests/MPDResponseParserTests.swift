@@ -2,6 +2,7 @@ import Testing
 import TickerCore
 import TickerIO
 import TickerTestSupport
+
 @testable import TickerFollow
 
 struct MPDResponseParserTests {
@@ -20,11 +21,12 @@ struct MPDResponseParserTests {
 
     @Test func readsGreetingFieldsAndOKAcrossChunks() throws {
         let result = try replies("OK MPD 0.23.12\nfile: a.flac\nTitle: Colon: inside\nOK\nOK\n")
-        #expect(result == [
-            .greeting(version: "0.23.12"),
-            .ok([MPDField(key: "file", value: "a.flac"), MPDField(key: "Title", value: "Colon: inside")]),
-            .ok([]),
-        ])
+        #expect(
+            result == [
+                .greeting(version: "0.23.12"),
+                .ok([MPDField(key: "file", value: "a.flac"), MPDField(key: "Title", value: "Colon: inside")]),
+                .ok([]),
+            ])
     }
 
     @Test func readsAnAck() throws {
@@ -49,14 +51,20 @@ struct MPDResponseParserTests {
     }
 
     @Test func buildsASnapshotFromStatusAndCurrentSong() {
-        let status = [MPDField(key: "state", value: "pause"), MPDField(key: "elapsed", value: "12.5"),
-                      MPDField(key: "duration", value: "nan")]
-        let song = [MPDField(key: "file", value: "dir/Untitled.flac"), MPDField(key: "Artist", value: "X"),
-                    MPDField(key: "Time", value: "200")]
+        let status = [
+            MPDField(key: "state", value: "pause"), MPDField(key: "elapsed", value: "12.5"),
+            MPDField(key: "duration", value: "nan"),
+        ]
+        let song = [
+            MPDField(key: "file", value: "dir/Untitled.flac"), MPDField(key: "Artist", value: "X"),
+            MPDField(key: "Time", value: "200"),
+        ]
         let snapshot = MPDSnapshot.make(status: status, currentSong: song, now: 3)
-        #expect(snapshot == PlayerSnapshot(
-            track: Track(title: "Untitled", artist: "X", durationSeconds: 200, file: "dir/Untitled.flac"),
-            state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 3)))
+        #expect(
+            snapshot
+                == PlayerSnapshot(
+                    track: Track(title: "Untitled", artist: "X", durationSeconds: 200, file: "dir/Untitled.flac"),
+                    state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 3)))
     }
 }
 
@@ -66,15 +74,20 @@ struct FeedPlannerTests {
     @Test func sendsEverythingFirstThenOnlyChanges() {
         var planner = FeedPlanner()
         let playing = PlayerSnapshot(track: song, state: .play, position: PlaybackPosition(seconds: 1, atSeconds: 10))
-        #expect(planner.commands(for: playing, reason: .change, now: 10.5, lyrics: { _ in "[00:01.00]la" }).lines == [
-            "title Song", "artist Band", "album LP", "duration 180",
-            "lyrics begin", "[00:01.000]la", "lyrics end", "play", "position 1.5",
-        ])
-        #expect(planner.commands(for: playing, reason: .tick, now: 14, lyrics: { _ in nil }) == [.position(.seconds(5))])
+        #expect(
+            planner.commands(for: playing, reason: .change, now: 10.5, lyrics: { _ in "[00:01.00]la" }).lines == [
+                "title Song", "artist Band", "album LP", "duration 180",
+                "lyrics begin", "[00:01.000]la", "lyrics end", "play", "position 1.5",
+            ])
+        #expect(
+            planner.commands(for: playing, reason: .tick, now: 14, lyrics: { _ in nil }) == [.position(.seconds(5))])
         var paused = playing
         paused.state = .pause
         paused.position = PlaybackPosition(seconds: 6, atSeconds: 15)
-        #expect(planner.commands(for: paused, reason: .change, now: 20, lyrics: { _ in nil }) == [.pause, .position(.seconds(6))])
+        #expect(
+            planner.commands(for: paused, reason: .change, now: 20, lyrics: { _ in nil }) == [
+                .pause, .position(.seconds(6)),
+            ])
         #expect(planner.commands(for: paused, reason: .tick, now: 25, lyrics: { _ in nil }) == [])
     }
 
@@ -82,33 +95,46 @@ struct FeedPlannerTests {
         var planner = FeedPlanner()
         let stopped = PlayerSnapshot(track: song, state: .stop)
         var lookups = 0
-        let lyrics: (Track) -> String? = { _ in lookups += 1; return nil }
+        let lyrics: (Track) -> String? = { _ in
+            lookups += 1
+            return nil
+        }
         _ = planner.commands(for: stopped, reason: .change, now: 0, lyrics: lyrics)
         planner.reset()
-        #expect(planner.commands(for: stopped, reason: .tick, now: 1, lyrics: lyrics).lines == [
-            "title Song", "artist Band", "album LP", "duration 180", "lyrics clear", "stop",
-        ])
+        #expect(
+            planner.commands(for: stopped, reason: .tick, now: 1, lyrics: lyrics).lines == [
+                "title Song", "artist Band", "album LP", "duration 180", "lyrics clear", "stop",
+            ])
         #expect(lookups == 1)
     }
 
     @Test func lyricsFoundLaterGoOutOnlyWhileTheirTrackIsCurrentAndStayForAReset() {
         var planner = FeedPlanner()
         let playing = PlayerSnapshot(track: song, state: .play)
-        #expect(planner.commands(for: playing, reason: .change, now: 0, lyrics: { _ in nil }).lines.contains("lyrics clear"))
-        #expect(planner.lyricsArrived("[00:02.00]late", for: song).lines == ["lyrics begin", "[00:02.000]late", "lyrics end"])
+        #expect(
+            planner.commands(for: playing, reason: .change, now: 0, lyrics: { _ in nil }).lines.contains("lyrics clear")
+        )
+        #expect(
+            planner.lyricsArrived("[00:02.00]late", for: song).lines == [
+                "lyrics begin", "[00:02.000]late", "lyrics end",
+            ])
         planner.reset()
-        #expect(planner.commands(for: playing, reason: .change, now: 1, lyrics: { _ in nil }).lines.contains("[00:02.000]late"))
+        #expect(
+            planner.commands(for: playing, reason: .change, now: 1, lyrics: { _ in nil }).lines.contains(
+                "[00:02.000]late"))
 
         var other = song
         other.title = "Other"
-        _ = planner.commands(for: PlayerSnapshot(track: other, state: .play), reason: .change, now: 2, lyrics: { _ in nil })
+        _ = planner.commands(
+            for: PlayerSnapshot(track: other, state: .play), reason: .change, now: 2, lyrics: { _ in nil })
         #expect(planner.lyricsArrived("[00:02.00]late", for: song) == [])
         #expect(planner.lyricsArrived("[00:03.00]other", for: other).count == 1)
     }
 
     @Test(arguments: [
         ("whole", 3.0, "position 3"), ("millis", 0.042, "position 0.042"), ("trailing zero", 12.5, "position 12.5"),
-        ("negative", -1.0, "position 0"), ("rounding", 1.9996, "position 2"), ("not a number", Double.nan, "position 0"),
+        ("negative", -1.0, "position 0"), ("rounding", 1.9996, "position 2"),
+        ("not a number", Double.nan, "position 0"),
         ("beyond a day", 1e12, "position 86400"),
     ])
     func writesPlayerSecondsAsFeedTimes(name: String, value: Double, expected: String) {
@@ -118,30 +144,61 @@ struct FeedPlannerTests {
 
 struct FollowCommandTests {
     @Test(arguments: [
-        ("defaults", ["mpd"], [:], FollowCommand.mpd(endpoint: .tcp(host: "localhost", port: 6600), password: nil,
-            feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())),
-        ("environment", ["follow", "mpd"], ["MPD_HOST": "secret@music.lan", "MPD_PORT": "6601"],
-            .mpd(endpoint: .tcp(host: "music.lan", port: 6601), password: "secret", feedPath: "/run/tickerd/feed",
-                 lyrics: LyricsLibraryOptions())),
-        ("socket", ["mpd", "--socket", "/run/mpd/socket", "--music-dir=/srv/music", "--feed", "/tmp/f"], [:],
-            .mpd(endpoint: .unix(path: "/run/mpd/socket"), password: nil, feedPath: "/tmp/f",
-                 lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music"))),
-        ("shairport", ["shairport", "--lyrics-dir", "/srv/lrc"], [:],
-            .shairport(pipePath: "/tmp/shairport-sync-metadata", feedPath: "/run/tickerd/feed",
-                       lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))),
-        ("mpris defaults", ["mpris"], [:],
-            .mpris(player: nil, playerctl: "playerctl", feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())),
-        ("mpris with a player and both lyrics sources",
-            ["follow", "mpris", "--player=spotify", "--music-dir", "/srv/music", "--lyrics-dir", "/srv/lrc",
-             "--playerctl", "/opt/bin/playerctl", "--feed", "/tmp/f"], [:],
-            .mpris(player: "spotify", playerctl: "/opt/bin/playerctl", feedPath: "/tmp/f",
-                   lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music", lyricsDirectory: "/srv/lrc"))),
-        ("librespot", ["follow", "librespot", "--lyrics-dir", "/srv/lrc"], [:],
-            .librespot(feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))),
-        ("lms defaults", ["lms", "--host", "music.lan"], [:],
-            .lms(host: "music.lan", port: 9090, player: nil, feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())),
-        ("lms with a player", ["lms", "--host=::1", "--port", "9000", "--player", "00:04:20:12:34:56", "--feed", "/tmp/f"], [:],
-            .lms(host: "::1", port: 9000, player: "00:04:20:12:34:56", feedPath: "/tmp/f", lyrics: LyricsLibraryOptions())),
+        (
+            "defaults", ["mpd"], [:],
+            FollowCommand.mpd(
+                endpoint: .tcp(host: "localhost", port: 6600), password: nil,
+                feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())
+        ),
+        (
+            "environment", ["follow", "mpd"], ["MPD_HOST": "secret@music.lan", "MPD_PORT": "6601"],
+            .mpd(
+                endpoint: .tcp(host: "music.lan", port: 6601), password: "secret", feedPath: "/run/tickerd/feed",
+                lyrics: LyricsLibraryOptions())
+        ),
+        (
+            "socket", ["mpd", "--socket", "/run/mpd/socket", "--music-dir=/srv/music", "--feed", "/tmp/f"], [:],
+            .mpd(
+                endpoint: .unix(path: "/run/mpd/socket"), password: nil, feedPath: "/tmp/f",
+                lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music"))
+        ),
+        (
+            "shairport", ["shairport", "--lyrics-dir", "/srv/lrc"], [:],
+            .shairport(
+                pipePath: "/tmp/shairport-sync-metadata", feedPath: "/run/tickerd/feed",
+                lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))
+        ),
+        (
+            "mpris defaults", ["mpris"], [:],
+            .mpris(player: nil, playerctl: "playerctl", feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())
+        ),
+        (
+            "mpris with a player and both lyrics sources",
+            [
+                "follow", "mpris", "--player=spotify", "--music-dir", "/srv/music", "--lyrics-dir", "/srv/lrc",
+                "--playerctl", "/opt/bin/playerctl", "--feed", "/tmp/f",
+            ], [:],
+            .mpris(
+                player: "spotify", playerctl: "/opt/bin/playerctl", feedPath: "/tmp/f",
+                lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music", lyricsDirectory: "/srv/lrc"))
+        ),
+        (
+            "librespot", ["follow", "librespot", "--lyrics-dir", "/srv/lrc"], [:],
+            .librespot(feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))
+        ),
+        (
+            "lms defaults", ["lms", "--host", "music.lan"], [:],
+            .lms(
+                host: "music.lan", port: 9090, player: nil, feedPath: "/run/tickerd/feed",
+                lyrics: LyricsLibraryOptions())
+        ),
+        (
+            "lms with a player",
+            ["lms", "--host=::1", "--port", "9000", "--player", "00:04:20:12:34:56", "--feed", "/tmp/f"], [:],
+            .lms(
+                host: "::1", port: 9000, player: "00:04:20:12:34:56", feedPath: "/tmp/f", lyrics: LyricsLibraryOptions()
+            )
+        ),
     ])
     func parses(name: String, arguments: [String], environment: [String: String], expected: FollowCommand) throws {
         #expect(try FollowCommand.parse(arguments, environment: environment) == expected, "\(name)")
@@ -149,20 +206,34 @@ struct FollowCommandTests {
 
     @Test(arguments: [
         ("no player", [String](), "missing player (expected one of: mpd, shairport, mpris, librespot, lms)"),
-        ("unknown player", ["winamp"], "unknown player 'winamp' (expected one of: mpd, shairport, mpris, librespot, lms)"),
+        (
+            "unknown player", ["winamp"],
+            "unknown player 'winamp' (expected one of: mpd, shairport, mpris, librespot, lms)"
+        ),
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
-        ("option of another mode", ["shairport", "--host", "x"],
-            "unknown option '--host' for 'follow shairport' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --pipe)"),
+        (
+            "option of another mode", ["shairport", "--host", "x"],
+            "unknown option '--host' for 'follow shairport' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --pipe)"
+        ),
         ("missing value", ["mpd", "--feed"], "option '--feed' needs a value (the feed pipe's path)"),
         ("empty player", ["mpris", "--player="], "option '--player' needs a value (a player name)"),
-        ("mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
-            "unknown option '--socket' for 'follow mpris' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --player, --playerctl)"),
-        ("server that is not a URL", ["mpd", "--lyrics-server", "lrclib.net"],
-            "invalid --lyrics-server 'lrclib.net' (expected an http:// or https:// URL)"),
-        ("lms without a host", ["lms", "--player", "Kitchen"], "'follow lms' needs '--host' (the media server's host name or address)"),
+        (
+            "mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
+            "unknown option '--socket' for 'follow mpris' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --player, --playerctl)"
+        ),
+        (
+            "server that is not a URL", ["mpd", "--lyrics-server", "lrclib.net"],
+            "invalid --lyrics-server 'lrclib.net' (expected an http:// or https:// URL)"
+        ),
+        (
+            "lms without a host", ["lms", "--player", "Kitchen"],
+            "'follow lms' needs '--host' (the media server's host name or address)"
+        ),
         ("lms bad port", ["lms", "--host", "h", "--port", "0"], "invalid port '0' (expected 1-65535)"),
-        ("music dir for librespot", ["librespot", "--music-dir", "/srv"],
-            "unknown option '--music-dir' for 'follow librespot' (expected one of: --feed, --lyrics-dir)"),
+        (
+            "music dir for librespot", ["librespot", "--music-dir", "/srv"],
+            "unknown option '--music-dir' for 'follow librespot' (expected one of: --feed, --lyrics-dir)"
+        ),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {
         #expect(throws: UsageError(message), "\(name)") {
@@ -186,7 +257,8 @@ struct OnlineOptionsTests {
         #expect(try Self.options().online(config: config) == OnlineLyricsSettings(server: "https://lrclib.net"))
         #expect(try Self.options("--offline").online(config: config) == nil)
         #expect(
-            try Self.options("--lyrics-server", "http://127.0.0.1:8080", "--lyrics-cache", "/tmp/c").online(config: config)
+            try Self.options("--lyrics-server", "http://127.0.0.1:8080", "--lyrics-cache", "/tmp/c").online(
+                config: config)
                 == OnlineLyricsSettings(server: "http://127.0.0.1:8080", cacheDirectory: "/tmp/c"))
         config.cache = "/srv/cache"
         #expect(try Self.options().online(config: config)?.cacheDirectory == "/srv/cache")
@@ -200,7 +272,9 @@ struct OnlineOptionsTests {
         #expect(
             try Self.options("--config", directory.file("good.conf")).online(log: log)
                 == OnlineLyricsSettings(server: "https://lyrics.lan", cacheDirectory: "/srv/cache"))
-        #expect(try Self.options("--config", directory.file("bad.conf"), "--lyrics-server", "https://x.lan").online(log: log) == nil)
+        #expect(
+            try Self.options("--config", directory.file("bad.conf"), "--lyrics-server", "https://x.lan").online(
+                log: log) == nil)
         #expect(try Self.options("--config", directory.file("missing.conf")).online(log: log) == nil)
     }
 }

@@ -22,7 +22,8 @@ struct MPRISFollowerTests {
         let bus = try SessionBus(directory: directory)
         defer { bus.kill() }
         let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
-        try directory.write("lyrics/Alpha - First Song.lrc", "[00:00.00]From the lyrics directory\n[00:04.00]Line two\n")
+        try directory.write(
+            "lyrics/Alpha - First Song.lrc", "[00:00.00]From the lyrics directory\n[00:04.00]Line two\n")
         try directory.write("music/Second Album/b side.lrc", "[00:00.00]From the sidecar\n")
         try directory.write("player.py", MPRISTestPlayer.script)
 
@@ -35,7 +36,8 @@ struct MPRISFollowerTests {
         let follower = try Child(
             name: "tickerctl follow", executable: try BuiltProducts.tickerctl(),
             arguments: [
-                "follow", "mpris", "--player", "tickertest", "--feed", feed.path, "--lyrics-dir", directory.file("lyrics"),
+                "follow", "mpris", "--player", "tickertest", "--feed", feed.path, "--lyrics-dir",
+                directory.file("lyrics"),
                 "--music-dir", directory.file("music"),
             ],
             environment: environment)
@@ -44,12 +46,15 @@ struct MPRISFollowerTests {
         // The player has no track yet.
         #expect(try feed.waitFor(line: "stop") == ["clear", "stop"])
 
-        try player.send(line: "track " + (try Self.json(["title": "First Song", "artist": ["Alpha"], "album": "Tests", "length": 30_000_000])))
+        try player.send(
+            line: "track "
+                + (try Self.json(["title": "First Song", "artist": ["Alpha"], "album": "Tests", "length": 30_000_000])))
         try player.waitForLine(line: "ok track")
-        #expect(try feed.waitFor(line: "stop") == [
-            "title First Song", "artist Alpha", "album Tests", "duration 30",
-            "lyrics begin", "[00:00.000]From the lyrics directory", "[00:04.000]Line two", "lyrics end", "stop",
-        ])
+        #expect(
+            try feed.waitFor(line: "stop") == [
+                "title First Song", "artist Alpha", "album Tests", "duration 30",
+                "lyrics begin", "[00:00.000]From the lyrics directory", "[00:04.000]Line two", "lyrics end", "stop",
+            ])
 
         try player.send(line: "status Playing")
         try feed.waitFor(line: "play")
@@ -64,11 +69,13 @@ struct MPRISFollowerTests {
         try feed.waitFor(line: "pause")
 
         let url = "file://" + directory.file("music/Second%20Album/b%20side.flac")
-        try player.send(line: "track " + (try Self.json(["title": "Second Song", "artist": ["Beta", "Gamma"], "url": url])))
+        try player.send(
+            line: "track " + (try Self.json(["title": "Second Song", "artist": ["Beta", "Gamma"], "url": url])))
         try feed.waitFor(line: "title Second Song")
-        #expect(try feed.waitFor(line: "lyrics end") == [
-            "artist Beta, Gamma", "album", "lyrics begin", "[00:00.000]From the sidecar", "lyrics end",
-        ])
+        #expect(
+            try feed.waitFor(line: "lyrics end") == [
+                "artist Beta, Gamma", "album", "lyrics begin", "[00:00.000]From the sidecar", "lyrics end",
+            ])
         try feed.waitFor(line: "pause")
 
         // The player leaves the bus: nothing is playing any more.
@@ -80,9 +87,13 @@ struct MPRISFollowerTests {
         #expect(children.count == 1, "tickerctl's children: \(children)")
         #expect(try follower.stop(with: SIGTERM) == .exited(0), "\(follower.errors)")
         for child in children {
-            #expect(!FileManager.default.fileExists(atPath: "/proc/\(child)"), "playerctl (pid \(child)) outlived the follower")
+            #expect(
+                !FileManager.default.fileExists(atPath: "/proc/\(child)"),
+                "playerctl (pid \(child)) outlived the follower")
         }
-        #expect(follower.errors.contains("following MPRIS players through 'playerctl' (player 'tickertest')"), "\(follower.errors)")
+        #expect(
+            follower.errors.contains("following MPRIS players through 'playerctl' (player 'tickertest')"),
+            "\(follower.errors)")
     }
 
     /// A stand-in for playerctl that writes hostile output, fails, and is started again; the third time it
@@ -118,7 +129,8 @@ struct MPRISFollowerTests {
 
         let first = try feed.waitFor("the first run's track") { $0.hasPrefix("title Run 1") }
         #expect(first == ["title Run 1 \u{FFFD} title"], "control characters become spaces, bad UTF-8 U+FFFD")
-        #expect(try feed.waitFor(line: "play") == ["artist Artist", "album Album", "duration 30", "lyrics clear", "play"])
+        #expect(
+            try feed.waitFor(line: "play") == ["artist Artist", "album Album", "duration 30", "lyrics clear", "play"])
         // playerctl went away: the clock stops until it reports again.
         try feed.waitFor(line: "stop")
         try feed.waitFor(line: "title Run 2 \u{FFFD} title")
@@ -128,7 +140,9 @@ struct MPRISFollowerTests {
         let pidFile = directory.file("playerctl.pid")
         let pid = try waitForFile(pidFile, timeout: .seconds(10))
         thread.finish()
-        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "the playerctl stand-in (pid \(pid)) outlived the follower")
+        #expect(
+            !FileManager.default.fileExists(atPath: "/proc/\(pid)"),
+            "the playerctl stand-in (pid \(pid)) outlived the follower")
         let log = thread.log
         #expect(log.contains { $0.contains("exited (exit status 3); restarting it in 0.5 s") }, "\(log)")
         #expect(log.contains { $0.hasSuffix("playerctl: fake failure") }, "\(log)")
@@ -186,7 +200,8 @@ final class SessionBus {
         daemon = try Child(
             name: "dbus-daemon", executable: "/usr/bin/dbus-daemon",
             arguments: [
-                "--session", "--nofork", "--nopidfile", "--address=unix:path=\(directory.file("bus"))", "--print-address=1",
+                "--session", "--nofork", "--nopidfile", "--address=unix:path=\(directory.file("bus"))",
+                "--print-address=1",
             ])
         address = try daemon.nextOutputLine("the bus address") { $0.hasPrefix("unix:") }
     }

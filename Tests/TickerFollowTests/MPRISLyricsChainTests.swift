@@ -36,14 +36,18 @@ struct MPRISLyricsChainTests {
 
         // A local file (outside any music directory): its tags.
         let url = "file://" + song.replacingOccurrences(of: " ", with: "%20")
-        try player.send(line: "track " + (try MPRISFollowerTests.json(["title": "Tagged", "artist": ["A"], "url": url])))
-        #expect(try feed.waitFor(line: "lyrics end") == [
-            "title Tagged", "artist A", "album", "lyrics begin", "[00:01.000]Tagged words", "lyrics end",
-        ])
+        try player.send(
+            line: "track " + (try MPRISFollowerTests.json(["title": "Tagged", "artist": ["A"], "url": url])))
+        #expect(
+            try feed.waitFor(line: "lyrics end") == [
+                "title Tagged", "artist A", "album", "lyrics begin", "[00:01.000]Tagged words", "lyrics end",
+            ])
         #expect(try standin.requests(for: "Tagged").isEmpty)
 
         // No file: the title at once, the server's lyrics after it.
-        try player.send(line: "track " + (try MPRISFollowerTests.json(["title": "Hit Song", "artist": ["Standin"], "length": 30_000_000])))
+        try player.send(
+            line: "track "
+                + (try MPRISFollowerTests.json(["title": "Hit Song", "artist": ["Standin"], "length": 30_000_000])))
         try feed.waitFor(line: "title Hit Song")
         #expect(try feed.waitFor(line: "lyrics clear") == ["artist Standin", "album", "duration 30", "lyrics clear"])
         let arrived = try feed.waitFor(line: "lyrics end")
@@ -57,7 +61,8 @@ struct MPRISLyricsChainTests {
         try feed.waitFor(line: "title Slow")
         try player.send(line: "track " + (try MPRISFollowerTests.json(["title": "After Slow", "artist": ["Standin"]])))
         try feed.waitFor(line: "title After Slow", timeout: .seconds(8))
-        #expect(try feed.waitFor(line: "lyrics clear", timeout: .seconds(8)) == ["artist Standin", "album", "lyrics clear"])
+        #expect(
+            try feed.waitFor(line: "lyrics clear", timeout: .seconds(8)) == ["artist Standin", "album", "lyrics clear"])
         #expect(try follower.stop(timeout: .seconds(8)) == .exited(0))
     }
 }

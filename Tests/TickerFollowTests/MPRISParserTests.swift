@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerFollow
 
 /// Output as playerctl writes it for `PlayerctlOutputParser.format`.
@@ -35,17 +36,27 @@ struct PlayerctlOutputParserTests {
         ("a whole record", songText, [PlayerctlReport.player(song)], 0),
         ("an empty line: no player left", songText + "\n", [.player(song), .noPlayer], 0),
         ("an empty line at the start", "\n" + songText, [.noPlayer, .player(song)], 0),
-        ("a newline inside the title stays in the field",
+        (
+            "a newline inside the title stays in the field",
             PlayerctlOutput.record("Paused", title: "Two\nlines"),
-            [.player(PlayerctlRecord(status: "Paused", position: "0", title: "Two\nlines"))], 0),
-        ("text outside a frame is ignored, and is not an empty line",
-            "No players found\ngarbage\r\n" + songText, [.player(song)], 0),
-        ("a frame cut off by the next one is dropped",
-            "\u{1D}Playing\u{1F}12" + songText, [.player(song)], 1),
-        ("a frame with too few fields is dropped",
-            "\u{1D}Playing\u{1F}1\u{1F}2\u{1E}\n" + songText, [.player(song)], 1),
-        ("a separator in a title makes too many fields: dropped",
-            PlayerctlOutput.record("Playing", title: "a\u{1F}b") + songText, [.player(song)], 1),
+            [.player(PlayerctlRecord(status: "Paused", position: "0", title: "Two\nlines"))], 0
+        ),
+        (
+            "text outside a frame is ignored, and is not an empty line",
+            "No players found\ngarbage\r\n" + songText, [.player(song)], 0
+        ),
+        (
+            "a frame cut off by the next one is dropped",
+            "\u{1D}Playing\u{1F}12" + songText, [.player(song)], 1
+        ),
+        (
+            "a frame with too few fields is dropped",
+            "\u{1D}Playing\u{1F}1\u{1F}2\u{1E}\n" + songText, [.player(song)], 1
+        ),
+        (
+            "a separator in a title makes too many fields: dropped",
+            PlayerctlOutput.record("Playing", title: "a\u{1F}b") + songText, [.player(song)], 1
+        ),
         ("an end marker with nothing before it is dropped", "\u{1E}\n\u{1E}\u{1D}\u{1E}\n", [], 1),
         ("a record without the trailing newline still counts", String(songText.dropLast()), [.player(song)], 0),
     ])
@@ -58,7 +69,9 @@ struct PlayerctlOutputParserTests {
     }
 
     @Test func dropsAnOversizedRecordWithoutBufferingIt() {
-        let huge = "\u{1D}Playing" + String(repeating: "\u{1F}", count: 6) + String(repeating: "x", count: 100_000) + "\u{1E}\n"
+        let huge =
+            "\u{1D}Playing" + String(repeating: "\u{1F}", count: 6) + String(repeating: "x", count: 100_000)
+            + "\u{1E}\n"
         let result = parse(Array((huge + Self.songText).utf8), chunk: 4096, maxRecordBytes: 1024)
         #expect(result.reports == [.player(Self.song)])
         #expect(result.dropped == 1)
@@ -68,7 +81,8 @@ struct PlayerctlOutputParserTests {
         var bytes: [UInt8] = [0x1D] + Array("Playing".utf8)
         bytes += [0x1F, 0x30, 0x1F, 0x1F, 0x1F, 0xFF, 0xC3, 0x1F, 0x1F, 0x1E, 0x0A]
         let result = parse(bytes, chunk: 2)
-        #expect(result.reports == [.player(PlayerctlRecord(status: "Playing", position: "0", title: "\u{FFFD}\u{FFFD}"))])
+        #expect(
+            result.reports == [.player(PlayerctlRecord(status: "Playing", position: "0", title: "\u{FFFD}\u{FFFD}"))])
     }
 
     @Test func survivesEveryByteValue() {
@@ -86,7 +100,8 @@ struct MPRISSnapshotTests {
         ("Playing", PlaybackState.play), ("Paused", .pause), ("Stopped", .stop), ("", .stop), ("Buffering", .stop),
     ])
     func mapsPlaybackStatus(status: String, expected: PlaybackState) {
-        let snapshot = MPRISSnapshot.make(.player(PlayerctlRecord(status: status, title: "x")), musicDirectory: nil, now: 0)
+        let snapshot = MPRISSnapshot.make(
+            .player(PlayerctlRecord(status: status, title: "x")), musicDirectory: nil, now: 0)
         #expect(snapshot.state == expected)
     }
 
@@ -95,19 +110,24 @@ struct MPRISSnapshotTests {
             status: "Playing", position: "12500000", length: "245000000", url: "https://radio.example/stream",
             title: "Song", artist: "A, B", album: "Album")
         let snapshot = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music", now: 100)
-        #expect(snapshot.track == Track(
-            title: "Song", artist: "A, B", album: "Album", durationSeconds: 245, file: "https://radio.example/stream"))
+        #expect(
+            snapshot.track
+                == Track(
+                    title: "Song", artist: "A, B", album: "Album", durationSeconds: 245,
+                    file: "https://radio.example/stream"))
         #expect(snapshot.position == PlaybackPosition(seconds: 12.5, atSeconds: 100))
     }
 
     @Test func noPlayerAndAnEmptyPlayerMeanNoTrack() {
         #expect(MPRISSnapshot.make(.noPlayer, musicDirectory: nil, now: 0) == PlayerSnapshot(track: nil, state: .stop))
-        let empty = MPRISSnapshot.make(.player(PlayerctlRecord(status: "Stopped", position: "0")), musicDirectory: nil, now: 0)
+        let empty = MPRISSnapshot.make(
+            .player(PlayerctlRecord(status: "Stopped", position: "0")), musicDirectory: nil, now: 0)
         #expect(empty.track == nil)
     }
 
     @Test(arguments: [
-        ("digits", "30000000", 30.0 as Double?), ("a double", "1500000.0", 1.5), ("empty", "", nil), ("negative", "-5", nil),
+        ("digits", "30000000", 30.0 as Double?), ("a double", "1500000.0", 1.5), ("empty", "", nil),
+        ("negative", "-5", nil),
         ("garbage", "12abc", nil), ("infinite", "inf", nil), ("not a number", "nan", nil),
         ("absurdly long", String(repeating: "9", count: 40), nil),
     ])
@@ -116,7 +136,10 @@ struct MPRISSnapshotTests {
     }
 
     @Test(arguments: [
-        ("inside the music directory", "file:///srv/music/Artist/Album/01%20Song.flac", "Artist/Album/01 Song.flac" as String?),
+        (
+            "inside the music directory", "file:///srv/music/Artist/Album/01%20Song.flac",
+            "Artist/Album/01 Song.flac" as String?
+        ),
         ("localhost form", "file://localhost/srv/music/a.flac", "a.flac"),
         ("query dropped", "file:///srv/music/a.flac?t=3", "a.flac"),
         ("outside the music directory", "file:///home/me/a.flac", "file:///home/me/a.flac"),
@@ -143,7 +166,9 @@ struct MPRISSnapshotTests {
 struct MPRISUpdateFilterTests {
     static let song = Track(title: "Song", artist: "A", durationSeconds: 200)
 
-    static func playing(_ position: Double, at now: Double, track: Track? = song, state: PlaybackState = .play) -> PlayerSnapshot {
+    static func playing(_ position: Double, at now: Double, track: Track? = song, state: PlaybackState = .play)
+        -> PlayerSnapshot
+    {
         PlayerSnapshot(track: track, state: state, position: PlaybackPosition(seconds: position, atSeconds: now))
     }
 

@@ -45,7 +45,9 @@ struct OnlineLyricsTests {
         let standin = try LRCLIBStandin()
         _ = try LRCLIBClient(server: standin.url + "/").lookUp(Self.track("Missing"))
         let get = try standin.waitForRequest("/api/get", for: "Missing")
-        #expect(get.hasPrefix("GET /api/get?artist_name=Standin&track_name=Missing&album_name=Tests&duration=30 "), "\(get)")
+        #expect(
+            get.hasPrefix("GET /api/get?artist_name=Standin&track_name=Missing&album_name=Tests&duration=30 "), "\(get)"
+        )
         #expect(get.hasSuffix("agent=\(LRCLIBClient.userAgent)"), "\(get)")
         let search = try standin.waitForRequest("/api/search", for: "Missing")
         #expect(!search.contains("duration="), "\(search)")
@@ -57,7 +59,8 @@ struct OnlineLyricsTests {
             "/usr/bin/openssl",
             [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.file("key.pem"), "-out", directory.file("cert.pem"),
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.file("key.pem"), "-out",
+                directory.file("cert.pem"),
             ])
         let standin = try LRCLIBStandin(tls: (directory.file("cert.pem"), directory.file("key.pem")))
         let client = LRCLIBClient(server: standin.url, idleTimeoutSeconds: 5, totalTimeoutSeconds: 5)
@@ -72,7 +75,9 @@ struct OnlineLyricsTests {
 
     @Test func failsOnAServerThatIsNotHTTP() {
         let client = LRCLIBClient(server: "ftp://example.org")
-        #expect(throws: OnlineLyricsError.transport("invalid server URL 'ftp://example.org' (expected http:// or https://)")) {
+        #expect(
+            throws: OnlineLyricsError.transport("invalid server URL 'ftp://example.org' (expected http:// or https://)")
+        ) {
             try client.lookUp(Self.track("Hit Song"))
         }
     }
@@ -113,8 +118,12 @@ struct OnlineLyricsTests {
         #expect(cache.answer(for: Self.track("Missing"), now: 1100) == nil)
         #expect(cache.answer(for: Self.track("Never Asked"), now: 1000) == nil)
         // The key is case-blind but tells durations apart.
-        #expect(cache.answer(for: Track(title: "HIT SONG", artist: "standin", album: "tests", durationSeconds: 30), now: 0) != nil)
-        #expect(cache.answer(for: Track(title: "Hit Song", artist: "Standin", album: "Tests", durationSeconds: 200), now: 0) == nil)
+        #expect(
+            cache.answer(for: Track(title: "HIT SONG", artist: "standin", album: "tests", durationSeconds: 30), now: 0)
+                != nil)
+        #expect(
+            cache.answer(for: Track(title: "Hit Song", artist: "Standin", album: "Tests", durationSeconds: 200), now: 0)
+                == nil)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.file("cache"))
         #expect(names.count == 3 && names.allSatisfy { $0.hasSuffix(".lrc") && !$0.hasPrefix(".") }, "\(names)")
     }
@@ -128,7 +137,8 @@ struct OnlineLyricsTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.file("cache"))
         #expect(names.count == 3, "\(names)")
         for name in names {
-            try Data("synced 0\nsomething else\n[00:01.00]x".utf8).write(to: URL(fileURLWithPath: directory.file("cache/" + name)))
+            try Data("synced 0\nsomething else\n[00:01.00]x".utf8).write(
+                to: URL(fileURLWithPath: directory.file("cache/" + name)))
         }
         #expect((0..<5).allSatisfy { cache.answer(for: Self.track("Song \($0)"), now: 0) == nil })
     }
@@ -145,7 +155,8 @@ struct OnlineLyricsTests {
     @Test func workerAsksOnceAndHandsTheLyricsBack() throws {
         let standin = try LRCLIBStandin()
         let directory = try TemporaryDirectory()
-        let settings = OnlineLyricsSettings(server: standin.url, cacheDirectory: directory.file("cache"), timeoutSeconds: 5)
+        let settings = OnlineLyricsSettings(
+            server: standin.url, cacheDirectory: directory.file("cache"), timeoutSeconds: 5)
         let online = try OnlineLyrics(client: settings.client, cache: settings.cache, log: Logger(program: "test"))
         defer { online.stop() }
         #expect(online.request(Self.track("Hit Song")) == nil)

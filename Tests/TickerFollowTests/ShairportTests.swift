@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TickerTestSupport
+
 @testable import TickerFollow
 
 /// Items in shairport-sync's documented pipe format, as a recording would hold them.
@@ -14,7 +15,8 @@ enum Recording {
         var text = "<item><type>\(hex(type))</type><code>\(hex(code))</code>"
         guard let payload else { return text + "<length>0</length></item>\n" }
         let bytes = Data(payload.utf8)
-        text += "<length>\(bytes.count)</length>\n<data encoding=\"base64\">\n\(bytes.base64EncodedString())</data></item>\n"
+        text +=
+            "<length>\(bytes.count)</length>\n<data encoding=\"base64\">\n\(bytes.base64EncodedString())</data></item>\n"
         return text
     }
 
@@ -40,26 +42,43 @@ struct ShairportParserTests {
 
     @Test func decodesItemsSplitAcrossReads() {
         let result = parse(Recording.item("core", "minm", "Stabat Mater") + Recording.item("ssnc", "pbeg"))
-        #expect(result.items == [
-            ShairportItem(type: FourCharCode("core"), code: FourCharCode("minm"), data: Array("Stabat Mater".utf8)),
-            ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("pbeg")),
-        ])
+        #expect(
+            result.items == [
+                ShairportItem(type: FourCharCode("core"), code: FourCharCode("minm"), data: Array("Stabat Mater".utf8)),
+                ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("pbeg")),
+            ])
         #expect(result.dropped == 0)
     }
 
     @Test(arguments: [
-        ("truncated data", "<item><type>636f7265</type><code>6d696e6d</code><length>8</length>\n<data encoding=\"base64\">\nQUJD"),
+        (
+            "truncated data",
+            "<item><type>636f7265</type><code>6d696e6d</code><length>8</length>\n<data encoding=\"base64\">\nQUJD"
+        ),
         ("bad hex", "<item><type>636f72zz</type><code>6d696e6d</code><length>0</length></item>"),
-        ("wrong length", "<item><type>636f7265</type><code>6d696e6d</code><length>9</length>\n<data encoding=\"base64\">\nQUJD</data></item>"),
-        ("bad base64", "<item><type>636f7265</type><code>6d696e6d</code><length>3</length>\n<data encoding=\"base64\">\nQU*D</data></item>"),
+        (
+            "wrong length",
+            "<item><type>636f7265</type><code>6d696e6d</code><length>9</length>\n<data encoding=\"base64\">\nQUJD</data></item>"
+        ),
+        (
+            "bad base64",
+            "<item><type>636f7265</type><code>6d696e6d</code><length>3</length>\n<data encoding=\"base64\">\nQU*D</data></item>"
+        ),
         ("header cut short", "<item><type>636f7265</type><co"),
-        ("oversized", "<item><type>636f7265</type><code>50494354</code><length>99999</length>\n<data encoding=\"base64\">\n" + String(repeating: "QUJD", count: 3000) + "</data></item>"),
+        (
+            "oversized",
+            "<item><type>636f7265</type><code>50494354</code><length>99999</length>\n<data encoding=\"base64\">\n"
+                + String(repeating: "QUJD", count: 3000) + "</data></item>"
+        ),
         ("noise", "\u{0}\u{1}garbage<<<>>></item></data><item"),
     ])
     func skipsAGarbledItemAndResumesAtTheNext(name: String, garbage: String) {
         let good = Recording.item("core", "asar", "Artist")
         let result = parse(garbage + good)
-        #expect(result.items == [ShairportItem(type: FourCharCode("core"), code: FourCharCode("asar"), data: Array("Artist".utf8))], "\(name)")
+        #expect(
+            result.items == [
+                ShairportItem(type: FourCharCode("core"), code: FourCharCode("asar"), data: Array("Artist".utf8))
+            ], "\(name)")
     }
 
     @Test(arguments: [
@@ -79,12 +98,14 @@ struct ShairportParserTests {
 
     @Test func progressGivesPositionAndDurationAcrossTheRTPWrap() {
         var translator = ShairportTranslator()
-        _ = translator.apply(ShairportItem(type: FourCharCode("core"), code: FourCharCode("minm"), data: Array("T".utf8)), now: 0)
+        _ = translator.apply(
+            ShairportItem(type: FourCharCode("core"), code: FourCharCode("minm"), data: Array("T".utf8)), now: 0)
         _ = translator.apply(ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("mden")), now: 0)
         // start is 44100 frames before the 32-bit wrap; current is 10 s later, end 200 s later.
         let start = UInt32.max - 44099
         let progress = "\(start)/\(start &+ 441_000)/\(start &+ 8_820_000)"
-        _ = translator.apply(ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("prgr"), data: Array(progress.utf8)), now: 5)
+        _ = translator.apply(
+            ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("prgr"), data: Array(progress.utf8)), now: 5)
         #expect(translator.snapshot.position == PlaybackPosition(seconds: 10, atSeconds: 5))
         #expect(translator.snapshot.track?.durationSeconds == 200)
     }
@@ -98,7 +119,8 @@ struct ShairportFollowerTests {
         let metadata = try FeedTap(path: directory.file("shairport-sync-metadata"))
         try directory.write("lyrics/Andreas Scholl - Stabat Mater.lrc", "[00:00.00]Stabat mater dolorosa\n")
         let follower = ShairportFollower(
-            pipePath: metadata.path, feedPath: feed.path, lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")))
+            pipePath: metadata.path, feedPath: feed.path,
+            lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")))
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
         try feed.waitFor(line: "stop")
@@ -110,13 +132,19 @@ struct ShairportFollowerTests {
         }
 
         // Garbage and a truncated item first; they must not stop what follows.
-        try play("<item><type>73736e63</type><code>7067</code>\n" + "<item><type>636f7265</type><code>6d696e6d</code><length>30</length>\n<data encoding=\"base64\">\nU3Rh")
+        try play(
+            "<item><type>73736e63</type><code>7067</code>\n"
+                + "<item><type>636f7265</type><code>6d696e6d</code><length>30</length>\n<data encoding=\"base64\">\nU3Rh"
+        )
         try play(Recording.item("ssnc", "pbeg"))
         try feed.waitFor(line: "play")
         try play(Recording.bundle(title: "Stabat Mater", artist: "Andreas Scholl", album: "Pergolesi"))
         let track = try feed.waitFor(line: "lyrics end")
-        #expect(track == ["title Stabat Mater", "artist Andreas Scholl", "album Pergolesi",
-                          "lyrics begin", "[00:00.000]Stabat mater dolorosa", "lyrics end"])
+        #expect(
+            track == [
+                "title Stabat Mater", "artist Andreas Scholl", "album Pergolesi",
+                "lyrics begin", "[00:00.000]Stabat mater dolorosa", "lyrics end",
+            ])
         try play(Recording.item("ssnc", "prgr", "1000/442000/8821000"))
         let progress = try feed.waitFor("a position") { $0.hasPrefix("position ") }
         #expect(progress == ["play", "duration 200", "position 10"])

@@ -1,5 +1,6 @@
 import Testing
 import TickerCore
+
 @testable import TickerIO
 
 /// The daemon's decisions on a manual clock: instants are `Duration`s from an origin of 1000 s.
@@ -31,7 +32,9 @@ import TickerCore
 
     /// Runs the machine as the daemon's loop would, from wake-up to wake-up, until `end`; returns the instants
     /// it woke at and those it drew at.
-    static func run(_ machine: inout DaemonMachine, from start: Duration, until end: Duration) -> (wakes: [Duration], draws: [Duration]) {
+    static func run(_ machine: inout DaemonMachine, from start: Duration, until end: Duration) -> (
+        wakes: [Duration], draws: [Duration]
+    ) {
         var now = start
         var wakes: [Duration] = []
         var draws: [Duration] = []
@@ -95,7 +98,8 @@ import TickerCore
             now = machine.nextWake(after: now, linkDeadline: nil)
         }
         #expect(pings.count == 10, "\(pings)")
-        #expect(zip(pings, pings.dropFirst()).allSatisfy { $1 - $0 >= .milliseconds(100) && $1 - $0 < .milliseconds(117) })
+        #expect(
+            zip(pings, pings.dropFirst()).allSatisfy { $1 - $0 >= .milliseconds(100) && $1 - $0 < .milliseconds(117) })
     }
 
     @Test func statusComesOnceASecondWhileThePictureChangesAndOnceAMinuteWhenItDoesNot() {
@@ -131,7 +135,9 @@ import TickerCore
         let check = machine.nextWake(after: Self.ms(5), linkDeadline: nil)
         #expect(check > Self.ms(505) && check <= Self.ms(523))
         let actions = machine.wake(at: check, linkDeadline: nil)
-        #expect(actions.contains { if case .log(.warning, let text) = $0 { text.contains("title unfinis") } else { false } })
+        #expect(
+            actions.contains { if case .log(.warning, let text) = $0 { text.contains("title unfinis") } else { false } }
+        )
     }
 
     @Test func theLinksDeadlineWakesTheLoopOnTheGridToServiceIt() {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TickerIO
 
 @Suite struct FeedPipeTests {
@@ -38,7 +39,8 @@ import Testing
     }
 
     @Test func aServiceWithoutTheSocketUnitIsToldWhereItsPipeComesFrom() {
-        let error = FeedPipeError.notHandedOver(SystemError("mkfifo", "/run/tickerd/feed", code: Errno(rawValue: EROFS)))
+        let error = FeedPipeError.notHandedOver(
+            SystemError("mkfifo", "/run/tickerd/feed", code: Errno(rawValue: EROFS)))
         #expect(
             error.description == "mkfifo '/run/tickerd/feed': Read-only file system; under systemd the feed comes "
                 + "from tickerd.socket (is it enabled? systemctl enable --now tickerd.socket)")
@@ -108,7 +110,9 @@ import Testing
             for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         #expect(bound == 0)
         setenv("NOTIFY_SOCKET", path, 1)

@@ -1,5 +1,6 @@
 import Testing
 import TickerWire
+
 @testable import TickerIO
 
 @Suite struct LinkMachineTests {
@@ -54,7 +55,10 @@ import TickerWire
         for _ in 0..<8 {
             #expect(machine.next(at: now) == .open)
             machine.openFailed(at: now)
-            guard case .waiting(let retryAt) = machine.state else { Issue.record("not waiting"); return }
+            guard case .waiting(let retryAt) = machine.state else {
+                Issue.record("not waiting")
+                return
+            }
             waits.append(Int64((retryAt - now) / .milliseconds(1)))
             now = retryAt
         }
@@ -64,7 +68,10 @@ import TickerWire
         machine.lost(at: now)
         waits = []
         for _ in 0..<5 {
-            guard case .waiting(let retryAt) = machine.state else { Issue.record("not waiting"); return }
+            guard case .waiting(let retryAt) = machine.state else {
+                Issue.record("not waiting")
+                return
+            }
             waits.append(Int64((retryAt - now) / .milliseconds(1)))
             now = retryAt
             machine.openFailed(at: now)
@@ -94,7 +101,8 @@ import TickerWire
     }
 
     @Test func aFewChangedColumnsGoAsAColumnUpdate() throws {
-        let planner = UpdatePlanner(geometry: try PanelGeometry(width: 64, height: 8, bitsPerPixel: 1), canScroll: false)
+        let planner = UpdatePlanner(
+            geometry: try PanelGeometry(width: 64, height: 8, bitsPerPixel: 1), canScroll: false)
         let before = [UInt8](repeating: 0, count: 64)
         var after = before
         after[10] = 0xFF
@@ -105,7 +113,8 @@ import TickerWire
     }
 
     @Test func changesAtBothEndsGoAsTwoRanges() throws {
-        let planner = UpdatePlanner(geometry: try PanelGeometry(width: 128, height: 8, bitsPerPixel: 1), canScroll: false)
+        let planner = UpdatePlanner(
+            geometry: try PanelGeometry(width: 128, height: 8, bitsPerPixel: 1), canScroll: false)
         let before = [UInt8](repeating: 0, count: 128)
         var after = before
         after[1] = 1
@@ -119,7 +128,8 @@ import TickerWire
         let before = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 | 1) }
         let after = Array(before.dropFirst()) + [0x55]
         let update = before.withUnsafeBytes { x in after.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
-        #expect(update == .scroll(range: ColumnRange(start: 0, count: 64), dx: -1, ColumnRange(start: 63, count: 1), nil))
+        #expect(
+            update == .scroll(range: ColumnRange(start: 0, count: 64), dx: -1, ColumnRange(start: 63, count: 1), nil))
         let withoutScroll = UpdatePlanner(geometry: planner.geometry, canScroll: false)
         let plain = before.withUnsafeBytes { x in after.withUnsafeBytes { y in withoutScroll.plan(from: x, to: y) } }
         #expect(planner.cost(of: update) < withoutScroll.cost(of: plain))

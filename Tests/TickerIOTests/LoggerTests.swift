@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import TickerIO
 
 @Suite struct LoggerTests {

@@ -73,7 +73,8 @@ struct SignalSourceTests {
         }
         #expect(signals.wait(for: Posix.readable, on: data.read, timeout: .zero) == .timeout)
         try Posix.writeAll(data.write, [1], what: "test pipe")
-        #expect(signals.wait(for: Posix.readable, on: data.read, timeout: .seconds(10)) == .ready(revents: Posix.readable))
+        #expect(
+            signals.wait(for: Posix.readable, on: data.read, timeout: .seconds(10)) == .ready(revents: Posix.readable))
         pipe.send(SIGINT)
         #expect(signals.wait(for: 0, on: nil, timeout: .seconds(10)) == .stopped)
     }

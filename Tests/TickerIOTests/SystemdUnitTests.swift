@@ -11,7 +11,8 @@ import Testing
     /// Copies the units into a temporary directory with `ExecStart=` pointing at the built binaries, since the
     /// installed paths do not exist on a build machine.
     static func stagedUnits() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerd-units-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tickerd-units-\(UUID().uuidString)")
         try? FileManager.default.removeItem(at: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let build = repository.appendingPathComponent(".build/debug").path

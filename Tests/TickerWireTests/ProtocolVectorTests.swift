@@ -24,7 +24,9 @@ import TickerWire
     @Test func crcFedInPiecesEqualsCRCOfTheWhole() {
         let whole = Array("123456789".utf8)
         let first = whole.withUnsafeBytes { CRC16.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<4])) }
-        let both = whole.withUnsafeBytes { CRC16.checksum(UnsafeRawBufferPointer(rebasing: $0[4...]), startingAt: first) }
+        let both = whole.withUnsafeBytes {
+            CRC16.checksum(UnsafeRawBufferPointer(rebasing: $0[4...]), startingAt: first)
+        }
         #expect(both == 0x29B1)
     }
 

@@ -153,7 +153,8 @@ import TickerWire
     }
 
     @Test func decodesInfo() throws {
-        let results = read(hex("03 01 81 02 80 05 10 02 3C 01 12 74 69 63 6B 65 72 70 61 6E 65 6C 20 31 2E 30 32 ED 00"))
+        let results = read(
+            hex("03 01 81 02 80 05 10 02 3C 01 12 74 69 63 6B 65 72 70 61 6E 65 6C 20 31 2E 30 32 ED 00"))
         let expected = try DeviceInfo(
             geometry: PanelGeometry(width: 128, height: 16, bitsPerPixel: 2), maxFramesPerSecond: 60,
             capabilities: .scroll, firmwareName: "tickerpanel 1.0")
@@ -169,7 +170,9 @@ import TickerWire
         let results = read(hex("09 01 82 07 01 10 07 38 6B 00 09 01 82 07 01 10 07 38 6A 00"))
         #expect(results.count == 2)
         #expect(results.first == .failure(.badCRC(expected: 0x386A, found: 0x386B)))
-        if case .success(.error(let report)) = results.last { #expect(report.code == .badCRC) } else {
+        if case .success(.error(let report)) = results.last {
+            #expect(report.code == .badCRC)
+        } else {
             Issue.record("expected the second message to decode, got \(results)")
         }
     }
@@ -178,7 +181,8 @@ import TickerWire
         var encoder = PacketEncoder()
         encoder.encodeHello(sequence: 0)
         #expect(read(Array(encoder.encoded)) == [.failure(.unknownType(0x01))])
-        encoder.encodeRaw(type: 0x81, sequence: 0, payload: [128, 0, 16, 2, 60, 0, 0] + Array(repeating: 0x41, count: 33))
+        encoder.encodeRaw(
+            type: 0x81, sequence: 0, payload: [128, 0, 16, 2, 60, 0, 0] + Array(repeating: 0x41, count: 33))
         #expect(read(Array(encoder.encoded)) == [.failure(.overflow(capacity: 44))])
     }
 }

@@ -90,7 +90,8 @@ extension Karaoke {
         columnHasPixels: (Int) -> Bool = { _ in true }
     ) -> Double {
         guard head.isFinite else { return head }
-        let steps = SweepSteps(restFraction: restFraction, maxLevel: maxLevel, scrollPhase: scrollPhase, lineWidth: lineWidth)
+        let steps = SweepSteps(
+            restFraction: restFraction, maxLevel: maxLevel, scrollPhase: scrollPhase, lineWidth: lineWidth)
         if steps.step(after: head.nextDown, columnHasPixels) <= head { return head.nextUp }
         return steps.step(after: head, columnHasPixels)
     }

@@ -98,7 +98,10 @@ private struct ConfigReader {
                     section = name
                     inUnknownSection = false
                 } else {
-                    report(number, .unknownSection(Excerpt.of(name), suggestion: ConfigText.closest(name, in: ConfigKeys.sections)))
+                    report(
+                        number,
+                        .unknownSection(Excerpt.of(name), suggestion: ConfigText.closest(name, in: ConfigKeys.sections))
+                    )
                     section = nil
                     inUnknownSection = true
                 }

@@ -61,8 +61,10 @@ enum ConfigKeys {
         },
         Key(section: "lyrics", name: "online") { config, value, s, k throws(ConfigError) in
             let lower = value.lowercased()
-            guard value.isEmpty || ((lower.hasPrefix("https://") || lower.hasPrefix("http://")) && value.utf8.count < 2_048
-                && !value.contains(where: { $0.isWhitespace || $0 == "?" || $0 == "#" }))
+            guard
+                value.isEmpty
+                    || ((lower.hasPrefix("https://") || lower.hasPrefix("http://")) && value.utf8.count < 2_048
+                        && !value.contains(where: { $0.isWhitespace || $0 == "?" || $0 == "#" }))
             else {
                 throw ConfigValue.bad(value, s, k, "an http:// or https:// URL, or empty")
             }

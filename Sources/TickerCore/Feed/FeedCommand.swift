@@ -61,10 +61,18 @@ public enum FeedCommand: Sendable, Equatable {
         case "text": return .text(try text(argument, command: word))
         case "duration": return .duration(try seconds(argument, command: word))
         case "position": return .position(try seconds(argument, command: word))
-        case "play": try noArgument(argument, command: word); return .play
-        case "pause": try noArgument(argument, command: word); return .pause
-        case "stop": try noArgument(argument, command: word); return .stop
-        case "clear": try noArgument(argument, command: word); return .clear
+        case "play":
+            try noArgument(argument, command: word)
+            return .play
+        case "pause":
+            try noArgument(argument, command: word)
+            return .pause
+        case "stop":
+            try noArgument(argument, command: word)
+            return .stop
+        case "clear":
+            try noArgument(argument, command: word)
+            return .clear
         case "brightness": return .brightness(try brightness(argument))
         case "lyrics":
             switch FeedScan.string(argument) {

@@ -201,7 +201,8 @@ public struct FeedDecoder: Sendable {
                 return .problem(FeedProblem(.lyrics(warning.error), line: open.firstLine, excerpt: ""))
             }
             return .problem(
-                FeedProblem(.lyrics(warning.error), line: open.lineNumbers[index], excerpt: Excerpt.of(open.lines[index])))
+                FeedProblem(
+                    .lyrics(warning.error), line: open.lineNumbers[index], excerpt: Excerpt.of(open.lines[index])))
         }
         events.append(.command(.lyrics(lyrics), line: lineNumber))
         return events

@@ -194,7 +194,8 @@ public struct PlayerState: Sendable, Equatable {
         anchorTime = now
     }
 
-    private mutating func addMessage(_ value: String, for length: Duration, priority: MessagePriority, at now: Duration) {
+    private mutating func addMessage(_ value: String, for length: Duration, priority: MessagePriority, at now: Duration)
+    {
         messageCount += 1
         messages.removeAll { $0.expires <= now }
         if messages.count >= Self.maxMessages,
@@ -204,6 +205,7 @@ public struct PlayerState: Sendable, Equatable {
         {
             messages.remove(at: weakest)
         }
-        messages.append(Message(text: value, priority: priority, received: now, expires: now + length, sequence: messageCount))
+        messages.append(
+            Message(text: value, priority: priority, received: now, expires: now + length, sequence: messageCount))
     }
 }

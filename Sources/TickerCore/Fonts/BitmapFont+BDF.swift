@@ -86,7 +86,8 @@ struct BDFParser {
                 let values = try integers(4, form: "'FONTBOUNDINGBOX width height xoffset yoffset'")
                 try check(values[0], in: 0...BDFLimits.maxBoxSide, what: "font box width", token: tokens[1])
                 try check(values[1], in: 0...BDFLimits.maxBoxSide, what: "font box height", token: tokens[2])
-                try check(values[3], in: -BDFLimits.maxOffset...BDFLimits.maxOffset, what: "font box y offset",
+                try check(
+                    values[3], in: -BDFLimits.maxOffset...BDFLimits.maxOffset, what: "font box y offset",
                     token: tokens[4])
                 boundingBox = (values[1], values[3])
             case "STARTPROPERTIES":
@@ -158,7 +159,9 @@ struct BDFParser {
             guard nextLine() else { throw endOfFile(expected: "'ENDCHAR'") }
             switch keyword {
             case "ENCODING":
-                guard tokens.count >= 2 else { throw error("missing value", token: lineText, expected: "'ENCODING code'") }
+                guard tokens.count >= 2 else {
+                    throw error("missing value", token: lineText, expected: "'ENCODING code'")
+                }
                 pending.encoding = try integer(tokens[1], what: "'ENCODING code'")
             case "DWIDTH":
                 let values = try integers(2, form: "'DWIDTH x y'")
@@ -239,7 +242,8 @@ struct BDFParser {
         }
         guard nextLine() else { throw endOfFile(expected: "'ENDCHAR'") }
         guard keyword == "ENDCHAR" else {
-            throw error("bitmap has more rows than its box", token: lineText, expected: "'ENDCHAR' after \(height) rows")
+            throw error(
+                "bitmap has more rows than its box", token: lineText, expected: "'ENDCHAR' after \(height) rows")
         }
         return rows
     }
@@ -329,19 +333,23 @@ struct BDFParser {
     // MARK: Errors
 
     private func error(_ problem: String, token: String, expected: String) -> FontError {
-        .malformedBDF(file: file, line: max(lineNumber, 1), problem: problem, token: Self.printable(token), expected: expected)
+        .malformedBDF(
+            file: file, line: max(lineNumber, 1), problem: problem, token: Self.printable(token), expected: expected)
     }
 
     private func endOfFile(expected: String) -> FontError {
-        .malformedBDF(file: file, line: max(lineNumber, 1), problem: "file ends early", token: "end of file", expected: expected)
+        .malformedBDF(
+            file: file, line: max(lineNumber, 1), problem: "file ends early", token: "end of file", expected: expected)
     }
 
     /// `token` made safe to show: control and non-ASCII characters become `?`, and long tokens are cut.
     static func printable(_ token: String) -> String {
         let limit = 40
-        var shown = String(String.UnicodeScalarView(token.unicodeScalars.prefix(limit).map {
-            $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?"
-        }))
+        var shown = String(
+            String.UnicodeScalarView(
+                token.unicodeScalars.prefix(limit).map {
+                    $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?"
+                }))
         if token.unicodeScalars.count > limit { shown += "…" }
         return shown
     }

@@ -103,8 +103,10 @@ struct FontDesign: Sendable {
         for _ in 0..<count where inkLines.count > 2 {
             let inner = 1..<(inkLines.count - 1)
             let cost = { (row: Int) in
-                (min(distance(inkLines[row], inkLines[row - 1]), distance(inkLines[row], inkLines[row + 1])),
-                    inkLines[row].filter { $0 }.count)
+                (
+                    min(distance(inkLines[row], inkLines[row - 1]), distance(inkLines[row], inkLines[row + 1])),
+                    inkLines[row].filter { $0 }.count
+                )
             }
             guard let cheapest = inner.min(by: { cost($0) < cost($1) }) else { break }
             inkLines.remove(at: cheapest)

@@ -31,8 +31,14 @@ enum LatinLetters {
         ("s", "śŝşš", [.acute, .circumflex, .cedilla, .caron]),
         ("T", "ŢŤ", [.cedilla, .caron]),
         ("t", "ţ", [.cedilla]),
-        ("U", "ÙÚÛÜŨŪŬŮŰŲ", [.grave, .acute, .circumflex, .diaeresis, .tilde, .macron, .breve, .ring, .doubleAcute, .ogonek]),
-        ("u", "ùúûüũūŭůűų", [.grave, .acute, .circumflex, .diaeresis, .tilde, .macron, .breve, .ring, .doubleAcute, .ogonek]),
+        (
+            "U", "ÙÚÛÜŨŪŬŮŰŲ",
+            [.grave, .acute, .circumflex, .diaeresis, .tilde, .macron, .breve, .ring, .doubleAcute, .ogonek]
+        ),
+        (
+            "u", "ùúûüũūŭůűų",
+            [.grave, .acute, .circumflex, .diaeresis, .tilde, .macron, .breve, .ring, .doubleAcute, .ogonek]
+        ),
         ("W", "Ŵ", [.circumflex]),
         ("w", "ŵ", [.circumflex]),
         ("Y", "ÝŶŸ", [.acute, .circumflex, .diaeresis]),

@@ -30,8 +30,12 @@ extension TextDirection {
     public init(of text: String) {
         for character in text {
             switch BidiClass(character) {
-            case .left: self = .leftToRight; return
-            case .right: self = .rightToLeft; return
+            case .left:
+                self = .leftToRight
+                return
+            case .right:
+                self = .rightToLeft
+                return
             case .neutral: continue
             }
         }
@@ -52,8 +56,12 @@ func visualOrder(of characters: [Character], direction: TextDirection) -> [Int] 
     var index = 0
     while index < classes.count {
         switch classes[index] {
-        case .left: isRight[index] = false; index += 1
-        case .right: isRight[index] = true; index += 1
+        case .left:
+            isRight[index] = false
+            index += 1
+        case .right:
+            isRight[index] = true
+            index += 1
         case .neutral:
             var end = index
             while end < classes.count, classes[end] == .neutral { end += 1 }

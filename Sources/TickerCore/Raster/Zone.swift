@@ -80,7 +80,8 @@ struct ZoneCanvas {
             // The common zone of 8 rows at 2 bits per pixel: one 16-bit load and store per column.
             for _ in run {
                 if x >= 0 && x < stripWidth {
-                    let bits = raw.loadUnaligned(fromByteOffset: x * 2, as: UInt16.self) & UInt16(truncatingIfNeeded: levels)
+                    let bits =
+                        raw.loadUnaligned(fromByteOffset: x * 2, as: UInt16.self) & UInt16(truncatingIfNeeded: levels)
                     let out = UnsafeMutableRawPointer(destination)
                     out.storeBytes(of: out.loadUnaligned(as: UInt16.self) | bits, as: UInt16.self)
                 }
@@ -91,7 +92,8 @@ struct ZoneCanvas {
         case 4:
             for _ in run {
                 if x >= 0 && x < stripWidth {
-                    let bits = raw.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & UInt32(truncatingIfNeeded: levels)
+                    let bits =
+                        raw.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & UInt32(truncatingIfNeeded: levels)
                     let out = UnsafeMutableRawPointer(destination)
                     out.storeBytes(of: out.loadUnaligned(as: UInt32.self) | bits, as: UInt32.self)
                 }

@@ -62,16 +62,20 @@ extension Scene {
                 consider(Self.marqueeChange(nowPlaying, since: nowPlayingSince, after: now, renderer: &top))
             }
             if let current {
-                consider(Self.lyricSweepChange(current.line, index: current.index, track: state.track, at: position,
-                    style: style.karaoke, renderer: &bottom, layout: &lyric, instant: instant(atPosition:)))
+                consider(
+                    Self.lyricSweepChange(
+                        current.line, index: current.index, track: state.track, at: position,
+                        style: style.karaoke, renderer: &bottom, layout: &lyric, instant: instant(atPosition:)))
             }
             return earliest
         }
         if let message {
             consider(Self.marqueeChange(message.text, since: message.received, after: now, renderer: &top))
         } else if let current {
-            consider(Self.lyricSweepChange(current.line, index: current.index, track: state.track, at: position,
-                style: style.karaoke, renderer: &top, layout: &lyric, instant: instant(atPosition:)))
+            consider(
+                Self.lyricSweepChange(
+                    current.line, index: current.index, track: state.track, at: position,
+                    style: style.karaoke, renderer: &top, layout: &lyric, instant: instant(atPosition:)))
         } else if isIdle {
             consider(Self.idleChange(style, clock: clock, since: idleSince, after: now, renderer: &top))
         } else {
@@ -115,7 +119,8 @@ extension Scene {
             lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line)
         }
         let width = strip.width
-        let sung = min(max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
+        let sung = min(
+            max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
         guard sung < Double(width) else { return nil }
         // A line wider than its zone scrolls a column each time the head passes the zone's middle.
         let zoneWidth = renderer.zone.width
@@ -127,8 +132,10 @@ extension Scene {
             let x = rightToLeft ? width - 1 - column : column
             return x >= 0 && x < width && strip.columns[x] != 0
         }
-        guard let reached = line.sweepTime(reaching: min(target, Double(width)), wordSpans: lyric.wordSpans,
-            lineWidth: width)
+        guard
+            let reached = line.sweepTime(
+                reaching: min(target, Double(width)), wordSpans: lyric.wordSpans,
+                lineWidth: width)
         else { return nil }
         return instant(reached).map { $0 - roundingMargin }
     }
@@ -160,8 +167,10 @@ extension Scene {
                 return x >= 0 && x < strip.width && strip.columns[x] != 0
             }
         }
-        guard let reached = line.sweepTime(reaching: min(target, Double(total)), wordSpans: wrapped.wordSpans,
-            lineWidth: total)
+        guard
+            let reached = line.sweepTime(
+                reaching: min(target, Double(total)), wordSpans: wrapped.wordSpans,
+                lineWidth: total)
         else { return nil }
         return instant(reached).map { $0 - Self.roundingMargin }
     }

@@ -98,7 +98,8 @@ public struct Scene: Sendable {
                         line: current.line, index: current.index, track: state.track, top: top, bottom: bottom)
                 }
                 if wrapped.fits {
-                    Self.drawWrapped(current.line, wrapped, at: position, style: style.karaoke, top: &top,
+                    Self.drawWrapped(
+                        current.line, wrapped, at: position, style: style.karaoke, top: &top,
                         bottom: &bottom, into: &frame)
                     return
                 }
@@ -106,7 +107,8 @@ public struct Scene: Sendable {
             if let message {
                 top.drawMarquee(message.text, elapsed: seconds(now - message.received), into: &frame)
             } else if isIdle {
-                Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - (idleSince ?? now)), into: &frame)
+                Self.drawIdle(
+                    style, renderer: &top, clock: clock, elapsed: seconds(now - (idleSince ?? now)), into: &frame)
             } else {
                 top.drawMarquee(nowPlaying, elapsed: seconds(now - nowPlayingSince), into: &frame)
             }
@@ -160,7 +162,8 @@ public struct Scene: Sendable {
             }
             return
         }
-        let sung = min(max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
+        let sung = min(
+            max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
         let range = Karaoke.sungRange(
             fill: width > 0 ? sung / Double(width) : 0, width: width, direction: strip.line.direction)
         var scroll = Karaoke.scrollOffset(head: sung, lineWidth: width, zoneWidth: zoneWidth)

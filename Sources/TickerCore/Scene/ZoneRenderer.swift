@@ -203,8 +203,10 @@ public struct ZoneRenderer: Sendable {
         let canvas = ZoneCanvas(zone: zone, frame: frame)
         let width = canvas.zone.width
         // A line that fits keeps the marquee's alignment.
-        let shift = stripWidth <= width ? -Marquee(textWidth: stripWidth, zoneWidth: width, style: marquee)
-            .alignmentStart : scroll
+        let shift =
+            stripWidth <= width
+            ? -Marquee(textWidth: stripWidth, zoneWidth: width, style: marquee)
+                .alignmentStart : scroll
         let litFrom = Int(sung.start.rounded(.up))
         let litTo = Int(sung.end.rounded(.down))
         let restPattern: (UInt64, UInt64) = restIsDither ? (0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA) : (~0, ~0)
@@ -233,8 +235,12 @@ public struct ZoneRenderer: Sendable {
                                 for column in max(0, -shift)..<max(max(0, -shift), min(width, columns.count - shift)) {
                                     let x = column + shift
                                     let sungColumn = x >= litFrom && x < litTo
-                                    let mask = sungColumn ? columns[x] : columns[x] & (x & 1 == 0 ? restPattern.0 : restPattern.1)
-                                    canvas.paint(column: column, mask: mask, table: sungColumn ? litTable : restTable, into: bytes)
+                                    let mask =
+                                        sungColumn
+                                        ? columns[x] : columns[x] & (x & 1 == 0 ? restPattern.0 : restPattern.1)
+                                    canvas.paint(
+                                        column: column, mask: mask, table: sungColumn ? litTable : restTable,
+                                        into: bytes)
                                 }
                             }
                         }
@@ -246,7 +252,9 @@ public struct ZoneRenderer: Sendable {
         guard !restIsDither else { return }
         let startFraction = sung.start - sung.start.rounded(.down)
         if startFraction > 0 {
-            paintEdge(cache[index].strip, x: litFrom - 1, covered: 1 - startFraction, shift: shift, canvas: canvas, frame: &frame)
+            paintEdge(
+                cache[index].strip, x: litFrom - 1, covered: 1 - startFraction, shift: shift, canvas: canvas,
+                frame: &frame)
         }
         let endFraction = sung.end - sung.end.rounded(.down)
         if endFraction > 0 {

@@ -59,7 +59,8 @@ package enum FollowCommand: Equatable, Sendable {
 
     /// Parses the arguments after `follow` (a leading `follow` is skipped), reading `MPD_HOST` and
     /// `MPD_PORT` from `environment`.
-    package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand {
+    package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> FollowCommand
+    {
         var scanner = ArgumentScanner(arguments.first == "follow" ? Array(arguments.dropFirst()) : arguments)
         guard let mode = scanner.next() else {
             throw UsageError("missing player (expected one of: mpd, shairport, mpris, librespot, lms)")
@@ -73,8 +74,10 @@ package enum FollowCommand: Equatable, Sendable {
                 "--music-dir": "a directory", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
             ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "shairport":
-            allowed = ["--pipe": "a named pipe's path", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
-                .merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
+            allowed = [
+                "--pipe": "a named pipe's path", "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
+            ]
+            .merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "mpris":
             allowed = [
                 "--player": "a player name", "--playerctl": "a program", "--music-dir": "a directory",
@@ -106,7 +109,8 @@ package enum FollowCommand: Equatable, Sendable {
             options[argument] = value
         }
         let feedPath = options["--feed"] ?? defaultFeedPath
-        var lyrics = LyricsLibraryOptions(musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
+        var lyrics = LyricsLibraryOptions(
+            musicDirectory: options["--music-dir"], lyricsDirectory: options["--lyrics-dir"])
         do {
             lyrics.server = options["--lyrics-server"]
             lyrics.cacheDirectory = options["--lyrics-cache"]
@@ -122,7 +126,8 @@ package enum FollowCommand: Equatable, Sendable {
             }
         }
         if mode == "shairport" {
-            return .shairport(pipePath: options["--pipe"] ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
+            return .shairport(
+                pipePath: options["--pipe"] ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
         }
         if mode == "librespot" {
             return .librespot(feedPath: feedPath, lyrics: lyrics)

@@ -56,11 +56,15 @@ final class FeedPublisher {
     func wait(for events: Int16, on descriptor: Int32?, signals: SignalSource, timeout: Duration?)
         -> SignalSource.WaitOutcome
     {
-        guard let wake = lyricsWakeDescriptor else { return signals.wait(for: events, on: descriptor, timeout: timeout) }
+        guard let wake = lyricsWakeDescriptor else {
+            return signals.wait(for: events, on: descriptor, timeout: timeout)
+        }
         let deadline = timeout.map { Clock.now + $0 }
         while true {
             if signals.stopRequested { return .stopped }
-            var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable), Posix.PollEntry(wake, Posix.readable)]
+            var entries = [
+                Posix.PollEntry(signals.fileDescriptor, Posix.readable), Posix.PollEntry(wake, Posix.readable),
+            ]
             if let descriptor { entries.append(Posix.PollEntry(descriptor, events)) }
             let remaining = deadline.map { max($0 - Clock.now, .zero).pollMilliseconds } ?? -1
             let count = (try? Posix.poll(&entries, timeoutMilliseconds: remaining)) ?? 0

@@ -31,7 +31,9 @@ public struct Track: Equatable, Sendable {
     public var file: String?
 
     /// A track from its parts.
-    public init(title: String, artist: String = "", album: String = "", durationSeconds: Double? = nil, file: String? = nil) {
+    public init(
+        title: String, artist: String = "", album: String = "", durationSeconds: Double? = nil, file: String? = nil
+    ) {
         self.title = title
         self.artist = artist
         self.album = album

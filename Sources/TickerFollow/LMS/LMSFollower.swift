@@ -154,7 +154,9 @@ package struct LMSFollower: Sendable {
             if !reported {
                 let names = players.map { "'\($0.name)' (\($0.id))" }.joined(separator: ", ")
                 if let player {
-                    log.warning("no player '\(player)' on the media server at '\(connection.server)' (it has: \(names.isEmpty ? "none" : names)); waiting for it")
+                    log.warning(
+                        "no player '\(player)' on the media server at '\(connection.server)' (it has: \(names.isEmpty ? "none" : names)); waiting for it"
+                    )
                 } else {
                     log.warning("no player on the media server at '\(connection.server)'; waiting for one")
                 }

@@ -91,7 +91,8 @@ package struct LMSLineParser: Sendable {
                 index += 1
                 continue
             }
-            guard raw.endIndex - index >= 3, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) else {
+            guard raw.endIndex - index >= 3, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+            else {
                 throw .badEscape(token: String(decoding: raw, as: UTF8.self))
             }
             bytes.append(high << 4 | low)

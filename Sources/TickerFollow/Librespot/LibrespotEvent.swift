@@ -80,9 +80,11 @@ package enum LibrespotEvent: Equatable, Sendable {
             if track.durationSeconds == nil { track.durationSeconds = try milliseconds("TRACK_DURATION") }
             return .trackChanged(track)
         case "playing", "started", "start":
-            return .playing(positionSeconds: try milliseconds("POSITION_MS"), durationSeconds: try milliseconds("DURATION_MS"))
+            return .playing(
+                positionSeconds: try milliseconds("POSITION_MS"), durationSeconds: try milliseconds("DURATION_MS"))
         case "paused", "pause":
-            return .paused(positionSeconds: try milliseconds("POSITION_MS"), durationSeconds: try milliseconds("DURATION_MS"))
+            return .paused(
+                positionSeconds: try milliseconds("POSITION_MS"), durationSeconds: try milliseconds("DURATION_MS"))
         case "seeked", "position_correction", "positioncorrection":
             guard let position = try milliseconds("POSITION_MS") else { return .ignored(name) }
             return .seeked(positionSeconds: position)

@@ -43,7 +43,8 @@ package final class FileTagSource: TagSource {
         var filled = 0
         while filled < length {
             let read = bytes.withUnsafeMutableBytes { raw in
-                try? Posix.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]), at: offset + filled, what: path)
+                try? Posix.pread(
+                    fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]), at: offset + filled, what: path)
             }
             guard let read else { return nil }
             if read == 0 { break }  // The file shrank since it was opened.

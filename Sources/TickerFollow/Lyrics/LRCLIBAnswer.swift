@@ -17,7 +17,8 @@ package enum LRCLIBAnswer: Equatable, Sendable {
 
     /// The best answer in the body of `/api/search` (a JSON array of records): the first record with timed
     /// lyrics or marked instrumental, preferring one whose duration is within 2 s of `durationSeconds`.
-    package static func parseSearch(_ body: [UInt8], durationSeconds: Double?) throws(OnlineLyricsError) -> LRCLIBAnswer {
+    package static func parseSearch(_ body: [UInt8], durationSeconds: Double?) throws(OnlineLyricsError) -> LRCLIBAnswer
+    {
         guard let records = try json(body) as? [Any] else { throw .malformed("expected a JSON array") }
         var fallback = LRCLIBAnswer.notFound
         for case let record as [String: Any] in records {

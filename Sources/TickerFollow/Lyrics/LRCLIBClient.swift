@@ -23,7 +23,9 @@ package struct LRCLIBClient: Sendable {
     package static let userAgent = "tickerd/\(TickerVersion.current) (LED-matrix ticker; lyrics follower)"
 
     /// A client of `server`.
-    package init(server: String, idleTimeoutSeconds: Double = 5, totalTimeoutSeconds: Double = 10, maxBodyBytes: Int = 1 << 20) {
+    package init(
+        server: String, idleTimeoutSeconds: Double = 5, totalTimeoutSeconds: Double = 10, maxBodyBytes: Int = 1 << 20
+    ) {
         self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.totalTimeoutSeconds = totalTimeoutSeconds
@@ -53,7 +55,8 @@ package struct LRCLIBClient: Sendable {
 
     /// `GET server+path?query`: the status and the body (at most `maxBodyBytes`).
     func get(_ path: String, query: [(String, String)]) throws(OnlineLyricsError) -> (Int, [UInt8]) {
-        guard var components = URLComponents(string: server + path), components.scheme == "https" || components.scheme == "http"
+        guard var components = URLComponents(string: server + path),
+            components.scheme == "https" || components.scheme == "http"
         else { throw .transport("invalid server URL '\(server)' (expected http:// or https://)") }
         components.queryItems = query.filter { !$0.1.isEmpty }.map { URLQueryItem(name: $0.0, value: $0.1) }
         guard let url = components.url else { throw .transport("invalid server URL '\(server)'") }

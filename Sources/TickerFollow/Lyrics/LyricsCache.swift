@@ -17,7 +17,10 @@ package struct LyricsCache: Sendable {
     package var maxEntryBytes: Int
 
     /// A cache in `directory`.
-    package init(directory: String, missLifetimeSeconds: Double = 7 * 24 * 3600, maxEntries: Int = 5000, maxEntryBytes: Int = 512 * 1024) {
+    package init(
+        directory: String, missLifetimeSeconds: Double = 7 * 24 * 3600, maxEntries: Int = 5000,
+        maxEntryBytes: Int = 512 * 1024
+    ) {
         self.directory = directory
         self.missLifetimeSeconds = missLifetimeSeconds
         self.maxEntries = maxEntries
@@ -99,7 +102,7 @@ package struct LyricsCache: Sendable {
     private func makeDirectory() throws(SystemError) {
         do {
             try Posix.mkdir(directory, mode: 0o755)
-        } catch where error.code == .fileExists {
+        } catch  where error.code == .fileExists {
             // Already there.
         }
     }
@@ -112,7 +115,8 @@ package struct LyricsCache: Sendable {
         var dated: [(String, Date)] = []
         for name in entries {
             let path = directory + "/" + name
-            let date = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+            let date =
+                (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
             dated.append((path, date))
         }
         dated.sort { $0.1 < $1.1 }

@@ -90,7 +90,8 @@ package struct LyricsLibrary: Sendable {
         let base = artist.isEmpty ? title : artist + " - " + title
         var scalars = String.UnicodeScalarView()
         for scalar in base.unicodeScalars {
-            scalars.append(scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F ? "_" : scalar)
+            scalars.append(
+                scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F ? "_" : scalar)
         }
         var name = String(scalars)
         if name.hasPrefix(".") { name = "_" + name.dropFirst() }
@@ -130,7 +131,9 @@ package struct LyricsLibrary: Sendable {
             throw .read(path: path, error.code)
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(path: path) }
-        guard Int(info.st_size) <= maxBytes else { throw .tooLarge(path: path, bytes: Int(info.st_size), limit: maxBytes) }
+        guard Int(info.st_size) <= maxBytes else {
+            throw .tooLarge(path: path, bytes: Int(info.st_size), limit: maxBytes)
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {

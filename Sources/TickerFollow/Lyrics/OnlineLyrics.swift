@@ -88,7 +88,9 @@ package final class OnlineLyrics: @unchecked Sendable {
     /// The lyrics that arrived since the last call.
     package func takeArrivals() -> [Arrival] {
         var sink = [UInt8](repeating: 0, count: 64)
-        while case .done(let count)? = sink.withUnsafeMutableBytes({ try? Posix.read(wake.read, into: $0, what: "lyrics wake pipe") }),
+        while case .done(let count)? = sink.withUnsafeMutableBytes({
+            try? Posix.read(wake.read, into: $0, what: "lyrics wake pipe")
+        }),
             count > 0
         {}
         condition.lock()

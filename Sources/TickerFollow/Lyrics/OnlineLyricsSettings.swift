@@ -46,7 +46,9 @@ package struct OnlineLyricsSettings: Equatable, Sendable {
     package func start(log: Logger) -> OnlineLyrics? {
         do {
             let online = try OnlineLyrics(client: client, cache: cache, log: log)
-            log.info("lyrics not found locally are asked of '\(server)'" + (cacheDirectory.map { ", cached in '\($0)'" } ?? ""))
+            log.info(
+                "lyrics not found locally are asked of '\(server)'"
+                    + (cacheDirectory.map { ", cached in '\($0)'" } ?? ""))
             return online
         } catch {
             log.warning("online lyrics disabled: \(error)")

@@ -204,7 +204,9 @@ final class MPDConnection {
     }
 
     /// Connects to one address, waiting for a connection under way; closes the socket on failure.
-    private static func connect(_ address: SocketAddress, endpoint: MPDEndpoint, signals: SignalSource, timeout: Duration)
+    private static func connect(
+        _ address: SocketAddress, endpoint: MPDEndpoint, signals: SignalSource, timeout: Duration
+    )
         throws(MPDConnectionError) -> Int32
     {
         let started: (fd: Int32, inProgress: Bool)

@@ -17,7 +17,8 @@ public enum MPDSnapshot {
             if title.isEmpty, let file {
                 title = displayName(of: file)
             }
-            let duration = seconds(first("duration", in: currentSong) ?? first("duration", in: status))
+            let duration =
+                seconds(first("duration", in: currentSong) ?? first("duration", in: status))
                 ?? seconds(first("Time", in: currentSong))
             track = Track(
                 title: title,

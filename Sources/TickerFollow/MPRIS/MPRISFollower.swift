@@ -111,7 +111,8 @@ package struct MPRISFollower: Sendable {
             ]
             let count: Int
             do {
-                count = try Posix.poll(&entries, timeoutMilliseconds: publisher.timeUntilFeedRetry()?.pollMilliseconds ?? -1)
+                count = try Posix.poll(
+                    &entries, timeoutMilliseconds: publisher.timeUntilFeedRetry()?.pollMilliseconds ?? -1)
             } catch {
                 return false
             }
@@ -154,7 +155,8 @@ package struct MPRISFollower: Sendable {
                 }
             }
             if parser.droppedRecords >= reportDropsAt {
-                log.warning("skipped a garbled or oversized record from '\(playerctl)' (\(parser.droppedRecords) so far)")
+                log.warning(
+                    "skipped a garbled or oversized record from '\(playerctl)' (\(parser.droppedRecords) so far)")
                 while reportDropsAt <= parser.droppedRecords { reportDropsAt *= 10 }
             }
         }

@@ -23,7 +23,8 @@ public enum MPRISSnapshot {
             }
             if title.isEmpty { title = record.url }
             track = Track(
-                title: title, artist: record.artist, album: record.album, durationSeconds: seconds(micros: record.length),
+                title: title, artist: record.artist, album: record.album,
+                durationSeconds: seconds(micros: record.length),
                 file: file)
         }
         let position = seconds(micros: record.position).map { PlaybackPosition(seconds: $0, atSeconds: now) }

@@ -40,7 +40,9 @@ package struct ShairportFollower: Sendable {
                 fd = opened
             case .failure(let failure):
                 let (delay, isNew) = retry.failed(failure.text)
-                if isNew { log.warning("\(failure.text); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
+                if isNew {
+                    log.warning("\(failure.text); retrying (every \(retry.backoff.maximum.logDescription) at most)")
+                }
                 if publisher.wait(for: 0, on: nil, signals: signals, timeout: delay) == .stopped { return }
                 continue
             }
@@ -63,18 +65,23 @@ package struct ShairportFollower: Sendable {
         do {
             do {
                 fd = try Posix.open(pipePath, O_RDWR | O_NONBLOCK | O_NOFOLLOW)
-            } catch where error.code == Errno(rawValue: EACCES) {
+            } catch  where error.code == Errno(rawValue: EACCES) {
                 fd = try Posix.open(pipePath, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
             }
         } catch {
             if error.code == .noSuchFileOrDirectory {
-                return .failure(OpenProblem(text: "metadata pipe '\(pipePath)' does not exist yet (is shairport-sync running with metadata enabled?)"))
+                return .failure(
+                    OpenProblem(
+                        text:
+                            "metadata pipe '\(pipePath)' does not exist yet (is shairport-sync running with metadata enabled?)"
+                    ))
             }
             return .failure(OpenProblem(text: error.description))
         }
         guard let info = try? Posix.fstat(fd, what: pipePath), info.st_mode & S_IFMT == S_IFIFO else {
             Posix.close(fd)
-            return .failure(OpenProblem(text: "open '\(pipePath)': not a named pipe (expected shairport-sync's metadata pipe)"))
+            return .failure(
+                OpenProblem(text: "open '\(pipePath)': not a named pipe (expected shairport-sync's metadata pipe)"))
         }
         return .success(fd)
     }
@@ -86,7 +93,9 @@ package struct ShairportFollower: Sendable {
         var dropped = 0
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            switch publisher.wait(for: Posix.readable, on: fd, signals: signals, timeout: publisher.timeUntilFeedRetry()) {
+            switch publisher.wait(
+                for: Posix.readable, on: fd, signals: signals, timeout: publisher.timeUntilFeedRetry())
+            {
             case .stopped:
                 return
             case .timeout:

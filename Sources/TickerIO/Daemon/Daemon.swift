@@ -31,12 +31,16 @@ public struct DaemonOptions: Sendable {
         var text = ""
         var file = "defaults"
         if let configPath {
-            switch Result(catching: { () throws(SystemError) in try Posix.readFile(configPath, limit: Config.maxFileBytes) }) {
+            switch Result(catching: { () throws(SystemError) in
+                try Posix.readFile(configPath, limit: Config.maxFileBytes)
+            }) {
             case .success(let bytes):
                 text = String(decoding: bytes, as: UTF8.self)
                 file = configPath
             case .failure(let error):
-                if configRequired || error.code != .noSuchFileOrDirectory { return .failure(DaemonError(error.description)) }
+                if configRequired || error.code != .noSuchFileOrDirectory {
+                    return .failure(DaemonError(error.description))
+                }
             }
         }
         switch Config.parse(text: text, file: file, overrides: overrides) {
@@ -105,7 +109,8 @@ public final class Daemon {
                     feed = handed
                 } else {
                     feed = try FeedPipe.open(
-                        path: settings.config.feed.path, mode: settings.config.feed.mode, group: settings.config.feed.group)
+                        path: settings.config.feed.path, mode: settings.config.feed.mode,
+                        group: settings.config.feed.group)
                 }
             } catch {
                 throw DaemonError(error.description)
@@ -134,7 +139,8 @@ public final class Daemon {
         guard let device = settings.device else { return nil }
         var policy = LinkPolicy()
         policy.helloTimeout = settings.config.device.helloTimeout
-        return PanelLink(address: device, settings: settings.serial, geometry: settings.geometry, policy: policy, logger: logger)
+        return PanelLink(
+            address: device, settings: settings.serial, geometry: settings.geometry, policy: policy, logger: logger)
     }
 
     /// Says at start-up when a full frame on every frame of the grid cannot fit the line rate, and what rate would.
@@ -147,7 +153,8 @@ public final class Daemon {
         guard needed > perSecond else { return }
         let fits = max(perSecond / max(frameBytes, 1), 0)
         // Below one frame per second, how long one frame takes says more than "0 fps".
-        let fitting = fits >= 1
+        let fitting =
+            fits >= 1
             ? "full frames fit at \(fits) fps"
             : "one full frame takes \(frameBytes * 1_000 / max(perSecond, 1)) ms"
         let baudNeeded = needed * settings.serial.bitsPerByte
@@ -202,7 +209,8 @@ public final class Daemon {
             execute(
                 machine.wake(
                     at: now, linkDeadline: link?.nextDeadline, linkStreaming: link?.isStreaming ?? false,
-                    localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil))
+                    localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil)
+            )
             do {
                 try timer.arm(at: machine.nextWake(after: now, linkDeadline: link?.nextDeadline))
             } catch {
@@ -262,7 +270,9 @@ public final class Daemon {
         for _ in 0..<8 {
             let count: Int
             do {
-                count = try readBuffer.withUnsafeMutableBytes { (raw) throws(SystemError) -> Int in try feed.read(into: raw) }
+                count = try readBuffer.withUnsafeMutableBytes { (raw) throws(SystemError) -> Int in
+                    try feed.read(into: raw)
+                }
             } catch {
                 logger.error("feed: \(error)")
                 return

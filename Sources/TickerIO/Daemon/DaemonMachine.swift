@@ -327,7 +327,10 @@ public struct DaemonMachine: Sendable {
             changedSinceStatus = true
             if problemWindow.map({ now - $0 >= .seconds(60) }) ?? true {
                 if problemsInWindow > limit {
-                    actions.append(.log(.warning, "\(problemsInWindow - limit) more feed errors in the last minute were not logged"))
+                    actions.append(
+                        .log(
+                            .warning, "\(problemsInWindow - limit) more feed errors in the last minute were not logged")
+                    )
                 }
                 problemWindow = now
                 problemsInWindow = 0

@@ -21,7 +21,8 @@ public struct Settings: Sendable {
         self.config = config
         let fonts = try Self.chain(config.layout.font)
         let top = try config.layout.topFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
-        let bottom = try config.layout.bottomFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
+        let bottom =
+            try config.layout.bottomFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
         let marquee = MarqueeStyle(
             speed: config.marquee.speed, pause: config.marquee.pause / .seconds(1), gap: config.marquee.gap,
             direction: config.marquee.direction, alignment: config.marquee.align,
@@ -40,7 +41,8 @@ public struct Settings: Sendable {
             geometry = try PanelGeometry(
                 width: config.panel.width, height: config.panel.height, bitsPerPixel: config.panel.depth.bits)
         } catch {
-            throw SettingsError("panel \(config.panel.width)×\(config.panel.height)×\(config.panel.depth.bits): \(error)")
+            throw SettingsError(
+                "panel \(config.panel.width)×\(config.panel.height)×\(config.panel.depth.bits): \(error)")
         }
         var serial = SerialSettings(
             baudRate: config.device.baudRate, dataBits: config.device.dataBits, stopBits: config.device.stopBits)

@@ -18,7 +18,8 @@ public enum FeedPipeError: Error, CustomStringConvertible, Equatable {
         case .symbolicLink(let path): return "feed '\(path)' is a symbolic link; refusing to follow it"
         case .notAFIFO(let path):
             return "feed '\(path)' exists and is not a named pipe; remove it or set [feed] path to another place"
-        case .unknownGroup(let group): return "feed group '\(group)' does not exist (set [feed] group to an existing group)"
+        case .unknownGroup(let group):
+            return "feed group '\(group)' does not exist (set [feed] group to an existing group)"
         case .notHandedOver(let error):
             return "\(error); under systemd the feed comes from tickerd.socket (is it enabled? "
                 + "systemctl enable --now tickerd.socket)"

@@ -1,4 +1,3 @@
-
 /// The monotonic clock everything in tickerd measures time with.
 public enum Clock {
     /// Now on `CLOCK_MONOTONIC`, as a duration since an arbitrary origin (boot).

@@ -1,4 +1,3 @@
-
 /// A periodic timer on `CLOCK_MONOTONIC` (a `timerfd`): readable when it has fired.
 public final class PeriodicTimer {
     /// The descriptor to poll.
@@ -14,7 +13,8 @@ public final class PeriodicTimer {
     /// Fires every `intervalNanoseconds`, first after `firstNanoseconds` (`timerfd_settime`).
     public func arm(intervalNanoseconds: Int64, firstNanoseconds: Int64? = nil) throws(SystemError) {
         try Posix.armTimer(
-            fileDescriptor, firstNanoseconds: firstNanoseconds ?? intervalNanoseconds, intervalNanoseconds: intervalNanoseconds)
+            fileDescriptor, firstNanoseconds: firstNanoseconds ?? intervalNanoseconds,
+            intervalNanoseconds: intervalNanoseconds)
     }
 
     /// Stops the timer.

@@ -46,7 +46,9 @@ public struct Preview: Sendable {
         switch content {
         case .text(let value): text = value
         case .lyrics(let lyrics):
-            text = lyrics.line(at: .seconds(seconds))?.line.text ?? lyrics.nextLine(after: .seconds(seconds))?.line.text ?? ""
+            text =
+                lyrics.line(at: .seconds(seconds))?.line.text ?? lyrics.nextLine(after: .seconds(seconds))?.line.text
+                ?? ""
         }
         let height = settings.style.fonts.height
         return Strip(TextLine(text, fonts: settings.style.fonts), height: height).asciiArt

@@ -171,7 +171,8 @@ public final class SerialPort {
     /// an unplug) the port is closed at once, so the kernel can give the replugged device the same name.
     public func write(_ bytes: UnsafeRawBufferPointer) -> WriteResult {
         guard let port, let base = bytes.baseAddress else {
-            return port == nil ? .failed(SerialError(kind: .failed, message: "write '\(path)': port is closed")) : .wrote(0)
+            return port == nil
+                ? .failed(SerialError(kind: .failed, message: "write '\(path)': port is closed")) : .wrote(0)
         }
         let result = sp_nonblocking_write(port, base, bytes.count)
         if result.rawValue >= 0 { return .wrote(Int(result.rawValue)) }
@@ -287,7 +288,8 @@ public struct PortInfo: Sendable, Equatable {
             let text = { (pointer: UnsafeMutablePointer<CChar>?) in pointer.map { String(cString: $0) } }
             var vendor: Int32 = 0
             var product: Int32 = 0
-            let isUSB = sp_get_port_transport(port) == SP_TRANSPORT_USB
+            let isUSB =
+                sp_get_port_transport(port) == SP_TRANSPORT_USB
                 && sp_get_port_usb_vid_pid(port, &vendor, &product) == SP_OK
             ports.append(
                 PortInfo(

@@ -12,7 +12,9 @@ package struct SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A sentence naming the program and the cause.
     package var description: String {
         if operation == "posix_spawnp" {
-            if code == .noSuchFileOrDirectory, !program.contains("/") { return "cannot run '\(program)': not found in PATH" }
+            if code == .noSuchFileOrDirectory, !program.contains("/") {
+                return "cannot run '\(program)': not found in PATH"
+            }
             return "cannot run '\(program)': \(code)"
         }
         return "\(operation) '\(program)': \(code)"

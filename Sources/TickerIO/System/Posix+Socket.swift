@@ -61,7 +61,8 @@ extension Posix {
             entry = info.ai_next
             guard let address = info.ai_addr else { continue }
             let bytes = Array(UnsafeRawBufferPointer(start: address, count: Int(info.ai_addrlen)))
-            addresses.append(SocketAddress(family: info.ai_family, type: info.ai_socktype, proto: info.ai_protocol, bytes: bytes))
+            addresses.append(
+                SocketAddress(family: info.ai_family, type: info.ai_socktype, proto: info.ai_protocol, bytes: bytes))
         }
         return addresses
     }
@@ -95,7 +96,8 @@ extension Posix {
     }
 
     /// `send(2)` with `MSG_NOSIGNAL` (a closed peer is `EPIPE`, never SIGPIPE); a short count is possible.
-    package static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String) throws(SystemError) -> Transfer {
+    package static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String) throws(SystemError) -> Transfer
+    {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .done(0) }
         while true {
             let n = Glibc.send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))

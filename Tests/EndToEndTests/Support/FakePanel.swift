@@ -71,7 +71,9 @@ final class FakePanel {
     }
 
     /// A panel of `width` × `height` at `depth` bits per pixel.
-    convenience init(link: String, width: Int, height: Int, depth: Int, scroll: Bool = true, withTruth: Bool = false) throws {
+    convenience init(link: String, width: Int, height: Int, depth: Int, scroll: Bool = true, withTruth: Bool = false)
+        throws
+    {
         let info = try DeviceInfo(
             geometry: PanelGeometry(width: width, height: height, bitsPerPixel: depth), maxFramesPerSecond: 120,
             capabilities: scroll ? .scroll : [], firmwareName: "end-to-end test panel")

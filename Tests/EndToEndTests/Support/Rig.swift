@@ -30,7 +30,9 @@ final class PendingWrite {
         self.path = path
         self.bytes = bytes
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw TestFailure("open '\(path)' for writing: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw TestFailure("open '\(path)' for writing: \(String(cString: strerror(errno)))")
+        }
         service()
     }
 
@@ -48,7 +50,8 @@ final class PendingWrite {
             } else if count < 0, errno == EAGAIN {
                 return
             } else {
-                failure = "write '\(path)' after \(written) of \(bytes.count) bytes: \(String(cString: strerror(errno)))"
+                failure =
+                    "write '\(path)' after \(written) of \(bytes.count) bytes: \(String(cString: strerror(errno)))"
                 break
             }
         }

@@ -31,7 +31,9 @@ final class Sandbox {
     /// Boots systemd and waits until it says it is running.
     init(rig: Rig) async throws {
         self.rig = rig
-        guard let products = BuiltProducts.directory else { throw TestFailure("no built products; run 'swift build' first") }
+        guard let products = BuiltProducts.directory else {
+            throw TestFailure("no built products; run 'swift build' first")
+        }
         let root = BuiltProducts.packageRoot
         launcher = try rig.start(
             "systemd-sandbox", root + "/scripts/systemd-sandbox", [rig.path("sandbox"), root, products])
@@ -40,11 +42,14 @@ final class Sandbox {
         try await Self.check("the sandbox's systemd to start", rig: rig) {
             // Before it becomes `unshare`, the script has children of its own (mkdir, find): only a child that
             // runs systemd will do.
-            let children = (try? String(contentsOfFile: "/proc/\(launcher.pid)/task/\(launcher.pid)/children", encoding: .utf8)) ?? ""
-            found = children.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }.first { child in
-                let name = try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)
-                return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "systemd"
-            } ?? 0
+            let children =
+                (try? String(contentsOfFile: "/proc/\(launcher.pid)/task/\(launcher.pid)/children", encoding: .utf8))
+                ?? ""
+            found =
+                children.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }.first { child in
+                    let name = try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)
+                    return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "systemd"
+                } ?? 0
             return found != 0 || launcher.termination != nil
         }
         guard found != 0 else { throw TestFailure("the sandbox ended at once\n\(rig.diagnostics)") }
@@ -53,7 +58,9 @@ final class Sandbox {
         try await Self.check("the sandbox's systemd to open its bus", rig: rig) { access(bus, F_OK) == 0 }
         let state = try await run("systemctl is-system-running --wait", allowFailure: true).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        guard state == "running" || state == "degraded" else { throw TestFailure("the sandbox's systemd is '\(state)'") }
+        guard state == "running" || state == "degraded" else {
+            throw TestFailure("the sandbox's systemd is '\(state)'")
+        }
     }
 
     /// Checks `condition`, which no descriptor signals, every 50 ms until it holds (the rig services its
@@ -124,6 +131,7 @@ final class Sandbox {
             // Asked again after a tenth of a second, during which the rig keeps servicing the panel.
             try? await rig.wait("the next question to \(what)", timeout: .milliseconds(100)) { false }
         }
-        throw TestFailure("timed out after \(timeout) waiting for \(what); '\(command)' last said:\n\(last)\n\(rig.diagnostics)")
+        throw TestFailure(
+            "timed out after \(timeout) waiting for \(what); '\(command)' last said:\n\(last)\n\(rig.diagnostics)")
     }
 }

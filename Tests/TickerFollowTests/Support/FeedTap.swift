@@ -33,7 +33,9 @@ final class FeedTap {
                 }
             }
             var entries = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-            guard try deadline.poll(&entries, waitingFor: what, story: { "feed so far:\n" + lines.joined(separator: "\n") }) > 0
+            guard
+                try deadline.poll(
+                    &entries, waitingFor: what, story: { "feed so far:\n" + lines.joined(separator: "\n") }) > 0
             else { continue }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -41,7 +41,9 @@ final class FollowerThread: Sendable {
         while true {
             if let line = logLines.all.first(where: predicate) { return line }
             if logLines.added.wait(timeout: deadline) == .timedOut {
-                Issue.record("timed out after \(timeout) s waiting for \(what); log:\n\(log.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "timed out after \(timeout) s waiting for \(what); log:\n\(log.joined(separator: "\n"))",
+                    sourceLocation: sourceLocation)
                 throw TestFailure("timed out waiting for \(what)")
             }
         }

@@ -68,7 +68,9 @@ final class MPDServer {
         let deadline = Deadline(.seconds(10))
         while true {
             var entries = [pollfd(fd: notifySocket, events: Int16(POLLIN), revents: 0)]
-            guard try deadline.poll(&entries, waitingFor: "mpd's READY=1", story: { "log:\n\(log)" }) > 0 else { continue }
+            guard try deadline.poll(&entries, waitingFor: "mpd's READY=1", story: { "log:\n\(log)" }) > 0 else {
+                continue
+            }
             var message = [UInt8](repeating: 0, count: 512)
             let count = message.withUnsafeMutableBytes { recv(notifySocket, $0.baseAddress, $0.count, 0) }
             if count > 0, String(decoding: message[0..<count], as: UTF8.self).contains("READY=1") { return }
@@ -110,7 +112,9 @@ final class MPDServer {
             for (index, byte) in path.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
         }
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard result == 0 else { throw TestFailure("bind \(path): errno \(errno)") }
         return fd

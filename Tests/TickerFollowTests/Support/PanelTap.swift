@@ -17,7 +17,8 @@ final class PanelTap {
         terminal = try PseudoTerminal(link: link)
         let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: bitsPerPixel)
         device = PanelDevice(
-            info: try DeviceInfo(geometry: geometry, maxFramesPerSecond: 60, capabilities: [], firmwareName: "follow-test"),
+            info: try DeviceInfo(
+                geometry: geometry, maxFramesPerSecond: 60, capabilities: [], firmwareName: "follow-test"),
             replyCapacity: 1024)
     }
 

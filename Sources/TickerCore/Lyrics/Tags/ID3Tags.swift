@@ -14,7 +14,9 @@ enum ID3Tags {
         }
         let size = syncsafe(header[6..<10])
         let total = 10 + size + (version == 4 && flags & 0x10 != 0 ? 10 : 0)
-        guard size <= limits.structureBytes else { throw .tooLarge(what: "ID3v2 tag", size: size, limit: limits.structureBytes) }
+        guard size <= limits.structureBytes else {
+            throw .tooLarge(what: "ID3v2 tag", size: size, limit: limits.structureBytes)
+        }
         var body = try source.exactly(size, at: start + 10, what: "ID3v2 tag")
         let unsynchronised = flags & 0x80 != 0
         if unsynchronised, version < 4 { body = resynchronise(body[...]) }

@@ -44,7 +44,9 @@ enum MP4Tags {
         var offset = parent.lowerBound
         while offset + 8 <= parent.upperBound {
             visited += 1
-            guard visited <= limits.items else { throw .tooLarge(what: "MP4 box count", size: visited, limit: limits.items) }
+            guard visited <= limits.items else {
+                throw .tooLarge(what: "MP4 box count", size: visited, limit: limits.items)
+            }
             let header = try source.exactly(8, at: offset, what: "MP4 box header")
             var size = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
             var headerSize = 8

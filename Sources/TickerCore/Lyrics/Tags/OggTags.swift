@@ -38,7 +38,9 @@ enum OggTags {
         return EmbeddedLyrics()
     }
 
-    private static func comments(in packet: [UInt8], at offset: Int, limits: TagLimits) throws(TagError) -> EmbeddedLyrics {
+    private static func comments(in packet: [UInt8], at offset: Int, limits: TagLimits) throws(TagError)
+        -> EmbeddedLyrics
+    {
         let vorbis: [UInt8] = [3] + Array("vorbis".utf8)
         let opus = Array("OpusTags".utf8)
         if packet.starts(with: vorbis) {

@@ -47,7 +47,9 @@ struct TagBytes {
 extension TagSource {
     /// Exactly `count` bytes at `offset`, or a `truncated` error naming `what`.
     func exactly(_ count: Int, at offset: Int, what: String) throws(TagError) -> [UInt8] {
-        guard count >= 0, offset >= 0, offset <= self.count - count else { throw .truncated(what: what, offset: offset) }
+        guard count >= 0, offset >= 0, offset <= self.count - count else {
+            throw .truncated(what: what, offset: offset)
+        }
         guard let bytes = bytes(at: offset, count: count) else { throw .unreadable(offset: offset) }
         guard bytes.count == count else { throw .truncated(what: what, offset: offset) }
         return bytes

@@ -6,7 +6,9 @@ enum VorbisComments {
         var reader = TagBytes(bytes, base: base, what: "Vorbis comment block")
         try reader.skip(try reader.uint32LittleEndian())
         let count = try reader.uint32LittleEndian()
-        guard count <= limits.items else { throw .tooLarge(what: "Vorbis comment count", size: count, limit: limits.items) }
+        guard count <= limits.items else {
+            throw .tooLarge(what: "Vorbis comment count", size: count, limit: limits.items)
+        }
         var found = EmbeddedLyrics()
         var synced: [String] = []
         var other: [String] = []
