@@ -21,7 +21,8 @@ struct FirmwareEndToEndTests {
     static let blank = Array(repeating: String(repeating: ".", count: width), count: height).joined(separator: "\n")
 
     @Test func showsAMarqueeMoveThenRestAtItsStartExactlyAsTickerctlDrawsIt() throws {
-        let settings = ["--set", "marquee.laps=1", "--set", "marquee.speed=60"]
+        // Without faded edges, every position of the marquee is a window of the strip.
+        let settings = ["--set", "marquee.laps=1", "--set", "marquee.speed=60", "--set", "marquee.fade-edges=false"]
         let text = "Night Signal over the wire"
         let start = try tickerctl(["render", "--text", text, "--at", "0"] + Self.size + settings)
         let strip = try tickerctl(["render", "--text", text, "--strip"] + Self.size + settings)

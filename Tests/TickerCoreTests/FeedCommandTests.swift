@@ -101,7 +101,7 @@ import Testing
             message: "bad priority 'urgent' (expected low, normal or high)"),
         BadCase(
             id: "message zero duration", line: "message --for 0 hi",
-            message: "message --for '0' out of range (expected 0 to 86400 seconds)"),
+            message: "message --for '0' out of range (expected more than 0, at most 86400 seconds)"),
         BadCase(
             id: "message without text", line: "message --for 3",
             message: "message needs an argument (e.g. message Back in 5 minutes)"),

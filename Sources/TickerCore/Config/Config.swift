@@ -140,8 +140,9 @@ public struct Config: Sendable, Equatable {
         public var bounce = false
         /// Laps before the text stops at its start; 0 scrolls for ever.
         public var laps = 0
-        /// Fade the text out at the zone's edges (needs grey levels).
-        public var fadeEdges = false
+        /// Fade the text out at the zone's edges, as the reference marquee always does; it needs grey levels,
+        /// so a 1-bit panel never fades.
+        public var fadeEdges = true
     }
 
     /// `[karaoke]`.

@@ -170,7 +170,8 @@ public enum FeedCommand: Sendable, Equatable {
                 guard !value.isEmpty else { throw .missingArgument(command: "message --for", example: "--for 10") }
                 let time = try seconds(value, command: "message --for")
                 guard time > .zero else {
-                    throw .outOfRange(Excerpt.of(value), command: "message --for", expected: "0 to 86400 seconds")
+                    throw .outOfRange(
+                        Excerpt.of(value), command: "message --for", expected: "more than 0, at most 86400 seconds")
                 }
                 duration = time
                 continue

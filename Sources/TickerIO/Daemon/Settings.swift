@@ -26,7 +26,8 @@ public struct Settings: Sendable {
         let marquee = MarqueeStyle(
             speed: config.marquee.speed, pause: config.marquee.pause / .seconds(1), gap: config.marquee.gap,
             direction: config.marquee.direction, alignment: config.marquee.align,
-            bounce: config.marquee.bounce, laps: config.marquee.laps, fadeEdges: config.marquee.fadeEdges,
+            bounce: config.marquee.bounce, laps: config.marquee.laps,
+            fadeEdges: config.marquee.fadeEdges && config.panel.depth.bits >= 2,
             reducedMotion: config.display.reducedMotion)
         let karaoke = KaraokeStyle(
             restLevel: config.karaoke.restLevel, restStyle: config.karaoke.restStyle,
