@@ -65,31 +65,17 @@ final class LMSConnection {
         }
         var lastError = LMSConnectionError.connect(server: server, .connectionRefused)
         for address in addresses {
-            let started: (fd: Int32, inProgress: Bool)
             do {
-                started = try Posix.startConnecting(address, what: server)
+                let fd = try signals.connect(address, what: server, timeout: timeout)
+                return LMSConnection(server: server, fd: fd, signals: signals, timeout: timeout)
             } catch {
-                lastError = .connect(server: server, error.code)
-                continue
-            }
-            if started.inProgress {
-                switch signals.wait(for: Posix.writable, on: started.fd, timeout: timeout) {
-                case .stopped:
-                    Posix.close(started.fd)
-                    throw .stopped
-                case .timeout:
-                    Posix.close(started.fd)
-                    lastError = .timeout(server: server, waitingFor: "connect")
-                    continue
-                case .ready:
-                    if let code = Posix.pendingSocketError(started.fd) {
-                        Posix.close(started.fd)
-                        lastError = .connect(server: server, code)
-                        continue
-                    }
+                switch error {
+                case .stopped: throw .stopped
+                case .timeout: lastError = .timeout(server: server, waitingFor: "connect")
+                case .closed: lastError = .closed(server: server)
+                case .system(let code): lastError = .connect(server: server, code)
                 }
             }
-            return LMSConnection(server: server, fd: started.fd, signals: signals, timeout: timeout)
         }
         throw lastError
     }
@@ -97,27 +83,14 @@ final class LMSConnection {
     /// Writes one command: `tokens` percent-encoded, separated by spaces, ended by a line feed.
     func send(_ tokens: [String]) throws(LMSConnectionError) {
         let line = tokens.map(LMSLineParser.encode).joined(separator: " ")
-        let bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(SystemError) -> Posix.Transfer in
-                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]), what: server)
-                }
-            }
-            switch result {
-            case .success(.done(let count)):
-                offset += count
-            case .success(.wouldBlock):
-                switch signals.wait(for: Posix.writable, on: fd, timeout: timeout) {
-                case .stopped: throw .stopped
-                case .timeout: throw .timeout(server: server, waitingFor: line)
-                case .ready: continue
-                }
-            case .failure(let error) where error.code == .brokenPipe || error.code == .connectionReset:
-                throw .closed(server: server)
-            case .failure(let error):
-                throw .io(server: server, operation: "send", error.code)
+        do {
+            try signals.sendAll(Array((line + "\n").utf8), on: fd, what: server, timeout: timeout)
+        } catch {
+            switch error {
+            case .stopped: throw .stopped
+            case .timeout: throw .timeout(server: server, waitingFor: line)
+            case .closed: throw .closed(server: server)
+            case .system(let code): throw .io(server: server, operation: "send", code)
             }
         }
     }

@@ -104,27 +104,14 @@ final class MPDConnection {
 
     /// Writes one command line.
     func send(_ command: String) throws(MPDConnectionError) {
-        let bytes = Array((command + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(SystemError) -> Posix.Transfer in
-                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]), what: endpoint.description)
-                }
-            }
-            switch result {
-            case .success(.done(let count)):
-                offset += count
-            case .success(.wouldBlock):
-                switch signals.wait(for: Posix.writable, on: fd, timeout: timeout) {
-                case .stopped: throw .stopped
-                case .timeout: throw .timeout(endpoint: endpoint.description, waitingFor: command)
-                case .ready: continue
-                }
-            case .failure(let error) where error.code == .brokenPipe || error.code == .connectionReset:
-                throw .closed(endpoint: endpoint.description)
-            case .failure(let error):
-                throw .io(endpoint: endpoint.description, operation: "send", error.code)
+        do {
+            try signals.sendAll(Array((command + "\n").utf8), on: fd, what: endpoint.description, timeout: timeout)
+        } catch {
+            switch error {
+            case .stopped: throw .stopped
+            case .timeout: throw .timeout(endpoint: endpoint.description, waitingFor: command)
+            case .closed: throw .closed(endpoint: endpoint.description)
+            case .system(let code): throw .io(endpoint: endpoint.description, operation: "send", code)
             }
         }
     }
@@ -206,27 +193,16 @@ final class MPDConnection {
     /// Connects to one address, waiting for a connection under way; closes the socket on failure.
     private static func connect(
         _ address: SocketAddress, endpoint: MPDEndpoint, signals: SignalSource, timeout: Duration
-    )
-        throws(MPDConnectionError) -> Int32
-    {
-        let started: (fd: Int32, inProgress: Bool)
+    ) throws(MPDConnectionError) -> Int32 {
         do {
-            started = try Posix.startConnecting(address, what: endpoint.description)
+            return try signals.connect(address, what: endpoint.description, timeout: timeout)
         } catch {
-            throw .connect(endpoint: endpoint.description, error.code)
-        }
-        guard started.inProgress else { return started.fd }
-        switch signals.wait(for: Posix.writable, on: started.fd, timeout: timeout) {
-        case .stopped:
-            Posix.close(started.fd)
-            throw .stopped
-        case .timeout:
-            Posix.close(started.fd)
-            throw .timeout(endpoint: endpoint.description, waitingFor: "connect")
-        case .ready:
-            guard let code = Posix.pendingSocketError(started.fd) else { return started.fd }
-            Posix.close(started.fd)
-            throw .connect(endpoint: endpoint.description, code)
+            switch error {
+            case .stopped: throw .stopped
+            case .timeout: throw .timeout(endpoint: endpoint.description, waitingFor: "connect")
+            case .closed: throw .closed(endpoint: endpoint.description)
+            case .system(let code): throw .connect(endpoint: endpoint.description, code)
+            }
         }
     }
 }
