@@ -12,7 +12,7 @@ DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/tickerd
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
 CONFDIR = $(DESTDIR)$(SYSCONFDIR)/tickerd
 
-.PHONY: demo test build release bench firmware install uninstall clean
+.PHONY: demo test build release bench firmware pictures install uninstall clean
 
 # Plays the built-in demo track on a panel drawn in this terminal (Ctrl-C ends it).
 demo:
@@ -39,6 +39,12 @@ bench:
 	$(SWIFT) build -c release
 	.build/release/tickerbench
 	.build/release/tickerbench daemon
+
+# Draws the animated GIFs README.md shows (docs/pictures/) with the release tickerctl.
+pictures:
+	@scripts/deps.sh build
+	$(SWIFT) build -c release --product tickerctl
+	scripts/pictures
 
 # Builds every firmware image and prints their sizes.
 firmware:

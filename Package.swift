@@ -42,6 +42,8 @@ let package = Package(
             pkgConfig: "libserialport",
             providers: [.apt(["libserialport-dev"])]
         ),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // What `import Glibc` does not expose on this toolchain.
         .target(name: "CLinux"),
         .target(name: "TickerTestShim"),
@@ -58,9 +60,11 @@ let package = Package(
         .executableTarget(
             name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"],
             swiftSettings: withoutImplicitImports),
+        // Pictures of the panel as PNG and animated GIF files (libpng, giflib); the daemon does not link it.
+        .target(name: "TickerPictures", dependencies: ["TickerCore", "CPNG", "CGIF"]),
         .executableTarget(
             name: "tickerctl",
-            dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow"]
+            dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow", "TickerPictures"]
         ),
         .executableTarget(
             name: "tickerbench", dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "CAllocCounter"]),
@@ -73,9 +77,10 @@ let package = Package(
         .testTarget(
             name: "TickerFollowTests",
             dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerTestSupport"]),
+        .testTarget(name: "TickerPicturesTests", dependencies: ["TickerPictures", "TickerCore"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerTestSupport"]
+            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerPictures", "TickerTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import TickerCore
 import TickerIO
 
-/// `tickerctl render`: one instant as ASCII art.
+/// `tickerctl render`: one instant as ASCII art, or pictures of the panel as PNG and GIF files.
 func runRender(_ arguments: [String]) -> Int32 {
     var scanner = ArgumentScanner(arguments)
     var overrides: [ConfigOverride] = []
@@ -11,6 +11,7 @@ func runRender(_ arguments: [String]) -> Int32 {
     var showStrip = false
     var fonts: [String] = []
     var configPath: String?
+    var pictures = PictureRequest()
     func set(_ section: String, _ key: String, _ value: String) {
         overrides.append(ConfigOverride(section: section, key: key, value: value))
     }
@@ -21,6 +22,12 @@ func runRender(_ arguments: [String]) -> Int32 {
             case "--lyrics": lyricsPath = try scanner.value(for: argument, expected: "an .lrc file")
             case "--at": seconds = try scanner.number(for: argument, in: 0...86_400)
             case "--strip": showStrip = true
+            case "--png": pictures.pngPath = try scanner.value(for: argument, expected: "a .png file to write")
+            case "--gif": pictures.gifPath = try scanner.value(for: argument, expected: "a .gif file to write")
+            case "--from": pictures.from = try scanner.number(for: argument, in: 0...86_400)
+            case "--to": pictures.to = try scanner.number(for: argument, in: 0...86_400)
+            case "--fps": pictures.framesPerSecond = try scanner.integer(for: argument, in: 1...50)
+            case "--pitch": pictures.pitch = try scanner.integer(for: argument, in: 3...64)
             case "--config": configPath = try scanner.value(for: argument, expected: "a file path")
             case "--size":
                 let size = try scanner.size(for: argument)
@@ -80,6 +87,10 @@ func runRender(_ arguments: [String]) -> Int32 {
         content = .text(text ?? "")
     }
     let preview = Preview(settings: settings, content: content)
+    guard pictures.isEmpty else {
+        do { try pictures.write(preview, at: seconds) } catch { fail(error.description, status: 1) }
+        return 0
+    }
     print(showStrip ? preview.strip(at: seconds) : preview.frame(at: seconds))
     return 0
 }

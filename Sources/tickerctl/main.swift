@@ -12,7 +12,9 @@ let usage = """
              [--speed PX/S] [--pause S] [--gap PX] [--direction left|right] [--align left|center|right]
              [--bounce] [--laps N] [--fade-edges] [--reduced-motion] [--rest-level 0..1]
              [--rest-style dim|dither] [--zones single|split]
-          print what the panel shows at an instant as ASCII art (# full, + between, . off)
+             [--png FILE | --gif FILE [--from S] [--to S] [--fps N]] [--pitch PX]
+          print what the panel shows at an instant as ASCII art (# full, + between, . off),
+          or draw it as LEDs in a PNG (the instant) or an animated GIF (from S to S)
       send [--feed PATH] LINE...      write feed commands (one write per batch)
       now [--feed PATH] ARTIST TITLE  set the now-playing line and start playing
       lyrics [--feed PATH] FILE.lrc   send a lyrics file

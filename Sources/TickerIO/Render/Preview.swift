@@ -23,21 +23,29 @@ public struct Preview: Sendable {
 
     /// The panel at `seconds` as ASCII art (`#` full, `+` between, `.` off).
     public func frame(at seconds: Double) -> String {
+        frames(at: [seconds])[0].asciiArt
+    }
+
+    /// The panel at each of `instants` (seconds, in order), as one scene shows them one after another: a text
+    /// appears at 0, lyrics start playing at the first instant.
+    public func frames(at instants: [Double]) -> [Frame] {
         let panel = settings.config.panel
         var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
         var state = PlayerState()
-        var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
-        let now = Duration.seconds(seconds)
+        let start = Duration.seconds(instants.first ?? 0)
         switch content {
         case .text(let text):
             state.apply(.text(text), at: .zero)
             scene.observe(state, at: .zero)
         case .lyrics(let lyrics):
-            for command in [FeedCommand.lyrics(lyrics), .position(now), .play] { state.apply(command, at: now) }
-            scene.observe(state, at: now)
+            for command in [FeedCommand.lyrics(lyrics), .position(start), .play] { state.apply(command, at: start) }
+            scene.observe(state, at: start)
         }
-        scene.render(state, at: now, into: &frame)
-        return frame.asciiArt
+        return instants.map { seconds in
+            var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+            scene.render(state, at: .seconds(seconds), into: &frame)
+            return frame
+        }
     }
 
     /// The whole unclipped strip of `text` (or of the lyric line sung at `seconds`) in the first zone's fonts.

@@ -1,0 +1,57 @@
+import Glibc
+import TickerCore
+import TickerIO
+import TickerPictures
+
+/// What `tickerctl render --png/--gif` writes: the panel drawn as LEDs.
+struct PictureRequest {
+    var pngPath: String?
+    var gifPath: String?
+    /// The GIF's first and last instants, in seconds.
+    var from = 0.0
+    var to: Double?
+    var framesPerSecond = 25
+    /// Image pixels per LED.
+    var pitch = 8
+
+    var isEmpty: Bool { pngPath == nil && gifPath == nil }
+
+    /// The instants of the GIF's pictures: `from`, then every 1/fps up to (not including) `to`.
+    func gifInstants() throws(UsageError) -> [Double] {
+        let end = to ?? from + 10
+        guard end > from else { throw UsageError("option '--to': expected more than --from (\(from))") }
+        let count = Int(((end - from) * Double(framesPerSecond)).rounded(.up))
+        guard count <= 3_000 else {
+            throw UsageError(
+                "a GIF of \(count) pictures is too long (at most 3000: shorten --from/--to or lower --fps)")
+        }
+        return (0..<count).map { from + Double($0) / Double(framesPerSecond) }
+    }
+
+    /// Writes the requested files: the PNG of the panel at `seconds`, the GIF from `from` to `to`.
+    func write(_ preview: Preview, at seconds: Double) throws(PictureError) {
+        let board = LEDBoard(pitch: pitch)
+        if let pngPath {
+            let panel = preview.frames(at: [seconds])[0]
+            try save(try PNGEncoder.encode(board.draw(RGBFrame(grey: panel))), to: pngPath)
+        }
+        if let gifPath {
+            let instants: [Double]
+            do { instants = try gifInstants() } catch { throw PictureError(error.description) }
+            let pictures = preview.frames(at: instants).map { board.draw(RGBFrame(grey: $0)) }
+            let animation = IndexedAnimation(
+                pictures: pictures, instants: instants, lastSeconds: 1 / Double(framesPerSecond))
+            try save(try GIFEncoder.encode(animation), to: gifPath)
+        }
+    }
+
+    private func save(_ bytes: [UInt8], to path: String) throws(PictureError) {
+        do {
+            let fd = try Posix.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+            defer { Posix.close(fd) }
+            try Posix.writeAll(fd, bytes, what: path)
+        } catch {
+            throw PictureError(error.description)
+        }
+    }
+}
