@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pty.h>
+#include <spawn.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -156,4 +157,8 @@ int clinux_terminal_size(int fd, int *columns, int *rows) {
     *columns = size.ws_col;
     *rows = size.ws_row;
     return 0;
+}
+
+short clinux_posix_spawn_setsid(void) {
+    return POSIX_SPAWN_SETSID;
 }

@@ -209,6 +209,26 @@ struct LMSFollowerTests {
         try server.waitFor("got players 0 100")
     }
 
+    @Test func sendsLyricsFromTheLyricsServerWhenTheyArrive() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try FeedTap(path: directory.file("feed"))
+        let lrclib = try LRCLIBStandin()
+        let server = try LMSStandIn(directory: directory)
+        try server.command(
+            #"{"cmd": "track", "player": 0, "title": "Hit Song", "artist": "H", "album": "S", "duration": 30}"#)
+        try server.command(#"{"cmd": "mode", "player": 0, "mode": "play"}"#)
+        let follower = LMSFollower(
+            host: "127.0.0.1", port: server.port, feedPath: feed.path,
+            online: OnlineLyricsSettings(server: lrclib.url, cacheDirectory: directory.file("cache")))
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+        defer { thread.finish() }
+        let track = try feed.waitFor(line: "lyrics clear")
+        #expect(track.suffix(5) == ["title Hit Song", "artist H", "album S", "duration 30", "lyrics clear"])
+        try lrclib.waitForRequest("/api/get", for: "Hit Song")
+        let lyrics = try feed.waitFor(line: "lyrics end")
+        #expect(lyrics.contains("[00:00.500]Words from the server"), "\(lyrics)")
+    }
+
     @Test func survivesAServerThatAnswersGarbageOrIsNotThere() throws {
         let directory = try TemporaryDirectory()
         let feed = try FeedTap(path: directory.file("feed"))

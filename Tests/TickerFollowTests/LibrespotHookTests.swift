@@ -192,6 +192,91 @@ struct LibrespotHookProcessTests {
         #expect(feed.lines.first == "title Stabat Mater")
     }
 
+    /// A track change, as librespot 0.7 passes it.
+    static func trackChanged(_ name: String) -> [String: String] {
+        [
+            "PLAYER_EVENT": "track_changed", "NAME": name, "ARTISTS": "The Testers", "ALBUM": "Tests",
+            "DURATION_MS": "180000", "ITEM_TYPE": "Track",
+        ]
+    }
+
+    /// Starts the hook without waiting for it: a lyrics lookup it leaves behind keeps its standard error open.
+    func startHook(_ environment: [String: String], arguments: [String]) throws -> Child {
+        try Child(
+            name: "tickerctl", executable: try BuiltProducts.tickerctl(),
+            arguments: ["follow", "librespot"] + arguments,
+            environment: environment)
+    }
+
+    /// Waits (bounded) until process `pid` has exited, without reaping it (`waitid` with `WNOWAIT`): the
+    /// hook's end is not visible on its pipes while the lookup it started holds them.
+    func waitForExit(of pid: pid_t, _ what: String) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+            {
+                return
+            }
+            guard ContinuousClock.now < deadline else { throw TestFailure("\(what) did not exit within 10 s") }
+            var none = pollfd(fd: -1, events: 0, revents: 0)
+            _ = poll(&none, 1, 5)
+        }
+    }
+
+    static func release(_ server: LRCLIBStandin) throws {
+        try Child.run(
+            "/usr/bin/python3",
+            ["-c", "import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()", server.url + "/release"])
+    }
+
+    @Test func asksTheServerAfterExitingAndSendsTheLyricsWhenTheyCome() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try FeedTap(path: directory.file("feed"))
+        let server = try LRCLIBStandin()
+        let arguments = ["--feed", feed.path, "--lyrics-server", server.url, "--lyrics-cache", directory.file("cache")]
+        let first = try startHook(Self.trackChanged("Held"), arguments: arguments)
+        let now = try feed.waitFor(line: "lyrics clear")
+        #expect(now == ["title Held", "artist The Testers", "album Tests", "duration 180", "lyrics clear"])
+        try server.waitForRequest("/api/get", for: "Held")
+        try waitForExit(of: first.pid, "the hook, while its lookup waits for the server,")
+
+        try Self.release(server)
+        let later = try feed.waitFor(line: "lyrics end")
+        #expect(later.contains("[00:00.500]Words from the server"), "\(later)")
+        try first.wait("the lookup's end") { first.termination != nil }
+        #expect(first.termination == .exited(0), "\(first.tail)")
+
+        // The same track again: its lyrics come from the cache, with the title, and the server is not asked.
+        let again = try hook(Self.trackChanged("Held"), arguments: arguments)
+        #expect(again.termination == .exited(0), "\(again.tail)")
+        let cached = try feed.waitFor(line: "lyrics end")
+        #expect(cached.first == "title Held" && cached.contains("[00:00.500]Words from the server"), "\(cached)")
+        #expect(try server.requests(for: "Held").count == 1)
+    }
+
+    @Test func lyricsThatArriveAfterTheTrackChangedAreNotSent() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try FeedTap(path: directory.file("feed"))
+        let server = try LRCLIBStandin()
+        let arguments = ["--feed", feed.path, "--lyrics-server", server.url, "--lyrics-cache", directory.file("cache")]
+        let held = try startHook(Self.trackChanged("Held"), arguments: arguments)
+        try feed.waitFor(line: "lyrics clear")
+        try server.waitForRequest("/api/get", for: "Held")
+
+        let next = try hook(Self.trackChanged("Missing"), arguments: arguments)
+        #expect(next.termination == .exited(0), "\(next.tail)")
+        try feed.waitFor(line: "title Missing")
+        try Self.release(server)
+        try held.wait("the late lyrics to be refused") { held.errors.contains("arrived after the track changed") }
+        try held.wait("the lookup's end") { held.termination != nil }
+
+        let stop = try hook(["PLAYER_EVENT": "stopped"], arguments: arguments)
+        #expect(stop.termination == .exited(0))
+        let rest = try feed.waitFor(line: "stop")
+        #expect(!rest.contains { $0.contains("Words from the server") }, "\(rest)")
+    }
+
     @Test func saysWhatIsWrongAndExitsWithoutADaemon() throws {
         let directory = try TemporaryDirectory()
         let missing = try hook(

@@ -232,7 +232,7 @@ struct FollowCommandTests {
         ("lms bad port", ["lms", "--host", "h", "--port", "0"], "invalid port '0' (expected 1-65535)"),
         (
             "music dir for librespot", ["librespot", "--music-dir", "/srv"],
-            "unknown option '--music-dir' for 'follow librespot' (expected one of: --feed, --lyrics-dir)"
+            "unknown option '--music-dir' for 'follow librespot' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server)"
         ),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {

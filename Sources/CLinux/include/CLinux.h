@@ -68,4 +68,7 @@ int clinux_tty_nonexclusive(int fd);
 /// Size of the terminal on `fd` in character cells; returns 0 or -1.
 int clinux_terminal_size(int fd, int *columns, int *rows);
 
+/// POSIX_SPAWN_SETSID (a GNU extension the Swift importer does not see): the child starts a session of its own.
+short clinux_posix_spawn_setsid(void);
+
 #endif

@@ -12,7 +12,8 @@ package enum FollowCommand: Equatable, Sendable {
     /// Follow MPRIS players through playerctl (`player`: playerctl's `--player`, `nil` for any).
     case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
     /// Pass on one librespot or spotifyd event (a hook run once per event; see `LibrespotHook`).
-    case librespot(feedPath: String, lyrics: LyricsLibraryOptions)
+    /// With `fetchLyrics`, the process the hook starts to ask the lyrics server (see `LibrespotHook`).
+    case librespot(feedPath: String, lyrics: LyricsLibraryOptions, fetchLyrics: Bool = false)
     /// Follow a player of a Lyrion (Logitech) Media Server (`player`: its id or name, `nil` for the first
     /// playing one).
     case lms(host: String, port: UInt16, player: String?, feedPath: String, lyrics: LyricsLibraryOptions)
@@ -27,9 +28,9 @@ package enum FollowCommand: Equatable, Sendable {
                tickerctl follow shairport [--pipe PATH] [--lyrics-dir DIR] [--feed PATH] [ONLINE]
                tickerctl follow mpris [--player NAME] [--music-dir DIR] [--lyrics-dir DIR] [--feed PATH]
                                       [--playerctl PATH] [ONLINE]
-               tickerctl follow librespot [--lyrics-dir DIR] [--feed PATH]
+               tickerctl follow librespot [--lyrics-dir DIR] [--feed PATH] [ONLINE]
                tickerctl follow lms --host HOST [--port PORT] [--player MAC|NAME] [--lyrics-dir DIR]
-                                    [--feed PATH]
+                                    [--feed PATH] [ONLINE]
                ONLINE: [--lyrics-server URL] [--lyrics-cache DIR] [--offline] [--config FILE]
 
         Writes what a music player is playing (track, lyrics, play/pause/stop, position) to tickerd's feed.
@@ -85,19 +86,25 @@ package enum FollowCommand: Equatable, Sendable {
             ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "librespot":
             allowed = ["--lyrics-dir": "a directory", "--feed": "the feed pipe's path"]
+                .merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         case "lms":
             allowed = [
                 "--host": "a host name or address", "--port": "a port number", "--player": "a player id or name",
                 "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
-            ]
+            ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
         default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris, librespot, lms)")
         }
         var options: [String: String] = [:]
         var offline = false
+        var fetchLyrics = false
         while let argument = scanner.next() {
             if argument == "--help" || argument == "-h" { return .help }
             if argument == "--offline" {
                 offline = true
+                continue
+            }
+            if mode == "librespot", argument == LibrespotHook.fetchLyricsOption {
+                fetchLyrics = true
                 continue
             }
             guard let expected = allowed[argument] else {
@@ -130,7 +137,7 @@ package enum FollowCommand: Equatable, Sendable {
                 pipePath: options["--pipe"] ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
         }
         if mode == "librespot" {
-            return .librespot(feedPath: feedPath, lyrics: lyrics)
+            return .librespot(feedPath: feedPath, lyrics: lyrics, fetchLyrics: fetchLyrics)
         }
         if mode == "lms" {
             guard let host = options["--host"] else {
@@ -190,8 +197,10 @@ package enum FollowCommand: Equatable, Sendable {
                 online: lyrics.online(log: log)
             ).run(signals: signals, log: log)
         case .lms(let host, let port, let player, let feedPath, let lyrics):
-            LMSFollower(host: host, port: port, player: player, feedPath: feedPath, lyrics: lyrics.library)
-                .run(signals: signals, log: log)
+            LMSFollower(
+                host: host, port: port, player: player, feedPath: feedPath, lyrics: lyrics.library,
+                online: lyrics.online(log: log)
+            ).run(signals: signals, log: log)
         }
     }
 }

@@ -40,6 +40,8 @@ final class LMSConnection {
     private var parser = LMSLineParser()
     private let signals: SignalSource
     private let timeout: Duration
+    /// Set while following: waits then also deliver lyrics that arrive from a lyrics server.
+    var publisher: FeedPublisher?
 
     private init(server: String, fd: Int32, signals: SignalSource, timeout: Duration) {
         self.server = server
@@ -103,7 +105,10 @@ final class LMSConnection {
             } catch {
                 throw .protocolError(server: server, error)
             }
-            switch signals.wait(for: Posix.readable, on: fd, timeout: timeout) {
+            let outcome =
+                publisher?.wait(for: Posix.readable, on: fd, signals: signals, timeout: timeout)
+                ?? signals.wait(for: Posix.readable, on: fd, timeout: timeout)
+            switch outcome {
             case .stopped: throw .stopped
             case .timeout: return nil
             case .ready: try receive()

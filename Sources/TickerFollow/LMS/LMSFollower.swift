@@ -4,7 +4,8 @@ import TickerIO
 /// players (`players 0 100`), picks the one asked for (or the first playing one), subscribes to the
 /// notifications that change what it plays, asks `status - 1 tags:adlu` after each, and writes the track,
 /// lyrics, play/pause/stop and position to the feed, with a fresh position every `positionIntervalSeconds`
-/// while playing. Reconnects with back-off when the server goes away or talks nonsense.
+/// while playing; lyrics come from the lyrics chain (a lyrics directory, sidecars and tags when the server's
+/// paths are local, then a lyrics server when one is set). Reconnects with back-off when the server goes away or talks nonsense.
 package struct LMSFollower: Sendable {
     /// The server's host name or address.
     package var host: String
@@ -20,6 +21,8 @@ package struct LMSFollower: Sendable {
     package var positionIntervalSeconds: Double
     /// How long a player list without the player waits before it is asked for again, in seconds.
     package var playerRetrySeconds: Double
+    /// Where lyrics found nowhere else are looked up online; nil for never.
+    package var online: OnlineLyricsSettings?
 
     /// The notifications subscribed to.
     static let notifications = "playlist,pause,play,stop,time,mode,client,power"
@@ -34,8 +37,10 @@ package struct LMSFollower: Sendable {
         feedPath: String,
         lyrics: LyricsLibrary = LyricsLibrary(),
         positionIntervalSeconds: Double = 5,
-        playerRetrySeconds: Double = 5
+        playerRetrySeconds: Double = 5,
+        online: OnlineLyricsSettings? = nil
     ) {
+        self.online = online
         self.host = host
         self.port = port
         self.player = player
@@ -48,7 +53,9 @@ package struct LMSFollower: Sendable {
     /// Runs until SIGTERM or SIGINT arrives from `signals`; the server and the feed are retried forever,
     /// with one log line per change of trouble.
     package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, log: log)
+        let onlineLyrics = online?.start(log: log)
+        defer { onlineLyrics?.stop() }
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: onlineLyrics, log: log)
         var retry = Retry()
         while !signals.stopRequested {
             let connection: LMSConnection
@@ -85,7 +92,8 @@ package struct LMSFollower: Sendable {
     ) -> Bool {
         let (delay, isNew) = retry.failed(problem)
         if isNew { log.warning("\(problem); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
-        if signals.wait(for: 0, on: nil, timeout: earliest(delay, publisher.timeUntilFeedRetry())) == .stopped {
+        let timeout = earliest(delay, publisher.timeUntilFeedRetry())
+        if publisher.wait(for: 0, on: nil, signals: signals, timeout: timeout) == .stopped {
             return true
         }
         if let last = publisher.last { publisher.publish(last, reason: .tick) }
@@ -95,6 +103,7 @@ package struct LMSFollower: Sendable {
     private func follow(
         _ connection: LMSConnection, retry: inout Retry, publisher: FeedPublisher, signals: SignalSource, log: Logger
     ) throws(LMSConnectionError) {
+        connection.publisher = publisher
         let chosen = try choosePlayer(connection, signals: signals, log: log)
         retry.succeeded()
         log.info("following player '\(chosen.name)' (\(chosen.id)) on the media server at '\(connection.server)'")

@@ -61,8 +61,30 @@ package struct LyricsCache: Sendable {
         }
         let bytes = Array("\(header) \(Int(now))\n\(key)\n\(body)".utf8)
         guard bytes.count <= maxEntryBytes else { return }
+        try replace(path(forKey: key), with: bytes)
+        trim()
+    }
+
+    /// Notes that `follower` (a name such as `librespot`) now plays `track`, for followers that run as one
+    /// process per event: a lookup finishing later sends its lyrics only while `isNowPlaying` still holds.
+    package func markNowPlaying(_ track: Track, by follower: String) throws(SystemError) {
+        try replace(nowPlayingPath(of: follower), with: Array(Self.key(for: track).utf8))
+    }
+
+    /// Whether `track` is the one `follower` last marked as playing.
+    package func isNowPlaying(_ track: Track, by follower: String) -> Bool {
+        let marked = try? Posix.readFile(nowPlayingPath(of: follower), limit: 4096)
+        return marked == Array(Self.key(for: track).utf8)
+    }
+
+    private func nowPlayingPath(of follower: String) -> String {
+        directory + "/now-playing-" + String(follower.filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// Writes `bytes` to a temporary file beside `final`, syncs it and renames it over `final`, so a reader
+    /// sees the old contents or the new, never part of them.
+    private func replace(_ final: String, with bytes: [UInt8]) throws(SystemError) {
         try makeDirectory()
-        let final = path(forKey: key)
         let temporary = directory + "/.tmp-\(Posix.processID)-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try Posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o644)
         do {
@@ -74,7 +96,6 @@ package struct LyricsCache: Sendable {
             try? Posix.unlink(temporary)
             throw error
         }
-        trim()
     }
 
     /// The entry's file for `key`: 16 hex digits of its FNV-1a hash (the key itself is stored inside and

@@ -28,11 +28,16 @@ package struct OnlineLyricsSettings: Equatable, Sendable {
     /// The cache these settings describe.
     package var cache: LyricsCache? { cacheDirectory.map { LyricsCache(directory: $0) } }
 
+    /// What the cache knows about `track`, without asking the server; nil when it knows nothing.
+    package func cachedAnswer(for track: Track) -> LRCLIBAnswer? {
+        cache?.answer(for: track, now: Date().timeIntervalSince1970)
+    }
+
     /// Asks once, blocking: the cache first, then the server (whose answer is cached; a cache that cannot be
     /// written is logged).
     package func lookUpOnce(_ track: Track, log: Logger) throws(OnlineLyricsError) -> LRCLIBAnswer {
+        if let cached = cachedAnswer(for: track) { return cached }
         let now = Date().timeIntervalSince1970
-        if let cached = cache?.answer(for: track, now: now) { return cached }
         let answer = try client.lookUp(track)
         do {
             try cache?.store(answer, for: track, now: now)

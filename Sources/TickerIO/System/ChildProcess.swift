@@ -74,7 +74,40 @@ package final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
+        let (result, pid) = start(program, arguments, actions: &actions, inNewSession: false)
+        guard result == 0 else {
+            Posix.close(output.read)
+            Posix.close(errors.read)
+            throw SpawnError(program: program, operation: "posix_spawnp", code: Errno(rawValue: result))
+        }
+        try? Posix.setNonBlocking(output.read, what: program)
+        try? Posix.setNonBlocking(errors.read, what: program)
+        return ChildProcess(program: program, pid: pid, standardOutput: output.read, standardError: errors.read)
+    }
 
+    /// Starts `program` with `arguments` and the parent's environment in a session of its own, and
+    /// lets it go: standard input and output are `/dev/null`, standard error is the parent's (so its log
+    /// goes where the parent's goes), signals as in `spawn`. Nobody waits for it; when the parent exits
+    /// first, init (or the service manager) reaps it. Returns its process id.
+    @discardableResult
+    package static func spawnDetached(_ program: String, arguments: [String]) throws(SpawnError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let (result, pid) = start(program, arguments, actions: &actions, inNewSession: true)
+        guard result == 0 else {
+            throw SpawnError(program: program, operation: "posix_spawnp", code: Errno(rawValue: result))
+        }
+        return pid
+    }
+
+    /// `posix_spawnp(3)` with the signal mask emptied and the dispositions a `SignalSource` changed reset;
+    /// returns its result (0 or an errno value) and the child's id.
+    private static func start(
+        _ program: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t, inNewSession: Bool
+    ) -> (result: Int32, pid: pid_t) {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -85,20 +118,14 @@ package final class ChildProcess {
         sigemptyset(&defaults)
         for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let session = inNewSession ? Posix.spawnNewSession : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | session)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-        guard result == 0 else {
-            Posix.close(output.read)
-            Posix.close(errors.read)
-            throw SpawnError(program: program, operation: "posix_spawnp", code: Errno(rawValue: result))
-        }
-        try? Posix.setNonBlocking(output.read, what: program)
-        try? Posix.setNonBlocking(errors.read, what: program)
-        return ChildProcess(program: program, pid: pid, standardOutput: output.read, standardError: errors.read)
+        return (result, pid)
     }
 
     /// Closes the standard error pipe (after it reported end-of-file), so it is no longer polled.

@@ -238,6 +238,9 @@ public enum Posix {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// `POSIX_SPAWN_SETSID`, the `posix_spawnattr_setflags` flag that starts the child in a session of its own.
+    package static var spawnNewSession: Int16 { clinux_posix_spawn_setsid() }
+
     /// `fcntl(F_SETFD, FD_CLOEXEC)`.
     public static func setCloseOnExec(_ fd: Int32) {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
