@@ -128,6 +128,27 @@ import TickerCore
         #expect(later.first == .log(.warning, "5 more feed errors in the last minute were not logged"))
     }
 
+    @Test func theSummaryOfSkippedProblemsComesWhenTheMinuteEndsWithoutMoreInput() {
+        var machine = Self.machine()
+        _ = machine.wake(at: Self.origin, linkDeadline: nil)
+        let bad = Self.bytes(Array(repeating: "titel x", count: 12).joined(separator: "\n"))
+        _ = machine.feed(bad, at: Self.ms(10))
+        var now = Self.ms(10)
+        var summary: Duration?
+        while summary == nil, now < Self.origin + .seconds(120) {
+            now = machine.nextWake(after: now, linkDeadline: nil)
+            let actions = machine.wake(at: now, linkDeadline: nil)
+            if actions.contains(.log(.warning, "2 more feed errors in the last minute were not logged")) {
+                summary = now
+            }
+        }
+        #expect(
+            summary.map { $0 >= Self.ms(60_010) && $0 < Self.ms(60_010) + .seconds(1) } == true,
+            "\(String(describing: summary))")
+        // Said once: the next problem opens a new minute and is logged.
+        #expect(machine.feed(Self.bytes("titel z"), at: now + .seconds(1)).count == 1)
+    }
+
     @Test func aStaleFragmentIsReportedWithoutMoreInput() {
         var machine = Self.machine()
         _ = machine.wake(at: Self.origin, linkDeadline: nil)

@@ -205,6 +205,7 @@ public struct DaemonMachine: Sendable {
             report(decoder.flushStale(now: now), at: now, into: &actions)
             feedCheck = decoder.isInLyricsBlock ? now + decoder.limits.staleAfter : nil
         }
+        if let end = problemSummaryDue, now >= end { closeProblemWindow(into: &actions) }
         if configuration.demo, state.playbackPosition(at: tick) >= DemoTrack.duration {
             startDemo(at: tick)
             drawSoon(at: tick)
@@ -276,6 +277,7 @@ public struct DaemonMachine: Sendable {
         consider(statusDue)
         if terminalOwed, let interval = configuration.terminalInterval { consider((lastTerminal ?? now) + interval) }
         consider(feedCheck)
+        consider(problemSummaryDue)
         if configuration.demo, state.playback == .playing {
             consider(now + (DemoTrack.duration - state.playbackPosition(at: now)))
         }
@@ -319,24 +321,37 @@ public struct DaemonMachine: Sendable {
         drawSoon(at: now)
     }
 
-    /// Logs feed problems, at most `feedProblemsPerMinute` a minute, and counts them all.
+    /// Logs feed problems, at most `feedProblemsPerMinute` a minute, and counts them all. The problems not
+    /// logged are summed up in one line when their minute ends (`wake` then), whether or not more come.
     private mutating func report(_ events: [FeedEvent], at now: Duration, into actions: inout [Action]) {
         let limit = configuration.feedProblemsPerMinute
         for case .problem(let problem) in events {
             feedProblems += 1
             changedSinceStatus = true
-            if problemWindow.map({ now - $0 >= .seconds(60) }) ?? true {
-                if problemsInWindow > limit {
-                    actions.append(
-                        .log(
-                            .warning, "\(problemsInWindow - limit) more feed errors in the last minute were not logged")
-                    )
-                }
+            if problemWindow.map({ now - $0 >= Self.problemWindowLength }) ?? true {
+                closeProblemWindow(into: &actions)
                 problemWindow = now
-                problemsInWindow = 0
             }
             problemsInWindow += 1
             if problemsInWindow <= limit { actions.append(.log(.warning, problem.description)) }
         }
+    }
+
+    private static let problemWindowLength = Duration.seconds(60)
+
+    /// When the minute of feed problems ends with some not logged; nil when there is nothing to sum up.
+    private var problemSummaryDue: Duration? {
+        guard problemsInWindow > configuration.feedProblemsPerMinute, let problemWindow else { return nil }
+        return problemWindow + Self.problemWindowLength
+    }
+
+    private mutating func closeProblemWindow(into actions: inout [Action]) {
+        let limit = configuration.feedProblemsPerMinute
+        if problemsInWindow > limit {
+            actions.append(
+                .log(.warning, "\(problemsInWindow - limit) more feed errors in the last minute were not logged"))
+        }
+        problemWindow = nil
+        problemsInWindow = 0
     }
 }
