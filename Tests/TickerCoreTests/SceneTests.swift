@@ -28,7 +28,13 @@ import Testing
         }
     }
 
-    static func lyrics(_ text: String) -> FeedCommand { .lyrics(Lyrics.parse(text)) }
+    /// Lyrics whose line-timed lines are sung over the whole of their time rather than at the song's pace, so
+    /// that the sweep's arithmetic is easy to follow.
+    static func lyrics(_ text: String) -> FeedCommand {
+        var lyrics = Lyrics.parse(text)
+        for index in lyrics.lines.indices { lyrics.lines[index].sungEnd = lyrics.lines[index].end }
+        return .lyrics(lyrics)
+    }
 
     @Test func showsTheNowPlayingLineWhenThereAreNoLyrics() {
         var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
@@ -77,6 +83,21 @@ import Testing
         // Between the words the edge rests after "HO"; "I" (column 10) lights while it is sung.
         #expect(bench.show(at: 1.999).hasPrefix("#.#.###...+."))
         #expect(bench.show(at: 3.99).hasPrefix("#.#.###...#."))
+    }
+
+    @Test func aLineTimedLyricIsSungAtTheSongsPaceThenHeldLit() {
+        var bench = Bench(width: 16) { $0.template = try! NowPlayingTemplate("{title}") }
+        // One line cannot give a pace: 0.1 s per character, so "HOW" is sung from 1 s to 1.3 s, not until 31 s.
+        bench.send([.title("x"), .lyrics(Lyrics.parse("[00:01.00]HOW\n[00:31.00]x")), .play], at: 0)
+        #expect(bench.show(at: 1.15).hasPrefix("#.#.##+.+"))
+        let lit = art(
+            "#.#.###.#...#...",
+            "###.#.#.#...#...",
+            "#.#.#.#.#.#.#...",
+            "#.#.###.##.##...",
+            "................")
+        #expect(bench.show(at: 1.3) == lit)
+        #expect(bench.show(at: 30.9) == lit)
     }
 
     @Test func pauseHoldsTheSweepAndPlayResumesIt() {
