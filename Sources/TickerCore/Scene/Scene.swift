@@ -215,6 +215,7 @@ struct LyricLayout: Sendable {
         let characterCount = layout.characterSpans.count
         wordSpans = line.wordCharacterRanges().map { range in
             layout.span(ofCharacters: range.lowerBound..<min(range.upperBound, characterCount))
+                .fromLeadingEdge(width: layout.width, direction: layout.direction)
         }
     }
 
@@ -236,7 +237,7 @@ struct WrappedLyric: Sendable {
     /// Widths of the two lines in pixels.
     var widths = [0, 0]
     var direction = TextDirection.leftToRight
-    /// Each word's columns, the second line's counted on from the end of the first.
+    /// Each word's columns from the leading edge, the second line's counted on from the end of the first.
     var wordSpans: [Range<Int>] = []
 
     init() {}
@@ -269,19 +270,33 @@ struct WrappedLyric: Sendable {
         direction = whole.direction
         // Each line's layout counts its own characters; the second line's are counted on from its start.
         let firstWidth = widths[0]
+        let direction = direction
         wordSpans = line.wordCharacterRanges().map { range in
             let lower = range.lowerBound
             let upper = range.upperBound
             if lower < best.secondStart {
                 return best.first.span(ofCharacters: lower..<min(upper, best.first.characterSpans.count))
+                    .fromLeadingEdge(width: best.first.width, direction: direction)
             }
             let span = best.second.span(ofCharacters: (lower - best.secondStart)..<(upper - best.secondStart))
+                .fromLeadingEdge(width: best.second.width, direction: direction)
             return (span.lowerBound + firstWidth)..<(span.upperBound + firstWidth)
         }
     }
 
     func matches(index: Int, track: Int, text: String) -> Bool {
         self.index == index && self.track == track && self.text == text
+    }
+}
+
+extension Range<Int> {
+    /// These columns of a line `width` pixels wide counted from where its reading starts: the sweep measures
+    /// from the leading edge, which for right-to-left text is the right one, while a layout's spans are columns
+    /// from the left.
+    func fromLeadingEdge(width: Int, direction: TextDirection) -> Range<Int> {
+        guard direction == .rightToLeft else { return self }
+        let low = Swift.max(width - upperBound, 0)
+        return low..<Swift.max(width - lowerBound, low)
     }
 }
 
