@@ -101,6 +101,21 @@ import Testing
             Arrival(at: .milliseconds(19_111), commands: [.play]),
         ]
         let stopping = [Arrival(at: .milliseconds(9_050), commands: [.stop])]
+        let hebrew = [
+            Arrival(
+                at: .milliseconds(5),
+                commands: [
+                    .title("שלום עולם, זהו שיר ארוך מאוד על הלילה"),
+                    .lyrics(
+                        Lyrics.parse(
+                            "[00:02.00]<00:02.00>שלום <00:03.00>עולם <00:04.50>גדול<00:05.00>\n"
+                                + "[00:09.00]שורה בלי זמני מילים ארוכה מאוד מאוד\n[00:20.00]שורה\n[00:24.00]\n")),
+                    .play,
+                ]),
+            Arrival(
+                at: .milliseconds(13_100),
+                commands: [.message("הודעה ארוכה מאוד מאוד", duration: .seconds(3), priority: .high)]),
+        ]
         return [
             Case(
                 name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
@@ -126,6 +141,12 @@ import Testing
             Case(
                 name: "split 61×16×2, odd width, no wrapping", width: 61, height: 16, depth: .two, style: bounce,
                 arrivals: demo(at: .milliseconds(11)), seconds: 45),
+            Case(
+                name: "single 48×8×2, right to left, faded edges", width: 48, height: 8, depth: .two,
+                style: SceneStyle(fonts: builtin), arrivals: hebrew, seconds: 30),
+            Case(
+                name: "split 40×16×4, right to left, bounce", width: 40, height: 16, depth: .four, style: bounce,
+                arrivals: hebrew, seconds: 30),
         ]
     }()
 

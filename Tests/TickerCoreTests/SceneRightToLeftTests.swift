@@ -78,4 +78,32 @@ import Testing
             litBefore = lit
         }
     }
+
+    @Test func aScrollingRightToLeftTitleOpensOnItsFirstWordAndMovesRight() throws {
+        var bench = try Self.bench(width: 24)
+        bench.send([.title("שלום עולם אחד"), .play], at: 0)
+        // The first word, "שלום", at the right edge; after the pause the text moves right, bringing "עולם".
+        #expect(
+            bench.show(at: 0)
+                == art(
+                    "........................",
+                    "........................",
+                    "....#.....#...#.........",
+                    ".....###...#...###.#.#.#",
+                    "....#..#...#.....#.##..#",
+                    "....#..#...#....#..#...#",
+                    "....####...#...#...####.",
+                    "........................"))
+        #expect(
+            bench.show(at: 1.5)
+                == art(
+                    "........................",
+                    "........................",
+                    ".........#.....#...#....",
+                    "..#.......###...#...###.",
+                    "#.#......#..#...#.....#.",
+                    "#.#......#..#...#....#..",
+                    "###......####...#...#...",
+                    "........................"))
+    }
 }
