@@ -90,6 +90,8 @@ import Testing
         var reduced = SceneStyle(arrangement: .split, fonts: builtin)
         reduced.marquee.reducedMotion = true
         reduced.karaoke.reducedMotion = true
+        var paged = SceneStyle(fonts: builtin)
+        paged.karaoke.reducedMotion = true
         var offset = SceneStyle(arrangement: .split, fonts: builtin)
         offset.lyricsOffset = .milliseconds(-230)
         let messages = [
@@ -141,6 +143,9 @@ import Testing
             Case(
                 name: "split 61×16×2, odd width, no wrapping", width: 61, height: 16, depth: .two, style: bounce,
                 arrivals: demo(at: .milliseconds(11)), seconds: 45),
+            Case(
+                name: "single 40×8×2, reduced motion, long lyrics in pages", width: 40, height: 8, depth: .two,
+                style: paged, arrivals: demo(at: .milliseconds(13)) + hebrew, seconds: 45),
             Case(
                 name: "single 48×8×2, right to left, faded edges", width: 48, height: 8, depth: .two,
                 style: SceneStyle(fonts: builtin), arrivals: hebrew, seconds: 30),

@@ -190,6 +190,57 @@ import Testing
         #expect(bench.show(at: 1.01).hasPrefix("#.#.###.#...#"))
     }
 
+    struct PageCase: CustomTestStringConvertible, Sendable {
+        let id: String
+        let seconds: Double
+        let art: [String]
+        var testDescription: String { id }
+    }
+
+    // "HOW HI WHO IH" is 13 + 2 + 5 + 2 + 13 + 2 + 5 = 42 columns wide (spaces included), sung from 1 s to 5 s
+    // (for this test, over the line's whole time); the zone is 16 wide, so the pages are "HOW HI" (columns
+    // 0–19 of the line), "WHO IH" (from column 22).
+    @Test(arguments: [
+        PageCase(
+            id: "the first page lit whole at the line's start", seconds: 1,
+            art: [
+                "#.#.###.#...#...",
+                "###.#.#.#...#...",
+                "#.#.#.#.#.#.#...",
+                "#.#.###.##.##...",
+                "................",
+            ]),
+        PageCase(
+            id: "the second page once the sweep reaches it", seconds: 3.2,
+            art: [
+                "#...#.#.#.###...",
+                "#...#.###.#.#...",
+                "#.#.#.#.#.#.#...",
+                "##.##.#.#.###...",
+                "................",
+            ]),
+    ])
+    func reducedMotionPagesALyricWiderThanTheZone(_ example: PageCase) {
+        var bench = Bench(width: 16) { style in
+            style.template = try! NowPlayingTemplate("{title}")
+            style.karaoke.reducedMotion = true
+        }
+        bench.send([.title("x"), Self.lyrics("[00:01.00]HOW HI WHO IH\n[00:05.00]\n"), .play], at: 0)
+        #expect(bench.show(at: example.seconds) == art(example.art))
+    }
+
+    @Test func reducedMotionCutsAWordWiderThanTheZone() {
+        var bench = Bench(width: 8) { style in
+            style.template = try! NowPlayingTemplate("{title}")
+            style.karaoke.reducedMotion = true
+        }
+        bench.send([.title("x"), Self.lyrics("[00:01.00]WOW\n[00:05.00]\n"), .play], at: 0)
+        // "WOW" is 16 columns wide: no two of its letters fit in 8, so each letter is a page.
+        #expect(bench.show(at: 1).hasPrefix("#...#..."))
+        #expect(bench.show(at: 3).hasPrefix("###....."))
+        #expect(bench.show(at: 4.9).hasPrefix("#...#..."))
+    }
+
     @Test func aWideLyricWrapsOverBothZonesAndTheLightMovesAtOneSpeed() {
         var bench = Bench(width: 8, height: 10) { style in
             style.arrangement = .split

@@ -112,13 +112,23 @@ extension Scene {
         _ line: LyricLine, index: Int, track: Int, at position: Duration, style: KaraokeStyle,
         renderer: inout ZoneRenderer, layout lyric: inout LyricLayout, instant: (Duration) -> Duration?
     ) -> Duration? {
-        // With reduced motion a line lights whole at its start: nothing moves within it.
-        guard !style.reducedMotion else { return nil }
         let strip = renderer.strip(for: line.text)
         if !lyric.matches(index: index, track: track, text: line.text) {
-            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line)
+            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line, renderer: renderer)
         }
         let width = strip.width
+        // With reduced motion a line lights whole at its start: nothing moves within it, but a line wider than
+        // its zone turns a page where the sweep reaches the next one.
+        if style.reducedMotion {
+            let pages = lyric.pages
+            guard !pages.texts.isEmpty else { return nil }
+            let head = line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width)
+            let next = pages.page(at: head) + 1
+            guard next < pages.starts.count,
+                let reached = line.sweepTime(reaching: pages.starts[next], wordSpans: lyric.wordSpans, lineWidth: width)
+            else { return nil }
+            return instant(reached).map { $0 - roundingMargin }
+        }
         let sung = min(
             max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
         guard sung < Double(width) else { return nil }

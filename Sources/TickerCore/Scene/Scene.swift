@@ -151,14 +151,21 @@ public struct Scene: Sendable {
     ) {
         let strip = renderer.strip(for: line.text)
         if !lyric.matches(index: index, track: track, text: line.text) {
-            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line)
+            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line, renderer: renderer)
         }
         let width = strip.width
         let zoneWidth = renderer.zone.width
         if style.reducedMotion {
-            // Lights whole as soon as it starts, and never moves.
-            if position >= line.start {
+            // Lights whole as soon as it starts, and never moves; a line wider than the zone is shown a page at
+            // a time, each while the sweep crosses it.
+            guard position >= line.start else { return }
+            if lyric.pages.texts.isEmpty {
                 renderer.drawKaraoke(line.text, sung: (0, Double(width)), scroll: 0, into: &frame)
+            } else {
+                let head = line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width)
+                let text = lyric.pages.texts[lyric.pages.page(at: head)]
+                let pageWidth = renderer.strip(for: text).width
+                renderer.drawKaraoke(text, sung: (0, Double(pageWidth)), scroll: 0, into: &frame)
             }
             return
         }
@@ -205,13 +212,18 @@ struct LyricLayout: Sendable {
     var track = -1
     var text = ""
     var wordSpans: [Range<Int>] = []
+    /// The pages a line wider than its zone is shown in under reduced motion; none otherwise.
+    var pages = LyricPages()
 
     init() {}
 
-    init(line: LyricLine, index: Int, track: Int, layout: TextLine) {
+    init(line: LyricLine, index: Int, track: Int, layout: TextLine, renderer: ZoneRenderer) {
         self.index = index
         self.track = track
         self.text = line.text
+        if renderer.karaoke.reducedMotion {
+            pages = LyricPages(line.text, layout: layout, fonts: renderer.fonts, zoneWidth: renderer.zone.width)
+        }
         let characterCount = layout.characterSpans.count
         wordSpans = line.wordCharacterRanges().map { range in
             layout.span(ofCharacters: range.lowerBound..<min(range.upperBound, characterCount))
