@@ -123,6 +123,9 @@ import Testing
                 name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
                 style: split, arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),
             Case(
+                name: "single 64×8×2, demo track, messages over the lyrics", width: 64, height: 8, depth: .two,
+                style: SceneStyle(fonts: builtin), arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),
+            Case(
                 name: "single 32×8×1, demo track, dithered rest", width: 32, height: 8, depth: .one, style: single,
                 arrivals: demo(), seconds: 45),
             Case(

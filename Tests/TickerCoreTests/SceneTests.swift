@@ -22,6 +22,15 @@ import Testing
             scene.observe(state, at: .seconds(seconds))
         }
 
+        /// What a fresh bench with the same state would show `seconds` after the content appeared at `start`.
+        func show(at seconds: Double, after start: Double) -> String {
+            var fresh = self
+            fresh.scene = Scene(width: scene.width, height: scene.height, depth: scene.depth, style: scene.style)
+            fresh.state = PlayerState()
+            fresh.send([.title(state.title), .play], at: start)
+            return fresh.show(at: seconds)
+        }
+
         mutating func show(at seconds: Double) -> String {
             scene.render(state, at: .seconds(seconds), into: &frame)
             return frame.asciiArt
@@ -179,6 +188,32 @@ import Testing
         #expect(bench.show(at: 1.5) != start)
         bench.send([.title("HOW")], at: 1.5)
         #expect(bench.show(at: 1.5) == start)
+    }
+
+    @Test func theTitleRestartsItsLapWhenALyricLineEnds() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("HOW HI"), Self.lyrics("[00:01.00]I\n[00:03.00]\n"), .play], at: 0)
+        let opening = bench.show(at: 0)
+        #expect(bench.show(at: 0.5) == opening)
+        #expect(bench.show(at: 2) != opening)
+        // Back after the line: at the start of its lap, resting for the pause, then moving from there.
+        #expect(bench.show(at: 3) == opening)
+        #expect(bench.show(at: 3.9) == opening)
+        #expect(bench.show(at: 4.5) == bench.show(at: 1.5, after: 0))
+    }
+
+    @Test func aMessageShownAgainRestartsItsLap() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("I"), .play], at: 0)
+        bench.send([.message("HOW HI", duration: .seconds(20), priority: .low)], at: 1)
+        let opening = bench.show(at: 1)
+        #expect(bench.show(at: 2.5) != opening)
+        bench.send([.message("O", duration: .seconds(2), priority: .high)], at: 3)
+        #expect(bench.show(at: 3).hasPrefix("###....."))
+        // The low message is back at the start of its lap when the high one expires.
+        #expect(bench.show(at: 5) == opening)
+        #expect(bench.show(at: 5.9) == opening)
+        #expect(bench.show(at: 6.5) != opening)
     }
 
     @Test func reducedMotionLightsTheWholeLineAtOnce() {

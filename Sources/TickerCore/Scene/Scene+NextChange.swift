@@ -50,16 +50,20 @@ extension Scene {
                         line: current.line, index: current.index, track: state.track, top: top, bottom: bottom)
                 }
                 if wrapped.fits {
+                    _ = noteTop(.lyric, start: now, at: now)
                     consider(wrappedSweepChange(current.line, at: position, instant: instant(atPosition:)))
                     return earliest
                 }
             }
             if let message {
-                consider(Self.marqueeChange(message.text, since: message.received, after: now, renderer: &top))
+                let since = noteTop(.message(message.sequence), start: message.received, at: now)
+                consider(Self.marqueeChange(message.text, since: since, after: now, renderer: &top))
             } else if isIdle {
-                consider(Self.idleChange(style, clock: clock, since: idleSince, after: now, renderer: &top))
+                let since = noteTop(.idle, start: idleSince ?? now, at: now)
+                consider(Self.idleChange(style, clock: clock, since: since, after: now, renderer: &top))
             } else {
-                consider(Self.marqueeChange(nowPlaying, since: nowPlayingSince, after: now, renderer: &top))
+                let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+                consider(Self.marqueeChange(nowPlaying, since: since, after: now, renderer: &top))
             }
             if let current {
                 consider(
@@ -70,16 +74,20 @@ extension Scene {
             return earliest
         }
         if let message {
-            consider(Self.marqueeChange(message.text, since: message.received, after: now, renderer: &top))
+            let since = noteTop(.message(message.sequence), start: message.received, at: now)
+            consider(Self.marqueeChange(message.text, since: since, after: now, renderer: &top))
         } else if let current {
+            _ = noteTop(.lyric, start: now, at: now)
             consider(
                 Self.lyricSweepChange(
                     current.line, index: current.index, track: state.track, at: position,
                     style: style.karaoke, renderer: &top, layout: &lyric, instant: instant(atPosition:)))
         } else if isIdle {
-            consider(Self.idleChange(style, clock: clock, since: idleSince, after: now, renderer: &top))
+            let since = noteTop(.idle, start: idleSince ?? now, at: now)
+            consider(Self.idleChange(style, clock: clock, since: since, after: now, renderer: &top))
         } else {
-            consider(Self.marqueeChange(nowPlaying, since: nowPlayingSince, after: now, renderer: &top))
+            let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+            consider(Self.marqueeChange(nowPlaying, since: since, after: now, renderer: &top))
         }
         return earliest
     }

@@ -24,6 +24,11 @@ public struct Scene: Sendable {
     private var stoppedAfterPlaying = false
     var lyric = LyricLayout()
     var wrapped = WrappedLyric()
+    /// What the top zone showed when last drawn, since when it has been in view, and when that was: a marquee
+    /// that comes back into view restarts its lap.
+    var topContent = TopContent.nothing
+    var topSince: Duration = .zero
+    var topNoted: Duration?
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
@@ -98,6 +103,7 @@ public struct Scene: Sendable {
                         line: current.line, index: current.index, track: state.track, top: top, bottom: bottom)
                 }
                 if wrapped.fits {
+                    _ = noteTop(.lyric, start: now, at: now)
                     Self.drawWrapped(
                         current.line, wrapped, at: position, style: style.karaoke, top: &top,
                         bottom: &bottom, into: &frame)
@@ -105,12 +111,14 @@ public struct Scene: Sendable {
                 }
             }
             if let message {
-                top.drawMarquee(message.text, elapsed: seconds(now - message.received), into: &frame)
+                let since = noteTop(.message(message.sequence), start: message.received, at: now)
+                top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
             } else if isIdle {
-                Self.drawIdle(
-                    style, renderer: &top, clock: clock, elapsed: seconds(now - (idleSince ?? now)), into: &frame)
+                let since = noteTop(.idle, start: idleSince ?? now, at: now)
+                Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
             } else {
-                top.drawMarquee(nowPlaying, elapsed: seconds(now - nowPlayingSince), into: &frame)
+                let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+                top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
             }
             if let current {
                 Self.drawLyric(
@@ -123,16 +131,46 @@ public struct Scene: Sendable {
             return
         }
         if let message {
-            top.drawMarquee(message.text, elapsed: seconds(now - message.received), into: &frame)
+            let since = noteTop(.message(message.sequence), start: message.received, at: now)
+            top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
         } else if let current {
+            _ = noteTop(.lyric, start: now, at: now)
             Self.drawLyric(
                 current.line, index: current.index, track: state.track, at: position, style: style.karaoke,
                 renderer: &top, layout: &lyric, into: &frame)
         } else if isIdle {
-            Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - (idleSince ?? now)), into: &frame)
+            let since = noteTop(.idle, start: idleSince ?? now, at: now)
+            Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
         } else {
-            top.drawMarquee(nowPlaying, elapsed: seconds(now - nowPlayingSince), into: &frame)
+            let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+            top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
         }
+    }
+
+    /// What the top zone shows, told apart so that a change of it is seen.
+    enum TopContent: Equatable {
+        case nothing
+        case nowPlaying
+        case idle
+        case lyric
+        /// A message, by its arrival number.
+        case message(Int)
+    }
+
+    /// Notes that the top zone shows `content` at `now`, which first appeared at `start` (a message's arrival,
+    /// the now-playing line's last change), and answers since when it has been in view: `start` when it is new
+    /// since the zone was last drawn, else the instant it came back into view, so that its lap restarts (with
+    /// its pause) after a lyric line or a message hid it. `render` and `nextChange` both note what they draw;
+    /// the daemon draws every instant at which what is shown may change, so the instant noted is when it came
+    /// back.
+    mutating func noteTop(_ content: TopContent, start: Duration, at now: Duration) -> Duration {
+        // A later start of the same content (a new title) is new content too.
+        if content != topContent || start > topSince {
+            topSince = topNoted.map { start >= $0 } ?? true ? start : now
+            topContent = content
+        }
+        topNoted = now
+        return topSince
     }
 
     private static func drawIdle(
