@@ -150,6 +150,10 @@ import Testing
                 name: "single 40×8×2, reduced motion, long lyrics in pages", width: 40, height: 8, depth: .two,
                 style: paged, arrivals: demo(at: .milliseconds(13)) + hebrew, seconds: 45),
             Case(
+                name: "split 64×16×2, lyrics only, idle top zone", width: 64, height: 16, depth: .two, style: split,
+                arrivals: [Arrival(at: .milliseconds(9), commands: [.lyrics(Lyrics.parse(DemoTrack.lyrics)), .play])],
+                seconds: 40),
+            Case(
                 name: "single 48×8×2, right to left, faded edges", width: 48, height: 8, depth: .two,
                 style: SceneStyle(fonts: builtin), arrivals: hebrew, seconds: 30),
             Case(

@@ -162,6 +162,24 @@ import Testing
         #expect(bench.show(at: 3.99).hasSuffix(art("###.....", "#.#.....", "#.#.....", "###.....", "........")))
     }
 
+    @Test func aSplitPanelFedOnlyLyricsShowsTheNextLineInABreak() {
+        var bench = Bench(width: 8, height: 10) { $0.arrangement = .split }
+        bench.send([Self.lyrics("[00:01.00]I\n[00:02.00]\n[00:04.00]O\n[00:05.00]\n"), .play], at: 0)
+        let waiting = art(
+            "........",
+            "........",
+            "........",
+            "........",
+            "........",
+            "+++.....",
+            "+.+.....",
+            "+.+.....",
+            "+++.....",
+            "........")
+        #expect(bench.show(at: 0.5).hasSuffix(art("+.......", "+.......", "+.......", "+.......", "........")))
+        #expect(bench.show(at: 3) == waiting)
+    }
+
     @Test func stoppedPlayerGoesIdleAfterTheDelay() {
         var bench = Bench(width: 8) { style in
             style.template = try! NowPlayingTemplate("{title}")

@@ -124,8 +124,9 @@ public struct Scene: Sendable {
                 Self.drawLyric(
                     current.line, index: current.index, track: state.track, at: position, style: style.karaoke,
                     renderer: &bottom, layout: &lyric, into: &frame)
-            } else if !isIdle, state.playback != .stopped, let next = state.nextLyricLine(after: position) {
-                // During a break the next line waits at rest, so singers see what comes.
+            } else if state.playback != .stopped, let next = state.nextLyricLine(after: position) {
+                // During a break the next line waits at rest, so singers see what comes; also under an idle top
+                // zone, when the feed gives lyrics but no now-playing line.
                 bottom.drawKaraoke(next.line.text, sung: (0, 0), scroll: 0, into: &frame)
             }
             return

@@ -1,13 +1,24 @@
 import TickerCore
 
-/// What `tickerctl render` shows: one instant of a text or a lyrics file on a panel, as ASCII art.
+/// What `tickerctl render` shows: one instant of a text, a lyrics file or both on a panel, as ASCII art.
 public struct Preview: Sendable {
-    /// The content.
-    public enum Content: Sendable {
+    /// The content: a text, lyrics, or both (a track playing from its start).
+    public struct Content: Sendable {
+        /// The free text (the now-playing line), or nil.
+        public var text: String?
+        /// The lyrics, or nil.
+        public var lyrics: ParsedLyrics?
+
+        /// Content with `text` and `lyrics`, either of which may be missing.
+        public init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
+            self.text = text
+            self.lyrics = lyrics
+        }
+
         /// A line of text, `at` seconds after it appeared.
-        case text(String)
+        public static func text(_ text: String) -> Content { Content(text: text) }
         /// Lyrics (LRC), at playback position `at`.
-        case lyrics(ParsedLyrics)
+        public static func lyrics(_ lyrics: ParsedLyrics) -> Content { Content(lyrics: lyrics) }
     }
 
     /// The settings (panel size and depth, fonts, styles).
@@ -21,20 +32,34 @@ public struct Preview: Sendable {
         self.content = content
     }
 
-    /// The panel at `seconds` as ASCII art (`#` full, `+` between, `.` off).
+    /// The panel at `seconds` as ASCII art (`#` full, `+` between, `.` off). With both a text and lyrics, a
+    /// track playing from its start: the lyrics sung, and the text around them as the panel shows it between
+    /// lines (each line's start and end is drawn on the way, as the daemon draws them, so that the text comes
+    /// back at the start of its lap).
     public func frame(at seconds: Double) -> String {
         let panel = settings.config.panel
         var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
         var state = PlayerState()
         var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
         let now = Duration.seconds(seconds)
-        switch content {
-        case .text(let text):
-            state.apply(.text(text), at: .zero)
+        switch (content.text, content.lyrics) {
+        case (let text?, let lyrics?):
+            for command in [FeedCommand.text(text), .lyrics(lyrics), .position(.zero), .play] {
+                state.apply(command, at: .zero)
+            }
             scene.observe(state, at: .zero)
-        case .lyrics(let lyrics):
+            scene.render(state, at: .zero, into: &frame)
+            for line in lyrics.lines where line.start < now {
+                for instant in [line.start, line.end] where instant > .zero && instant < now {
+                    scene.render(state, at: instant, into: &frame)
+                }
+            }
+        case (_, let lyrics?):
             for command in [FeedCommand.lyrics(lyrics), .position(now), .play] { state.apply(command, at: now) }
             scene.observe(state, at: now)
+        case (let text, nil):
+            state.apply(.text(text ?? ""), at: .zero)
+            scene.observe(state, at: .zero)
         }
         scene.render(state, at: now, into: &frame)
         return frame.asciiArt
@@ -42,14 +67,11 @@ public struct Preview: Sendable {
 
     /// The whole unclipped strip of `text` (or of the lyric line sung at `seconds`) in the first zone's fonts.
     public func strip(at seconds: Double) -> String {
-        let text: String
-        switch content {
-        case .text(let value): text = value
-        case .lyrics(let lyrics):
-            text =
-                lyrics.line(at: .seconds(seconds))?.line.text ?? lyrics.nextLine(after: .seconds(seconds))?.line.text
-                ?? ""
+        let lyric = content.lyrics.flatMap { lyrics in
+            lyrics.line(at: .seconds(seconds))?.line.text
+                ?? (content.text == nil ? lyrics.nextLine(after: .seconds(seconds))?.line.text : nil)
         }
+        let text = lyric ?? content.text ?? ""
         let height = settings.style.fonts.height
         return Strip(TextLine(text, fonts: settings.style.fonts), height: height).asciiArt
     }
