@@ -74,6 +74,22 @@ import TickerTestSupport
         #expect(try await render(at: "4.5") != opening)
     }
 
+    @Test func renderShowsALineTimedLyricSungAtThePaceAndHeldLit() async throws {
+        let rig = try Rig()
+        let lrc = try rig.file("hello.lrc", "[00:01.00]Hello world\n[00:31.00]Next line\n")
+        func render(at seconds: String) async throws -> String {
+            let run = try rig.tickerctl(["render", "--lyrics", lrc, "--size", "64x8", "--at", seconds])
+            #expect(try await rig.exit(of: run) == .exited(0), "\(run.lines)")
+            return run.outputText
+        }
+        // Sung from 1 s to 2.1 s (11 characters at 0.1 s), not over the 30 s until the next line.
+        let half = try await render(at: "1.5")
+        #expect(half.contains("#") && half.contains("+"), "half lit:\n\(half)")
+        let held = try await render(at: "9")
+        #expect(held.contains("#") && !held.contains("+"), "all lit:\n\(held)")
+        #expect(try await render(at: "30.9") == held)
+    }
+
     @Test func renderOfLyricsAloneOnASplitPanelShowsTheNextLineInABreak() async throws {
         let rig = try Rig()
         let lrc = try rig.file("song.lrc", "[00:01.00]HOW\n[00:03.00]\n[00:05.00]NEXT\n[00:07.00]\n")
