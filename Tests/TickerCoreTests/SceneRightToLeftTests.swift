@@ -106,4 +106,16 @@ import Testing
                     "###......####...#...#...",
                     "........................"))
     }
+
+    @Test func reducedMotionPagesARightToLeftLyricInReadingOrder() throws {
+        let fonts = FontChain([try MiscFixed.fiveByEight.get()])
+        let text = "שלום עולם אחד"
+        let pages = LyricPages(text, layout: TextLine(text, fonts: fonts), fonts: fonts, zoneWidth: 24)
+        // Five pixels a letter: no two words fit in 24, so a word a page, counted from the right edge.
+        #expect(pages.texts == ["שלום", "עולם", "אחד"])
+        #expect(pages.starts == [0, 25, 50])
+        #expect(pages.page(at: 24.9) == 0)
+        #expect(pages.page(at: 25) == 1)
+        #expect(pages.page(at: 65) == 2)
+    }
 }
