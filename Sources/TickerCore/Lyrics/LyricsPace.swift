@@ -9,7 +9,7 @@
 /// a positive duration, of each line's duration divided by its characters. Lines followed by an instrumental
 /// break read slower than they are sung, but as long as they are fewer than half of the lines the median is
 /// that of the lines sung back to back. With fewer than `minimumSamples` such lines the pace is `standard`;
-/// it is always clamped to `slowest`…`fastest`.
+/// it is always kept between `fastest` and `slowest`.
 public enum LyricsPace {
     /// The pace when the song gives too few lines to estimate one: 0.1 s per character.
     public static let standard: Duration = .milliseconds(100)
