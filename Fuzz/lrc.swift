@@ -1,15 +1,17 @@
 // fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the LRC parser and checks what every caller relies on: lines in time order,
-// words inside their line in time and in text, the sweep inside the line, and encode/parse giving back the
-// same lines.
+// words inside their line in time and in text, the sweep inside the line and done by the line's sungEnd, the
+// song's pace within its bounds, and encode/parse giving back the same lines.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let lyrics = Lyrics.parse(text)
+    check(lyrics.pace >= LyricsPace.fastest && lyrics.pace <= LyricsPace.slowest, "pace out of bounds")
     var previous = Duration.zero
     for line in lyrics.lines {
         check(line.start >= previous && line.end >= line.start, "line times out of order")
+        check(line.sungEnd >= line.start && line.sungEnd <= line.end, "sung end outside the line")
         previous = line.start
         let length = line.text.unicodeScalars.count
         var wordStart = line.start
@@ -25,6 +27,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             check(pixels >= 0 && pixels <= Double(length * 6), "sweep outside the line")
             let progress = line.progress(at: time)
             check(progress >= 0 && progress <= 1, "progress outside 0...1")
+        }
+        if line.words.isEmpty, line.sungEnd > line.start {
+            let pixels = line.sweepPixels(at: line.sungEnd, wordSpans: spans, lineWidth: length * 6)
+            check(pixels == Double(length * 6), "line not lit by its sung end")
         }
         _ = lyrics.line(at: line.start)
     }

@@ -57,8 +57,8 @@ func runRender(_ arguments: [String]) -> Int32 {
                 throw UsageError("unknown option '\(argument)' for render (see tickerctl --help)")
             }
         }
-        guard (text == nil) != (lyricsPath == nil) else {
-            throw UsageError("render needs exactly one of --text TEXT or --lyrics FILE.lrc")
+        guard text != nil || lyricsPath != nil else {
+            throw UsageError("render needs --text TEXT, --lyrics FILE.lrc or both")
         }
     } catch {
         fail(error.description)
@@ -75,16 +75,14 @@ func runRender(_ arguments: [String]) -> Int32 {
     case .failure(let error): fail(error.description, status: 1)
     case .success(let loaded): settings = loaded
     }
-    let content: Preview.Content
+    var content = Preview.Content(text: text)
     if let lyricsPath {
         let bytes: [UInt8]
         do { bytes = try Posix.readFile(lyricsPath, limit: 1 << 20) } catch { fail(error.description, status: 1) }
         let lyrics = Lyrics.parse(String(decoding: bytes, as: UTF8.self))
         let logger = Logger(program: "tickerctl")
         for warning in lyrics.warnings.prefix(20) { logger.warning("\(lyricsPath): \(warning)") }
-        content = .lyrics(lyrics)
-    } else {
-        content = .text(text ?? "")
+        content.lyrics = lyrics
     }
     let preview = Preview(settings: settings, content: content)
     guard pictures.isEmpty else {

@@ -7,7 +7,7 @@ let usage = """
     usage: tickerctl COMMAND [options]
 
     commands:
-      render [--text TEXT | --lyrics FILE.lrc] [--at SECONDS] [--size WxH] [--depth N]
+      render [--text TEXT] [--lyrics FILE.lrc] [--at SECONDS] [--size WxH] [--depth N]
              [--font builtin|small|FILE.bdf]... [--strip] [--config FILE] [--set SECTION.KEY=VALUE]...
              [--speed PX/S] [--pause S] [--gap PX] [--direction left|right] [--align left|center|right]
              [--bounce] [--laps N] [--fade-edges] [--reduced-motion] [--rest-level 0..1]

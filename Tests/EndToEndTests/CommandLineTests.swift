@@ -55,4 +55,49 @@ import TickerTestSupport
         #expect(
             said.contains(situation == "a FIFO nobody reads" ? "no tickerd is reading" : "does not exist"), "\(said)")
     }
+
+    @Test func renderWithTextAndLyricsShowsTheTitleBetweenLinesBackAtTheStartOfItsLap() async throws {
+        let rig = try Rig()
+        let lrc = try rig.file("song.lrc", "[00:01.00]HOW\n[00:03.00]\n[00:05.00]Next line here\n[00:07.00]\n")
+        func render(at seconds: String) async throws -> String {
+            let run = try rig.tickerctl(
+                ["render", "--text", "A rather long title here", "--lyrics", lrc, "--size", "40x8", "--at", seconds])
+            #expect(try await rig.exit(of: run) == .exited(0), "\(run.lines)")
+            return run.outputText
+        }
+        let opening = try await render(at: "0")
+        let sung = try await render(at: "2")
+        #expect(sung != opening)
+        // The line ended at 3 s: the title is back at the start of its lap and rests there for the pause.
+        #expect(try await render(at: "3") == opening)
+        #expect(try await render(at: "3.9") == opening)
+        #expect(try await render(at: "4.5") != opening)
+    }
+
+    @Test func renderShowsALineTimedLyricSungAtThePaceAndHeldLit() async throws {
+        let rig = try Rig()
+        let lrc = try rig.file("hello.lrc", "[00:01.00]Hello world\n[00:31.00]Next line\n")
+        func render(at seconds: String) async throws -> String {
+            let run = try rig.tickerctl(["render", "--lyrics", lrc, "--size", "64x8", "--at", seconds])
+            #expect(try await rig.exit(of: run) == .exited(0), "\(run.lines)")
+            return run.outputText
+        }
+        // Sung from 1 s to 2.1 s (11 characters at 0.1 s), not over the 30 s until the next line.
+        let half = try await render(at: "1.5")
+        #expect(half.contains("#") && half.contains("+"), "half lit:\n\(half)")
+        let held = try await render(at: "9")
+        #expect(held.contains("#") && !held.contains("+"), "all lit:\n\(held)")
+        #expect(try await render(at: "30.9") == held)
+    }
+
+    @Test func renderOfLyricsAloneOnASplitPanelShowsTheNextLineInABreak() async throws {
+        let rig = try Rig()
+        let lrc = try rig.file("song.lrc", "[00:01.00]HOW\n[00:03.00]\n[00:05.00]NEXT\n[00:07.00]\n")
+        let run = try rig.tickerctl(["render", "--lyrics", lrc, "--size", "40x16", "--zones", "split", "--at", "4"])
+        #expect(try await rig.exit(of: run) == .exited(0), "\(run.lines)")
+        let rows = run.outputText.split(separator: "\n")
+        #expect(rows.count == 16)
+        #expect(rows.prefix(8).allSatisfy { $0.allSatisfy { $0 == "." } }, "an idle, blank top zone")
+        #expect(rows.suffix(8).contains { $0.contains("+") }, "the next line at rest:\n\(run.outputText)")
+    }
 }

@@ -42,8 +42,9 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(line.sweepPixels(at: ms(3_500), wordSpans: spans, lineWidth: 42) == 33)
     }
 
-    @Test func sweepWithoutWordTimesIsLinearOverTheLine() {
-        let line = Lyrics.parse("[00:10.00]plain\n[00:14.00]x").lines[0]
+    @Test func sweepWithoutWordTimesIsLinearUntilTheLineIsSung() {
+        var line = Lyrics.parse("[00:10.00]plain\n[00:14.00]x").lines[0]
+        line.sungEnd = ms(14_000)
         #expect(line.sweepPixels(at: ms(11_000), wordSpans: [], lineWidth: 100) == 25)
         #expect(line.progress(at: ms(13_000)) == 0.75)
         #expect(line.progress(at: ms(9_000)) == 0)

@@ -45,6 +45,52 @@ import Testing
         #expect(marquee.stripColumn(atZoneColumn: 4, offset: 36) == 0)
     }
 
+    struct MirrorCase: CustomTestStringConvertible, Sendable {
+        let id: String
+        let direction: MarqueeDirection
+        let bounce: Bool
+        let offset: Int
+        /// The strip column each of the zone's 4 columns shows (-1: blank) for text 10 wide, gap 2.
+        let columns: [Int]
+        var testDescription: String { id }
+    }
+
+    @Test(arguments: [
+        MirrorCase(
+            id: "starts with its right end at the right edge", direction: .left, bounce: false, offset: 0,
+            columns: [6, 7, 8, 9]),
+        MirrorCase(
+            id: "moves right, showing what comes next", direction: .left, bounce: false, offset: 3,
+            columns: [3, 4, 5, 6]),
+        MirrorCase(
+            id: "its left end, then the gap come in from the left", direction: .left, bounce: false, offset: 8,
+            columns: [-1, -1, 0, 1]),
+        MirrorCase(
+            id: "a whole lap looks as it started", direction: .left, bounce: false, offset: 12,
+            columns: [6, 7, 8, 9]),
+        MirrorCase(
+            id: "direction right is mirrored too: it moves left", direction: .right, bounce: false, offset: 2,
+            columns: [8, 9, -1, -1]),
+        MirrorCase(
+            id: "bounce starts at the right end", direction: .left, bounce: true, offset: 0,
+            columns: [6, 7, 8, 9]),
+        MirrorCase(
+            id: "bounce reaches the left end", direction: .left, bounce: true, offset: 6,
+            columns: [0, 1, 2, 3]),
+    ])
+    func rightToLeftTextStartsAtTheRightEdgeAndIsReadInOrder(_ example: MirrorCase) {
+        let style = MarqueeStyle(speed: 10, pause: 1, gap: 2, direction: example.direction, bounce: example.bounce)
+        let marquee = Marquee(textWidth: 10, zoneWidth: 4, style: style, rightToLeft: true)
+        let shown = (0..<4).map { marquee.stripColumn(atZoneColumn: $0, offset: example.offset) ?? -1 }
+        #expect(shown == example.columns)
+    }
+
+    @Test func rightToLeftTextFadesWhereItComesIn() {
+        let style = MarqueeStyle(speed: 10, pause: 1, gap: 2, fadeEdges: true)
+        #expect(Marquee(textWidth: 200, zoneWidth: 100, style: style).fadeColumns == (3, 8))
+        #expect(Marquee(textWidth: 200, zoneWidth: 100, style: style, rightToLeft: true).fadeColumns == (8, 3))
+    }
+
     @Test func rightwardTextEntersFromTheLeft() {
         let marquee = Marquee(
             textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, direction: .right))

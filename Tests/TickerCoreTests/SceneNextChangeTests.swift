@@ -90,6 +90,8 @@ import Testing
         var reduced = SceneStyle(arrangement: .split, fonts: builtin)
         reduced.marquee.reducedMotion = true
         reduced.karaoke.reducedMotion = true
+        var paged = SceneStyle(fonts: builtin)
+        paged.karaoke.reducedMotion = true
         var offset = SceneStyle(arrangement: .split, fonts: builtin)
         offset.lyricsOffset = .milliseconds(-230)
         let messages = [
@@ -101,10 +103,28 @@ import Testing
             Arrival(at: .milliseconds(19_111), commands: [.play]),
         ]
         let stopping = [Arrival(at: .milliseconds(9_050), commands: [.stop])]
+        let hebrew = [
+            Arrival(
+                at: .milliseconds(5),
+                commands: [
+                    .title("שלום עולם, זהו שיר ארוך מאוד על הלילה"),
+                    .lyrics(
+                        Lyrics.parse(
+                            "[00:02.00]<00:02.00>שלום <00:03.00>עולם <00:04.50>גדול<00:05.00>\n"
+                                + "[00:09.00]שורה בלי זמני מילים ארוכה מאוד מאוד\n[00:20.00]שורה\n[00:24.00]\n")),
+                    .play,
+                ]),
+            Arrival(
+                at: .milliseconds(13_100),
+                commands: [.message("הודעה ארוכה מאוד מאוד", duration: .seconds(3), priority: .high)]),
+        ]
         return [
             Case(
                 name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
                 style: split, arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),
+            Case(
+                name: "single 64×8×2, demo track, messages over the lyrics", width: 64, height: 8, depth: .two,
+                style: SceneStyle(fonts: builtin), arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),
             Case(
                 name: "single 32×8×1, demo track, dithered rest", width: 32, height: 8, depth: .one, style: single,
                 arrivals: demo(), seconds: 45),
@@ -126,6 +146,19 @@ import Testing
             Case(
                 name: "split 61×16×2, odd width, no wrapping", width: 61, height: 16, depth: .two, style: bounce,
                 arrivals: demo(at: .milliseconds(11)), seconds: 45),
+            Case(
+                name: "single 40×8×2, reduced motion, long lyrics in pages", width: 40, height: 8, depth: .two,
+                style: paged, arrivals: demo(at: .milliseconds(13)) + hebrew, seconds: 45),
+            Case(
+                name: "split 64×16×2, lyrics only, idle top zone", width: 64, height: 16, depth: .two, style: split,
+                arrivals: [Arrival(at: .milliseconds(9), commands: [.lyrics(Lyrics.parse(DemoTrack.lyrics)), .play])],
+                seconds: 40),
+            Case(
+                name: "single 48×8×2, right to left, faded edges", width: 48, height: 8, depth: .two,
+                style: SceneStyle(fonts: builtin), arrivals: hebrew, seconds: 30),
+            Case(
+                name: "split 40×16×4, right to left, bounce", width: 40, height: 16, depth: .four, style: bounce,
+                arrivals: hebrew, seconds: 30),
         ]
     }()
 

@@ -66,12 +66,16 @@ public struct Marquee: Sendable, Equatable {
     public let zoneWidth: Int
     /// How it moves.
     public let style: MarqueeStyle
+    /// Whether the text reads right to left: it then starts with its right end (its first word) at the zone's
+    /// right edge, and every side is mirrored, so that by default it moves right and is read in order.
+    public let rightToLeft: Bool
 
     /// Creates the arithmetic for one text in one zone.
-    public init(textWidth: Int, zoneWidth: Int, style: MarqueeStyle) {
+    public init(textWidth: Int, zoneWidth: Int, style: MarqueeStyle, rightToLeft: Bool = false) {
         self.textWidth = max(0, textWidth)
         self.zoneWidth = max(0, zoneWidth)
         self.style = style
+        self.rightToLeft = rightToLeft
     }
 
     /// Whether the text moves: only when it is wider than its zone, the speed is positive and motion is not
@@ -134,15 +138,21 @@ public struct Marquee: Sendable, Equatable {
             let x = column - start
             return x >= 0 && x < textWidth ? x : nil
         }
-        if style.bounce {
-            let x = column + offset
-            return x < textWidth ? x : nil
+        var position = firstStripColumn(offset: offset) + column
+        if !style.bounce {
+            let lap = lapDistance
+            position %= lap
+            if position < 0 { position += lap }
         }
-        let lap = lapDistance
-        var position = style.direction == .left ? column + offset : column - offset
-        position %= lap
-        if position < 0 { position += lap }
-        return position < textWidth ? position : nil
+        return position >= 0 && position < textWidth ? position : nil
+    }
+
+    /// The strip column shown at zone column 0 of scrolling text moved `offset` whole pixels: zone column `c`
+    /// shows strip column `first + c`, modulo `lapDistance` unless bouncing. Right-to-left text is the mirror
+    /// image of left-to-right text: its right end starts at the zone's right edge.
+    public func firstStripColumn(offset: Int) -> Int {
+        let leftToRight = style.bounce || style.direction == .left ? offset : -offset
+        return rightToLeft ? textWidth - zoneWidth - leftToRight : leftToRight
     }
 
     /// How many columns fade at the zone's leading and trailing edges while the text scrolls: about 3 % of
@@ -151,7 +161,7 @@ public struct Marquee: Sendable, Equatable {
         guard scrolls, style.fadeEdges, zoneWidth >= 16 else { return (0, 0) }
         let leaving = max(1, (zoneWidth * 3 + 99) / 100)
         let entering = max(1, (zoneWidth * 8 + 99) / 100)
-        let leftwards = style.bounce || style.direction == .left
+        let leftwards = (style.bounce || style.direction == .left) != rightToLeft
         return leftwards ? (leaving, entering) : (entering, leaving)
     }
 

@@ -4,7 +4,8 @@
 // each word exactly when the word is sung. Between two words (after one ends, before the next starts) it rests
 // at the right edge of the word just sung; before the first word it rests at the first word's left edge; once
 // the last word ends the whole line is lit. Without word times, or when the spans given do not match the
-// words, the edge crosses the whole line linearly over the line's duration.
+// words, the edge crosses the whole line linearly from the line's start to its `sungEnd` (the song's pace, see
+// `LyricsPace`), and the line then stays fully lit until its end.
 extension LyricLine {
     /// How far the sweep has got at `time`, in pixels from the line's leading edge (0…`lineWidth`).
     ///
@@ -15,7 +16,7 @@ extension LyricLine {
         guard time > start else { return 0 }
         guard time < end else { return width }
         guard !words.isEmpty, wordSpans.count == words.count else {
-            return width * Self.fraction(time, from: start, to: end)
+            return width * Self.fraction(time, from: start, to: linearEnd)
         }
         // Clamped span by span rather than mapped into a new array: this runs every frame and must not allocate.
         func clamped(_ value: Int) -> Double { Double(min(max(value, 0), max(0, lineWidth))) }
@@ -33,18 +34,22 @@ extension LyricLine {
         return width
     }
 
-    /// How much of the line has been sung at `time`, 0…1: linear over the line's duration without word times;
-    /// with word times, the sweep above with each word as wide as its characters.
+    /// How much of the line has been sung at `time`, 0…1: linear from the line's start to its `sungEnd`
+    /// without word times; with word times, the sweep above with each word as wide as its characters.
     public func progress(at time: Duration) -> Double {
         guard !words.isEmpty else {
             guard time > start else { return 0 }
-            return time < end ? Self.fraction(time, from: start, to: end) : 1
+            return time < end ? Self.fraction(time, from: start, to: linearEnd) : 1
         }
         let width = text.unicodeScalars.count
         guard width > 0 else { return time < end ? 0 : 1 }
         let spans = words.map(\.scalarRange)
         return sweepPixels(at: time, wordSpans: spans, lineWidth: width) / Double(width)
     }
+
+    /// When a linear sweep (no word times, or spans that do not match them) is over: `sungEnd` for a line
+    /// without word times, the line's end otherwise.
+    var linearEnd: Duration { words.isEmpty ? min(max(sungEnd, start), end) : end }
 
     static func fraction(_ time: Duration, from start: Duration, to end: Duration) -> Double {
         guard end > start else { return time >= end ? 1 : 0 }
@@ -62,7 +67,7 @@ extension LyricLine {
         guard pixels > 0 else { return start }
         guard end > start else { return start }
         guard !words.isEmpty, wordSpans.count == words.count else {
-            return start + (end - start) * (pixels / width)
+            return start + (linearEnd - start) * (pixels / width)
         }
         func clamped(_ value: Int) -> Double { Double(min(max(value, 0), max(0, lineWidth))) }
         var edge = clamped(wordSpans[0].lowerBound)

@@ -11,13 +11,18 @@ public struct LyricLine: Sendable, Equatable {
     public var end: Duration
     /// The timed words, in order; empty when the line has no word times (progress is then linear).
     public var words: [LyricWord]
+    /// When the sweep over a line without word times finishes (`start`…`end`): the line is then held fully lit
+    /// until its end. The parser sets it from the song's pace (`LyricsPace`); `end` unless given.
+    public var sungEnd: Duration
 
-    /// Creates a line; `words` must lie inside `start...end` and be in order.
-    public init(text: String, start: Duration, end: Duration, words: [LyricWord] = []) {
+    /// Creates a line; `words` must lie inside `start...end` and be in order; `sungEnd` is clamped to
+    /// `start...end` and defaults to `end`.
+    public init(text: String, start: Duration, end: Duration, words: [LyricWord] = [], sungEnd: Duration? = nil) {
         self.text = text
         self.start = start
         self.end = end
         self.words = words
+        self.sungEnd = min(max(sungEnd ?? end, start), max(end, start))
     }
 
     /// How long the line is active.

@@ -300,6 +300,11 @@ private struct LyricsParser {
         }
         var result = ParsedLyrics(lines: lines, metadata: metadata, warnings: warnings)
         result.lastLineEndIsDefault = lastEndIsDefault && !lines.isEmpty
+        // Computed once here, so that drawing a frame only reads each line's `sungEnd`.
+        result.pace = LyricsPace.estimate(lines, lastLineEndIsDefault: result.lastLineEndIsDefault)
+        for index in result.lines.indices {
+            result.lines[index].sungEnd = LyricsPace.sungEnd(of: result.lines[index], pace: result.pace)
+        }
         return result
     }
 }

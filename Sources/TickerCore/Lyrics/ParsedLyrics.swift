@@ -8,6 +8,8 @@ public struct ParsedLyrics: Sendable, Equatable {
     public var metadata: LyricsMetadata
     /// Problems met while parsing, in file order; none is fatal.
     public var warnings: [LyricsWarning]
+    /// Seconds per character the line-timed lines are sung at (see `LyricsPace`).
+    public var pace: Duration
     // Whether the last line's end came from `LyricsLimits.lastLineDuration` (and may give way to the track's
     // duration once the feed says what it is).
     var lastLineEndIsDefault: Bool
@@ -20,6 +22,7 @@ public struct ParsedLyrics: Sendable, Equatable {
         self.metadata = metadata
         self.warnings = warnings
         self.lastLineEndIsDefault = false
+        self.pace = LyricsPace.estimate(lines)
     }
 
     /// No lines and no tags.
@@ -48,6 +51,7 @@ public struct ParsedLyrics: Sendable, Equatable {
         guard lastLineEndIsDefault, let last = lines.last, trackDuration > last.start else { return self }
         var copy = self
         copy.lines[copy.lines.count - 1].end = trackDuration
+        copy.lines[copy.lines.count - 1].sungEnd = LyricsPace.sungEnd(of: copy.lines[copy.lines.count - 1], pace: pace)
         copy.lastLineEndIsDefault = false
         return copy
     }

@@ -50,16 +50,20 @@ extension Scene {
                         line: current.line, index: current.index, track: state.track, top: top, bottom: bottom)
                 }
                 if wrapped.fits {
+                    _ = noteTop(.lyric, start: now, at: now)
                     consider(wrappedSweepChange(current.line, at: position, instant: instant(atPosition:)))
                     return earliest
                 }
             }
             if let message {
-                consider(Self.marqueeChange(message.text, since: message.received, after: now, renderer: &top))
+                let since = noteTop(.message(message.sequence), start: message.received, at: now)
+                consider(Self.marqueeChange(message.text, since: since, after: now, renderer: &top))
             } else if isIdle {
-                consider(Self.idleChange(style, clock: clock, since: idleSince, after: now, renderer: &top))
+                let since = noteTop(.idle, start: idleSince ?? now, at: now)
+                consider(Self.idleChange(style, clock: clock, since: since, after: now, renderer: &top))
             } else {
-                consider(Self.marqueeChange(nowPlaying, since: nowPlayingSince, after: now, renderer: &top))
+                let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+                consider(Self.marqueeChange(nowPlaying, since: since, after: now, renderer: &top))
             }
             if let current {
                 consider(
@@ -70,16 +74,20 @@ extension Scene {
             return earliest
         }
         if let message {
-            consider(Self.marqueeChange(message.text, since: message.received, after: now, renderer: &top))
+            let since = noteTop(.message(message.sequence), start: message.received, at: now)
+            consider(Self.marqueeChange(message.text, since: since, after: now, renderer: &top))
         } else if let current {
+            _ = noteTop(.lyric, start: now, at: now)
             consider(
                 Self.lyricSweepChange(
                     current.line, index: current.index, track: state.track, at: position,
                     style: style.karaoke, renderer: &top, layout: &lyric, instant: instant(atPosition:)))
         } else if isIdle {
-            consider(Self.idleChange(style, clock: clock, since: idleSince, after: now, renderer: &top))
+            let since = noteTop(.idle, start: idleSince ?? now, at: now)
+            consider(Self.idleChange(style, clock: clock, since: since, after: now, renderer: &top))
         } else {
-            consider(Self.marqueeChange(nowPlaying, since: nowPlayingSince, after: now, renderer: &top))
+            let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+            consider(Self.marqueeChange(nowPlaying, since: since, after: now, renderer: &top))
         }
         return earliest
     }
@@ -112,13 +120,23 @@ extension Scene {
         _ line: LyricLine, index: Int, track: Int, at position: Duration, style: KaraokeStyle,
         renderer: inout ZoneRenderer, layout lyric: inout LyricLayout, instant: (Duration) -> Duration?
     ) -> Duration? {
-        // With reduced motion a line lights whole at its start: nothing moves within it.
-        guard !style.reducedMotion else { return nil }
         let strip = renderer.strip(for: line.text)
         if !lyric.matches(index: index, track: track, text: line.text) {
-            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line)
+            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line, renderer: renderer)
         }
         let width = strip.width
+        // With reduced motion a line lights whole at its start: nothing moves within it, but a line wider than
+        // its zone turns a page where the sweep reaches the next one.
+        if style.reducedMotion {
+            let pages = lyric.pages
+            guard !pages.texts.isEmpty else { return nil }
+            let head = line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width)
+            let next = pages.page(at: head) + 1
+            guard next < pages.starts.count,
+                let reached = line.sweepTime(reaching: pages.starts[next], wordSpans: lyric.wordSpans, lineWidth: width)
+            else { return nil }
+            return instant(reached).map { $0 - roundingMargin }
+        }
         let sung = min(
             max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
         guard sung < Double(width) else { return nil }

@@ -24,6 +24,11 @@ public struct Scene: Sendable {
     private var stoppedAfterPlaying = false
     var lyric = LyricLayout()
     var wrapped = WrappedLyric()
+    /// What the top zone showed when last drawn, since when it has been in view, and when that was: a marquee
+    /// that comes back into view restarts its lap.
+    var topContent = TopContent.nothing
+    var topSince: Duration = .zero
+    var topNoted: Duration?
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
@@ -98,6 +103,7 @@ public struct Scene: Sendable {
                         line: current.line, index: current.index, track: state.track, top: top, bottom: bottom)
                 }
                 if wrapped.fits {
+                    _ = noteTop(.lyric, start: now, at: now)
                     Self.drawWrapped(
                         current.line, wrapped, at: position, style: style.karaoke, top: &top,
                         bottom: &bottom, into: &frame)
@@ -105,34 +111,67 @@ public struct Scene: Sendable {
                 }
             }
             if let message {
-                top.drawMarquee(message.text, elapsed: seconds(now - message.received), into: &frame)
+                let since = noteTop(.message(message.sequence), start: message.received, at: now)
+                top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
             } else if isIdle {
-                Self.drawIdle(
-                    style, renderer: &top, clock: clock, elapsed: seconds(now - (idleSince ?? now)), into: &frame)
+                let since = noteTop(.idle, start: idleSince ?? now, at: now)
+                Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
             } else {
-                top.drawMarquee(nowPlaying, elapsed: seconds(now - nowPlayingSince), into: &frame)
+                let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+                top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
             }
             if let current {
                 Self.drawLyric(
                     current.line, index: current.index, track: state.track, at: position, style: style.karaoke,
                     renderer: &bottom, layout: &lyric, into: &frame)
-            } else if !isIdle, state.playback != .stopped, let next = state.nextLyricLine(after: position) {
-                // During a break the next line waits at rest, so singers see what comes.
+            } else if state.playback != .stopped, let next = state.nextLyricLine(after: position) {
+                // During a break the next line waits at rest, so singers see what comes; also under an idle top
+                // zone, when the feed gives lyrics but no now-playing line.
                 bottom.drawKaraoke(next.line.text, sung: (0, 0), scroll: 0, into: &frame)
             }
             return
         }
         if let message {
-            top.drawMarquee(message.text, elapsed: seconds(now - message.received), into: &frame)
+            let since = noteTop(.message(message.sequence), start: message.received, at: now)
+            top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
         } else if let current {
+            _ = noteTop(.lyric, start: now, at: now)
             Self.drawLyric(
                 current.line, index: current.index, track: state.track, at: position, style: style.karaoke,
                 renderer: &top, layout: &lyric, into: &frame)
         } else if isIdle {
-            Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - (idleSince ?? now)), into: &frame)
+            let since = noteTop(.idle, start: idleSince ?? now, at: now)
+            Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
         } else {
-            top.drawMarquee(nowPlaying, elapsed: seconds(now - nowPlayingSince), into: &frame)
+            let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
+            top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
         }
+    }
+
+    /// What the top zone shows, told apart so that a change of it is seen.
+    enum TopContent: Equatable {
+        case nothing
+        case nowPlaying
+        case idle
+        case lyric
+        /// A message, by its arrival number.
+        case message(Int)
+    }
+
+    /// Notes that the top zone shows `content` at `now`, which first appeared at `start` (a message's arrival,
+    /// the now-playing line's last change), and answers since when it has been in view: `start` when it is new
+    /// since the zone was last drawn, else the instant it came back into view, so that its lap restarts (with
+    /// its pause) after a lyric line or a message hid it. `render` and `nextChange` both note what they draw;
+    /// the daemon draws every instant at which what is shown may change, so the instant noted is when it came
+    /// back.
+    mutating func noteTop(_ content: TopContent, start: Duration, at now: Duration) -> Duration {
+        // A later start of the same content (a new title) is new content too.
+        if content != topContent || start > topSince {
+            topSince = topNoted.map { start >= $0 } ?? true ? start : now
+            topContent = content
+        }
+        topNoted = now
+        return topSince
     }
 
     private static func drawIdle(
@@ -151,14 +190,21 @@ public struct Scene: Sendable {
     ) {
         let strip = renderer.strip(for: line.text)
         if !lyric.matches(index: index, track: track, text: line.text) {
-            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line)
+            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line, renderer: renderer)
         }
         let width = strip.width
         let zoneWidth = renderer.zone.width
         if style.reducedMotion {
-            // Lights whole as soon as it starts, and never moves.
-            if position >= line.start {
+            // Lights whole as soon as it starts, and never moves; a line wider than the zone is shown a page at
+            // a time, each while the sweep crosses it.
+            guard position >= line.start else { return }
+            if lyric.pages.texts.isEmpty {
                 renderer.drawKaraoke(line.text, sung: (0, Double(width)), scroll: 0, into: &frame)
+            } else {
+                let head = line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width)
+                let text = lyric.pages.texts[lyric.pages.page(at: head)]
+                let pageWidth = renderer.strip(for: text).width
+                renderer.drawKaraoke(text, sung: (0, Double(pageWidth)), scroll: 0, into: &frame)
             }
             return
         }
@@ -205,16 +251,22 @@ struct LyricLayout: Sendable {
     var track = -1
     var text = ""
     var wordSpans: [Range<Int>] = []
+    /// The pages a line wider than its zone is shown in under reduced motion; none otherwise.
+    var pages = LyricPages()
 
     init() {}
 
-    init(line: LyricLine, index: Int, track: Int, layout: TextLine) {
+    init(line: LyricLine, index: Int, track: Int, layout: TextLine, renderer: ZoneRenderer) {
         self.index = index
         self.track = track
         self.text = line.text
+        if renderer.karaoke.reducedMotion {
+            pages = LyricPages(line.text, layout: layout, fonts: renderer.fonts, zoneWidth: renderer.zone.width)
+        }
         let characterCount = layout.characterSpans.count
         wordSpans = line.wordCharacterRanges().map { range in
             layout.span(ofCharacters: range.lowerBound..<min(range.upperBound, characterCount))
+                .fromLeadingEdge(width: layout.width, direction: layout.direction)
         }
     }
 
@@ -236,7 +288,7 @@ struct WrappedLyric: Sendable {
     /// Widths of the two lines in pixels.
     var widths = [0, 0]
     var direction = TextDirection.leftToRight
-    /// Each word's columns, the second line's counted on from the end of the first.
+    /// Each word's columns from the leading edge, the second line's counted on from the end of the first.
     var wordSpans: [Range<Int>] = []
 
     init() {}
@@ -269,19 +321,33 @@ struct WrappedLyric: Sendable {
         direction = whole.direction
         // Each line's layout counts its own characters; the second line's are counted on from its start.
         let firstWidth = widths[0]
+        let direction = direction
         wordSpans = line.wordCharacterRanges().map { range in
             let lower = range.lowerBound
             let upper = range.upperBound
             if lower < best.secondStart {
                 return best.first.span(ofCharacters: lower..<min(upper, best.first.characterSpans.count))
+                    .fromLeadingEdge(width: best.first.width, direction: direction)
             }
             let span = best.second.span(ofCharacters: (lower - best.secondStart)..<(upper - best.secondStart))
+                .fromLeadingEdge(width: best.second.width, direction: direction)
             return (span.lowerBound + firstWidth)..<(span.upperBound + firstWidth)
         }
     }
 
     func matches(index: Int, track: Int, text: String) -> Bool {
         self.index == index && self.track == track && self.text == text
+    }
+}
+
+extension Range<Int> {
+    /// These columns of a line `width` pixels wide counted from where its reading starts: the sweep measures
+    /// from the leading edge, which for right-to-left text is the right one, while a layout's spans are columns
+    /// from the left.
+    func fromLeadingEdge(width: Int, direction: TextDirection) -> Range<Int> {
+        guard direction == .rightToLeft else { return self }
+        let low = Swift.max(width - upperBound, 0)
+        return low..<Swift.max(width - lowerBound, low)
     }
 }
 

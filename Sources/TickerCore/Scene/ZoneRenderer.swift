@@ -15,10 +15,11 @@ public struct ZoneRenderer: Sendable {
     private let lit: LevelTable
     private let rest: LevelTable
     private let restIsDither: Bool
-    /// Level tables of the faded columns at the zone's edges while text scrolls: left ones, then right ones.
-    private let fadeTables: [LevelTable]
+    /// Level tables of the faded columns at the zone's edges while text scrolls: left ones, then right ones;
+    /// for left-to-right text, then for right-to-left text (whose sides are mirrored).
+    private let fadeTables: [[LevelTable]]
     /// The same levels repeated over every pixel of a word, for faded columns copied from packed strips.
-    private let fadeLevels: [UInt64]
+    private let fadeLevels: [[UInt64]]
     private var cache: [CachedStrip] = []
     private var clock: Int = 0
 
@@ -60,16 +61,20 @@ public struct ZoneRenderer: Sendable {
         let restLevel = dither ? depth.maxLevel : depth.level(karaoke.restLevel)
         self.rest = LevelTable(level: restLevel, depth: depth)
         // The faded columns depend only on the zone and the style, so their levels are packed once here.
-        var fades: [LevelTable] = []
+        var fades: [[LevelTable]] = [[], []]
         if depth != .one {
-            let probe = Marquee(textWidth: zone.width + 1, zoneWidth: zone.width, style: marquee)
-            let (left, right) = probe.fadeColumns
-            for column in Array(0..<left) + Array((zone.width - right)..<zone.width) {
-                fades.append(LevelTable(level: depth.level(probe.fade(atZoneColumn: column)), depth: depth))
+            for rightToLeft in [false, true] {
+                let probe = Marquee(
+                    textWidth: zone.width + 1, zoneWidth: zone.width, style: marquee, rightToLeft: rightToLeft)
+                let (left, right) = probe.fadeColumns
+                for column in Array(0..<left) + Array((zone.width - right)..<zone.width) {
+                    fades[rightToLeft ? 1 : 0].append(
+                        LevelTable(level: depth.level(probe.fade(atZoneColumn: column)), depth: depth))
+                }
             }
         }
         self.fadeTables = fades
-        self.fadeLevels = fades.map { depth.repeated($0.level) }
+        self.fadeLevels = fades.map { $0.map { depth.repeated($0.level) } }
         cache.reserveCapacity(Self.cacheSize)
     }
 
@@ -133,10 +138,13 @@ public struct ZoneRenderer: Sendable {
     /// The cache slot `drawMarquee` draws `text` from (truncated under reduced motion), and its motion.
     private mutating func marqueeEntry(for text: String) -> (index: Int, motion: Marquee) {
         var index = entry(for: text, truncated: false)
-        var motion = Marquee(textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee)
+        let rightToLeft = cache[index].strip.line.direction == .rightToLeft
+        var motion = Marquee(
+            textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee, rightToLeft: rightToLeft)
         if marquee.reducedMotion, cache[index].strip.width > zone.width {
             index = entry(for: text, truncated: true)
-            motion = Marquee(textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee)
+            motion = Marquee(
+                textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee, rightToLeft: rightToLeft)
         }
         return (index, motion)
     }
@@ -156,13 +164,11 @@ public struct ZoneRenderer: Sendable {
         if !motion.scrolls {
             first = -motion.alignmentStart
             lap = Int.max
-        } else if motion.style.bounce {
-            first = offset
-            lap = Int.max
         } else {
-            first = motion.style.direction == .left ? offset : -offset
-            lap = max(motion.lapDistance, 1)
+            first = motion.firstStripColumn(offset: offset)
+            lap = motion.style.bounce ? Int.max : max(motion.lapDistance, 1)
         }
+        let side = motion.rightToLeft ? 1 : 0
         cache[index].strip.columns.withUnsafeBufferPointer { columns in
             cache[index].lit.withUnsafeBufferPointer { packed in
                 frame.bytes.withUnsafeMutableBufferPointer { bytes in
@@ -172,10 +178,10 @@ public struct ZoneRenderer: Sendable {
                             packed: packed, into: bytes)
                         for column in 0..<width where column < fades.0 || column >= rightFadeStart {
                             let fadeIndex = column < fades.0 ? column : fades.0 + column - rightFadeStart
-                            guard fadeIndex < fadeLevels.count else { continue }
+                            guard fadeIndex < fadeLevels[side].count else { continue }
                             _ = canvas.copyRun(
                                 columns: column..<(column + 1), first: first + column, lap: lap, stripWidth: stripWidth,
-                                packed: packed, levels: fadeLevels[fadeIndex], into: bytes)
+                                packed: packed, levels: fadeLevels[side][fadeIndex], into: bytes)
                         }
                         return
                     }
@@ -183,7 +189,7 @@ public struct ZoneRenderer: Sendable {
                         guard let x = motion.stripColumn(atZoneColumn: column, offset: offset) else { continue }
                         let faded = column < fades.0 || column >= rightFadeStart
                         let fadeIndex = column < fades.0 ? column : fades.0 + column - rightFadeStart
-                        let table = faded && fadeIndex < fadeTables.count ? fadeTables[fadeIndex] : lit
+                        let table = faded && fadeIndex < fadeTables[side].count ? fadeTables[side][fadeIndex] : lit
                         table.entries.withUnsafeBufferPointer { entries in
                             canvas.paint(column: column, mask: columns[x], table: entries, into: bytes)
                         }

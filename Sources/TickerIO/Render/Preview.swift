@@ -1,13 +1,24 @@
 import TickerCore
 
-/// What `tickerctl render` shows: one instant of a text or a lyrics file on a panel, as ASCII art.
+/// What `tickerctl render` shows: one instant of a text, a lyrics file or both on a panel, as ASCII art.
 public struct Preview: Sendable {
-    /// The content.
-    public enum Content: Sendable {
+    /// The content: a text, lyrics, or both (a track playing from its start).
+    public struct Content: Sendable {
+        /// The free text (the now-playing line), or nil.
+        public var text: String?
+        /// The lyrics, or nil.
+        public var lyrics: ParsedLyrics?
+
+        /// Content with `text` and `lyrics`, either of which may be missing.
+        public init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
+            self.text = text
+            self.lyrics = lyrics
+        }
+
         /// A line of text, `at` seconds after it appeared.
-        case text(String)
+        public static func text(_ text: String) -> Content { Content(text: text) }
         /// Lyrics (LRC), at playback position `at`.
-        case lyrics(ParsedLyrics)
+        public static func lyrics(_ lyrics: ParsedLyrics) -> Content { Content(lyrics: lyrics) }
     }
 
     /// The settings (panel size and depth, fonts, styles).
@@ -26,38 +37,53 @@ public struct Preview: Sendable {
         frames(at: [seconds])[0].asciiArt
     }
 
-    /// The panel at each of `instants` (seconds, in order), as one scene shows them one after another: a text
-    /// appears at 0, lyrics start playing at the first instant.
+    /// The panel at each of `instants` (seconds, in order), as one scene shows them one after another. A text
+    /// alone appears at 0; lyrics alone start playing at the first instant; with both, a track plays from 0:
+    /// the lyrics sung, and the text around them as the panel shows it between lines (each line's start and
+    /// end is drawn on the way, as the daemon draws them, so that the text comes back at the start of its lap).
     public func frames(at instants: [Double]) -> [Frame] {
         let panel = settings.config.panel
         var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
         var state = PlayerState()
+        var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
         let start = Duration.seconds(instants.first ?? 0)
-        switch content {
-        case .text(let text):
-            state.apply(.text(text), at: .zero)
+        switch (content.text, content.lyrics) {
+        case (let text?, let lyrics?):
+            for command in [FeedCommand.text(text), .lyrics(lyrics), .position(.zero), .play] {
+                state.apply(command, at: .zero)
+            }
             scene.observe(state, at: .zero)
-        case .lyrics(let lyrics):
+            scene.render(state, at: .zero, into: &frame)
+        case (_, let lyrics?):
             for command in [FeedCommand.lyrics(lyrics), .position(start), .play] { state.apply(command, at: start) }
             scene.observe(state, at: start)
+        case (let text, nil):
+            state.apply(.text(text ?? ""), at: .zero)
+            scene.observe(state, at: .zero)
         }
+        var drawnUntil = Duration.zero
         return instants.map { seconds in
-            var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
-            scene.render(state, at: .seconds(seconds), into: &frame)
+            let now = Duration.seconds(seconds)
+            if content.text != nil, let lyrics = content.lyrics {
+                for line in lyrics.lines where line.start < now {
+                    for instant in [line.start, line.end] where instant > drawnUntil && instant < now {
+                        scene.render(state, at: instant, into: &frame)
+                    }
+                }
+            }
+            drawnUntil = max(drawnUntil, now)
+            scene.render(state, at: now, into: &frame)
             return frame
         }
     }
 
     /// The whole unclipped strip of `text` (or of the lyric line sung at `seconds`) in the first zone's fonts.
     public func strip(at seconds: Double) -> String {
-        let text: String
-        switch content {
-        case .text(let value): text = value
-        case .lyrics(let lyrics):
-            text =
-                lyrics.line(at: .seconds(seconds))?.line.text ?? lyrics.nextLine(after: .seconds(seconds))?.line.text
-                ?? ""
+        let lyric = content.lyrics.flatMap { lyrics in
+            lyrics.line(at: .seconds(seconds))?.line.text
+                ?? (content.text == nil ? lyrics.nextLine(after: .seconds(seconds))?.line.text : nil)
         }
+        let text = lyric ?? content.text ?? ""
         let height = settings.style.fonts.height
         return Strip(TextLine(text, fonts: settings.style.fonts), height: height).asciiArt
     }

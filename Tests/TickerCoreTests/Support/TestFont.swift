@@ -38,4 +38,5 @@ enum TestFont {
 }
 
 /// Joins rows of ASCII art written one per line in a test.
-func art(_ rows: String...) -> String { rows.joined(separator: "\n") }
+func art(_ rows: String...) -> String { art(rows) }
+func art(_ rows: [String]) -> String { rows.joined(separator: "\n") }

@@ -1,0 +1,86 @@
+import Testing
+
+@testable import TickerCore
+
+private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
+
+@Suite struct LyricsPaceTests {
+    struct PaceCase: CustomTestStringConvertible, Sendable {
+        let id: String
+        let lrc: String
+        /// The estimated pace, in milliseconds per character.
+        let pace: Int64
+        /// Each line's `sungEnd`, in milliseconds.
+        let sungEnds: [Int64]
+        var testDescription: String { id }
+    }
+
+    // Twenty characters a line ("Twenty characters!!!") is 2 s a line at 0.1 s per character.
+    static let twenty = "Twenty characters!!!"
+
+    @Test(arguments: [
+        PaceCase(
+            id: "two lines far apart: too few to estimate, the standard pace",
+            lrc: "[00:01.00]Hello world\n[00:31.00]Next line", pace: 100, sungEnds: [2_100, 31_900]),
+        PaceCase(
+            id: "one line", lrc: "[00:01.00]Hello world", pace: 100, sungEnds: [2_100]),
+        PaceCase(
+            id: "lines back to back set the pace; the one before a break finishes at it",
+            lrc: "[00:00.00]\(twenty)\n[00:03.00]\(twenty)\n[00:06.00]\(twenty)\n[00:09.00]\(twenty)\n"
+                + "[00:40.00]\(twenty)\n[00:43.00]",
+            pace: 150, sungEnds: [3_000, 6_000, 9_000, 12_000, 43_000]),
+        PaceCase(
+            id: "a line shorter than the pace gives is cut at the next line",
+            lrc: "[00:00.00]\(twenty)\n[00:02.00]\(twenty)\n[00:04.00]\(twenty)\n[00:06.00]\(twenty)\n"
+                + "[00:07.00]\(twenty)\n[00:09.00]",
+            pace: 100, sungEnds: [2_000, 4_000, 6_000, 7_000, 9_000]),
+        PaceCase(
+            id: "all lines far apart: the slowest pace",
+            lrc: "[00:00.00]ten chars!\n[01:00.00]ten chars!\n[02:00.00]ten chars!\n[03:00.00]",
+            pace: 400, sungEnds: [4_000, 64_000, 124_000]),
+        PaceCase(
+            id: "all lines crammed together: the fastest pace",
+            lrc: "[00:00.00]ten chars!\n[00:00.10]ten chars!\n[00:00.20]ten chars!\n[00:00.30]",
+            pace: 40, sungEnds: [100, 200, 300]),
+        PaceCase(
+            id: "zero-length lines are sung in no time and do not count",
+            lrc: "[00:05.00]first\n[00:05.00]second\n[00:05.00]third\n[00:06.00]",
+            pace: 100, sungEnds: [5_000, 5_000, 5_500]),
+        PaceCase(
+            id: "huge gaps",
+            lrc: "[00:00.00]ten chars!\n[50000:00.00]ten chars!\n[99999:00.00]ten chars!\n[99999:59.99]",
+            pace: 400, sungEnds: [4_000, 3_000_004_000, 5_999_944_000]),
+        PaceCase(
+            id: "word times win",
+            lrc: "[00:00.00]<00:00.00>Hello <00:10.00>world\n[00:31.00]Next line",
+            pace: 100, sungEnds: [31_000, 31_900]),
+    ])
+    func lineTimedLinesAreSungAtTheSongsPace(_ example: PaceCase) {
+        let lyrics = Lyrics.parse(example.lrc)
+        #expect(lyrics.warnings == [])
+        #expect(lyrics.pace == ms(example.pace))
+        #expect(lyrics.lines.map(\.sungEnd) == example.sungEnds.map(ms))
+    }
+
+    @Test func aLineTimedLineIsHeldFullyLitUntilTheNextOne() throws {
+        // 9 s into "Hello world" (sung from 1 s to 2.1 s) the whole line is lit, not just "Hell".
+        let line = Lyrics.parse("[00:01.00]Hello world\n[00:31.00]Next line").lines[0]
+        #expect(line.sweepPixels(at: ms(1_550), wordSpans: [], lineWidth: 66) == 33)
+        #expect(line.sweepPixels(at: ms(9_000), wordSpans: [], lineWidth: 66) == 66)
+        let reached = try #require(line.sweepTime(reaching: 33, wordSpans: [], lineWidth: 66))
+        #expect(reached > ms(1_550) - .microseconds(1) && reached < ms(1_550) + .microseconds(1))
+        #expect(line.progress(at: ms(2_100)) == 1)
+    }
+
+    @Test func theTracksDurationExtendsTheLastLineButNotItsSweep() {
+        let lyrics = Lyrics.parse("[00:01.00]Hello world").withTrackDuration(.seconds(100))
+        #expect(lyrics.lines.map(\.end) == [.seconds(100)])
+        #expect(lyrics.lines.map(\.sungEnd) == [ms(2_100)])
+    }
+
+    @Test func aLineSungEndIsClampedToTheLine() {
+        #expect(LyricLine(text: "a", start: .seconds(2), end: .seconds(4), sungEnd: .seconds(9)).sungEnd == .seconds(4))
+        #expect(LyricLine(text: "a", start: .seconds(2), end: .seconds(4), sungEnd: .zero).sungEnd == .seconds(2))
+        #expect(LyricLine(text: "a", start: .seconds(2), end: .seconds(4)).sungEnd == .seconds(4))
+    }
+}
