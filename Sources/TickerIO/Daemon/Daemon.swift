@@ -92,7 +92,7 @@ public final class Daemon {
         logger.level = LogLevel(config: settings.config.log.level)
         self.logger = logger
         let panel = settings.config.panel
-        frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+        frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
         do {
             signals = try SignalSource()
             timer = try DeadlineTimer()
@@ -122,7 +122,9 @@ public final class Daemon {
 
     private static func scene(_ settings: Settings) -> Scene {
         let panel = settings.config.panel
-        return Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
+        return Scene(
+            width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor,
+            style: settings.style)
     }
 
     private static func configuration(
@@ -170,7 +172,7 @@ public final class Daemon {
         terminal?.begin()
         defer { terminal?.end() }
         logger.notice(
-            "started: \(settings.config.panel.width)×\(settings.config.panel.height) at \(settings.config.panel.depth.bits) "
+            "started: \(settings.config.panel.width)×\(settings.config.panel.height) at \(settings.config.panel.depth.wireBits) "
                 + "bit(s) per pixel, \(settings.config.panel.fps) fps, feed \(feed?.name ?? "demo"), device "
                 + (settings.device?.description ?? "none"))
         notify.send("READY=1\nSTATUS=\(statusLine())")
@@ -315,7 +317,7 @@ public final class Daemon {
         machine.reload(
             scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
         if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
-            frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+            frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
         }
         if new.device != old.device || panel.width != old.panel.width || panel.height != old.panel.height
             || panel.depth != old.panel.depth

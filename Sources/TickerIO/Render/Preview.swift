@@ -24,9 +24,11 @@ public struct Preview: Sendable {
     /// The panel at `seconds` as ASCII art (`#` full, `+` between, `.` off).
     public func frame(at seconds: Double) -> String {
         let panel = settings.config.panel
-        var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
+        var scene = Scene(
+            width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor,
+            style: settings.style)
         var state = PlayerState()
-        var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+        var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
         let now = Duration.seconds(seconds)
         switch content {
         case .text(let text):
