@@ -71,6 +71,9 @@ public final class Daemon {
     private var logger: Logger
     private var machine: DaemonMachine
     private var frame: Frame
+    /// The colours of `frame` and their wire bytes, on a colour panel (empty otherwise).
+    private var image: RGBFrame
+    private var wirePixels: [UInt8]
     private var link: PanelLink?
     private var feed: FeedPipe?
     private let timer: DeadlineTimer
@@ -93,6 +96,7 @@ public final class Daemon {
         self.logger = logger
         let panel = settings.config.panel
         frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
+        (image, wirePixels) = Self.colorBuffers(settings)
         do {
             signals = try SignalSource()
             timer = try DeadlineTimer()
@@ -118,6 +122,15 @@ public final class Daemon {
         }
         link = makeLink(settings)
         warnAboutLineRate(settings)
+    }
+
+    private static func colorBuffers(_ settings: Settings) -> (RGBFrame, [UInt8]) {
+        guard settings.config.panel.depth.isColor else { return (RGBFrame(width: 0, height: 0), []) }
+        let geometry = settings.geometry
+        return (
+            RGBFrame(width: geometry.width, height: geometry.height),
+            [UInt8](repeating: 0, count: geometry.frameByteCount)
+        )
     }
 
     private static func scene(_ settings: Settings) -> Scene {
@@ -245,12 +258,24 @@ public final class Daemon {
             switch action {
             case .render(let instant):
                 machine.draw(at: instant, into: &frame)
+                if settings.config.panel.depth.isColor {
+                    machine.colorize(frame, into: &image)
+                    image.pack(into: &wirePixels, layout: settings.geometry.layout)
+                }
             case .serviceLink(let instant):
                 guard let link else { continue }
                 link.setBrightness(machine.brightnessLevel)
-                link.service(frame: frame, at: instant)
+                if settings.config.panel.depth.isColor {
+                    link.service(pixels: wirePixels, at: instant)
+                } else {
+                    link.service(frame: frame, at: instant)
+                }
             case .drawTerminal:
-                terminal?.draw(frame, status: statusLine())
+                if settings.config.panel.depth.isColor {
+                    terminal?.draw(image, status: statusLine())
+                } else {
+                    terminal?.draw(frame, status: statusLine())
+                }
             case .sendStatus:
                 notify.send("STATUS=\(statusLine())")
             case .petWatchdog:
@@ -318,6 +343,7 @@ public final class Daemon {
             scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
         if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
             frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
+            (image, wirePixels) = Self.colorBuffers(loaded)
         }
         if new.device != old.device || panel.width != old.panel.width || panel.height != old.panel.height
             || panel.depth != old.panel.depth
