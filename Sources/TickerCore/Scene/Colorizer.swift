@@ -68,15 +68,29 @@ struct Colorizer: Sendable {
     /// or nil when every pixel is painted alike).
     func applyGrey(to frame: inout Frame, paints: [UInt8]?) {
         let levels = Int(depth.maxLevel) + 1
+        let bits = depth.bits
+        let mask = depth.maxLevel
         let height = frame.height
-        let layout = frame.layout
+        let width = frame.width
+        let bytesPerColumn = frame.bytesPerColumn
+        let alike = Int(ColorRole.title.rawValue) * levels
+        let paintPlane = paints ?? []
+        let lastRole = Self.lastRole
         grey.withUnsafeBufferPointer { table in
-            for x in 0..<frame.width {
-                for y in 0..<height {
-                    let paint = paints.map { Int($0[x * height + y]) } ?? Int(ColorRole.title.rawValue)
-                    let level = Int(layout.level(in: frame.bytes, x: x, y: y))
-                    let mapped = table[min(paint, ColorRole.allCases.count - 1) * levels + level]
-                    if mapped != level { layout.setLevel(mapped, in: &frame.bytes, x: x, y: y) }
+            paintPlane.withUnsafeBufferPointer { plane in
+                frame.bytes.withUnsafeMutableBufferPointer { bytes in
+                    let painted = plane.count >= width * height
+                    for x in 0..<width {
+                        for y in 0..<height {
+                            let bit = y * bits
+                            let index = x * bytesPerColumn + (bit >> 3)
+                            let shift = UInt8(bit & 7)
+                            let level = (bytes[index] >> shift) & mask
+                            let row = painted ? Int(min(plane[x * height + y], lastRole)) * levels : alike
+                            let mapped = table[row + Int(level)]
+                            bytes[index] = (bytes[index] & ~(mask << shift)) | (mapped << shift)
+                        }
+                    }
                 }
             }
         }
@@ -85,26 +99,43 @@ struct Colorizer: Sendable {
     /// Fills `image` (of the frame's size) with the colours of `frame`'s levels by the paint of each pixel.
     func colorize(_ frame: Frame, paints: [UInt8]?, into image: inout RGBFrame) {
         let levels = Int(depth.maxLevel) + 1
+        let bits = depth.bits
+        let mask = depth.maxLevel
         let width = min(frame.width, image.width)
         let height = min(frame.height, image.height)
         let frameHeight = frame.height
-        let imageWidth = image.width
-        let layout = frame.layout
-        let roles = ColorRole.allCases.count
+        let bytesPerColumn = frame.bytesPerColumn
+        let rowStride = image.width * 3
+        let alike = Int(ColorRole.title.rawValue) * levels
+        let paintPlane = paints ?? []
+        let lastRole = Self.lastRole
+        // Indices below stay inside the buffers by construction, so the arithmetic skips overflow checks.
         rgb.withUnsafeBufferPointer { table in
-            image.bytes.withUnsafeMutableBufferPointer { out in
-                for x in 0..<width {
-                    for y in 0..<height {
-                        let paint = paints.map { Int($0[x * frameHeight + y]) } ?? Int(ColorRole.title.rawValue)
-                        let level = Int(layout.level(in: frame.bytes, x: x, y: y))
-                        let entry = (min(paint, roles - 1) * levels + level) * 3
-                        let pixel = (y * imageWidth + x) * 3
-                        out[pixel] = table[entry]
-                        out[pixel + 1] = table[entry + 1]
-                        out[pixel + 2] = table[entry + 2]
+            paintPlane.withUnsafeBufferPointer { plane in
+                frame.bytes.withUnsafeBufferPointer { bytes in
+                    image.bytes.withUnsafeMutableBufferPointer { out in
+                        let painted = plane.count >= frame.width * frameHeight
+                        for x in 0..<width {
+                            let column = x &* bytesPerColumn
+                            let paintColumn = x &* frameHeight
+                            var pixel = x &* 3
+                            for y in 0..<height {
+                                let bit = y &* bits
+                                let level = Int((bytes[column &+ (bit >> 3)] >> UInt8(bit & 7)) & mask)
+                                let row = painted ? Int(min(plane[paintColumn &+ y], lastRole)) &* levels : alike
+                                let entry = (row &+ level) &* 3
+                                out[pixel] = table[entry]
+                                out[pixel &+ 1] = table[entry &+ 1]
+                                out[pixel &+ 2] = table[entry &+ 2]
+                                pixel = pixel &+ rowStride
+                            }
+                        }
                     }
                 }
             }
         }
     }
+
+    /// The highest role index, so that a paint byte never reads past the tables.
+    static let lastRole = UInt8(ColorRole.allCases.count - 1)
 }

@@ -212,14 +212,24 @@ public struct Scene: Sendable {
     /// has moved them.
     private mutating func paintNowPlaying(elapsed: Double) {
         guard colorizer.usesPaint else { return }
-        paint(top.zone, .title)
-        guard !nowPlayingArtist.isEmpty else { return }
-        let motion = top.marqueeMotion(for: nowPlaying)
-        let offset = motion.columnOffset(at: elapsed)
-        for column in 0..<top.zone.width {
-            guard let x = motion.stripColumn(atZoneColumn: column, offset: offset), nowPlayingArtist.contains(x)
-            else { continue }
-            paint(top.zone, .artist, columns: column..<(column + 1))
+        let zone = top.zone
+        let motion = nowPlayingArtist.isEmpty ? nil : top.marqueeMotion(for: nowPlaying)
+        let offset = motion?.columnOffset(at: elapsed) ?? 0
+        let artist = nowPlayingArtist
+        let (width, height) = (self.width, self.height)
+        let rows = max(zone.y, 0)..<min(zone.y + zone.height, height)
+        paints.withUnsafeMutableBufferPointer { plane in
+            for column in 0..<zone.width {
+                let x = zone.x + column
+                guard x >= 0, x < width else { continue }
+                var role = ColorRole.title
+                if let motion, let stripColumn = motion.stripColumn(atZoneColumn: column, offset: offset),
+                    artist.contains(stripColumn)
+                {
+                    role = .artist
+                }
+                for y in rows { plane[x * height + y] = role.rawValue }
+            }
         }
     }
 
