@@ -71,6 +71,35 @@ import Testing
                     "........"))
     }
 
+    @Test func aSplitPanelShowsEveryRoleOfItsLineAndLyricInItsColour() {
+        let amber = RGB(red: 255, green: 176, blue: 0)
+        var bench = Bench(width: 8, height: 10) {
+            $0[.artist] = Self.red
+            $0[.title] = Self.green
+            $0[.sung] = Self.blue
+            $0[.rest] = amber
+        } style: {
+            $0.arrangement = .split
+            $0.template = try! NowPlayingTemplate("{artist} {title}")
+        }
+        bench.send(
+            [.artist("H"), .title("I"), .lyrics(Lyrics.parse("[00:01.00]I I\n[00:04.00]\n")), .play], at: 0)
+        // A third of the way through the lyric: the first word sung, the second waiting at rest.
+        #expect(
+            bench.show(at: 2.0, ["A": Self.red, "T": Self.green, "S": Self.blue, "R": amber, ".": .black])
+                == art(
+                    "A.A...T.",
+                    "AAA...T.",
+                    "A.A...T.",
+                    "A.A...T.",
+                    "........",
+                    "S...R...",
+                    "S...R...",
+                    "S...R...",
+                    "S...R...",
+                    "........"))
+    }
+
     @Test func fillsUnlitPixelsWithTheBackground() {
         var bench = Bench(width: 4) {
             $0[.title] = Self.red
