@@ -34,17 +34,18 @@ import TickerTestSupport
         #expect(emulator.termination == nil)
     }
 
-    @Test func aColourDaemonsFramesReachTheEmulatorInTheirColours() async throws {
+    @Test(arguments: [("24", "rgb"), ("16", "rgb565")])
+    func aColourDaemonsFramesReachTheEmulatorInTheirColours(bits: String, depth: String) async throws {
         let rig = try Rig()
         let link = rig.path("emulated")
         let framesPath = rig.path("frames.txt")
         let emulator = try rig.tickerctl(
-            ["panel", "--link", link, "--frames", framesPath, "--no-draw", "--size", "64x16", "--depth", "24"],
+            ["panel", "--link", link, "--frames", framesPath, "--no-draw", "--size", "64x16", "--depth", bits],
             name: "tickerctl panel")
         try await rig.line(of: emulator, containing: "(linked at \(link))")
         let frames = try rig.watch(framesPath)
         let daemon = try rig.tickerd([
-            "--demo", "--device", link, "--size", "64x16", "--depth", "rgb", "--no-terminal", "--baud", "1000000",
+            "--demo", "--device", link, "--size", "64x16", "--depth", depth, "--no-terminal", "--baud", "1000000",
             "--set", "colors.title=#FF0000", "--set", "colors.artist=#00FF00", "--set", "colors.sung=#0000FF",
             "--set", "colors.message=#0000FF", "--set", "colors.clock=#0000FF",
         ])
