@@ -23,6 +23,12 @@ public struct Framebuffer: Equatable {
         geometry.layout.level(in: bytes, x: x, y: y)
     }
 
+    /// The colour of pixel (`x`, `y`), 8 bits per channel: a colour panel's pixel (RGB565 widened), or a grey
+    /// level as white light; black outside the panel.
+    public func color(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        geometry.layout.color(in: bytes, x: x, y: y)
+    }
+
     /// Sets pixel (`x`, `y`) to `level`, clamped to `geometry.maxLevel`; ignored outside the panel.
     public mutating func setLevel(_ level: UInt8, x: Int, y: Int) {
         geometry.layout.setLevel(level, in: &bytes, x: x, y: y)

@@ -40,6 +40,11 @@ public struct PanelDevice {
     /// The panel's geometry.
     public var geometry: PanelGeometry { info.geometry }
 
+    /// The colour of pixel (`x`, `y`), 8 bits per channel (a grey level as white light); black outside.
+    public func color(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        framebuffer.color(x: x, y: y)
+    }
+
     /// The level of pixel (`x`, `y`), 0 to `geometry.maxLevel`; 0 outside the panel.
     public func level(x: Int, y: Int) -> UInt8 {
         framebuffer.level(x: x, y: y)

@@ -4,13 +4,14 @@ public struct PanelGeometry: Hashable, Sendable {
     public let width: Int
     /// Height in pixels (rows), 1–255.
     public let height: Int
-    /// Bits per pixel: 1, 2, 4 or 8.
+    /// Bits per pixel: 1, 2, 4 or 8 grey levels, 16 (RGB565) or 24 (RGB888) colour.
     public let bitsPerPixel: Int
 
     /// Checks that the protocol can carry this geometry.
     public init(width: Int, height: Int, bitsPerPixel: Int) throws(WireError) {
         guard (1...0xFFFF).contains(width), (1...0xFF).contains(height),
-            bitsPerPixel == 1 || bitsPerPixel == 2 || bitsPerPixel == 4 || bitsPerPixel == 8
+            bitsPerPixel == 1 || bitsPerPixel == 2 || bitsPerPixel == 4 || bitsPerPixel == 8 || bitsPerPixel == 16
+                || bitsPerPixel == 24
         else {
             throw .invalidGeometry(width: width, height: height, bitsPerPixel: bitsPerPixel)
         }
@@ -28,8 +29,11 @@ public struct PanelGeometry: Hashable, Sendable {
     /// Bytes of pixel data in a full frame: `width × bytesPerColumn`.
     public var frameByteCount: Int { layout.byteCount }
 
-    /// The brightest level (all ones): 1, 3, 15 or 255.
+    /// The brightest level (all ones): 1, 3, 15 or 255 (255 for colour, per channel).
     public var maxLevel: UInt8 { layout.maxLevel }
+
+    /// Whether pixels are colours (16 or 24 bits) rather than grey levels.
+    public var isColor: Bool { layout.isColor }
 
     /// Payload bytes of a full-frame message for this geometry.
     public var fullFramePayloadCount: Int { 4 + frameByteCount }

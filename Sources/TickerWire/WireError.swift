@@ -14,7 +14,7 @@ public enum WireError: Error, Hashable, Sendable {
     case overflow(capacity: Int)
     /// A COBS block announced more bytes than arrived before the delimiter.
     case truncatedBlock
-    /// A geometry outside what the protocol can carry (width 1–65535, height 1–255, 1, 2, 4 or 8 bits).
+    /// A geometry outside what the protocol can carry (width 1–65535, height 1–255, 1, 2, 4, 8, 16 or 24 bits).
     case invalidGeometry(width: Int, height: Int, bitsPerPixel: Int)
     /// Pixel data handed to the encoder is not the size the geometry and column count imply.
     case pixelCountMismatch(expected: Int, found: Int)
@@ -48,7 +48,7 @@ extension WireError: CustomStringConvertible {
             "COBS block cut short by the delimiter (dropped)"
         case .invalidGeometry(let width, let height, let bitsPerPixel):
             "invalid geometry \(width)x\(height) at \(bitsPerPixel) bits per pixel "
-                + "(expected width 1-65535, height 1-255, 1, 2, 4 or 8 bits)"
+                + "(expected width 1-65535, height 1-255, 1, 2, 4, 8, 16 or 24 bits)"
         case .pixelCountMismatch(let expected, let found):
             "pixel data of \(found) bytes (expected \(expected))"
         case .columnRangeOutOfBounds(let start, let count, let width):

@@ -22,25 +22,56 @@ func demoState(at now: Duration) -> PlayerState {
     return state
 }
 
+/// A palette with every role in its own colour, so that the scene records and colours every pixel's role.
+func benchPalette() -> Palette {
+    var palette = Palette.standard
+    let colors: [(ColorRole, String)] = [
+        (.title, "amber"), (.artist, "cyan"), (.sung, "#FF4080"), (.rest, "#402030"), (.message, "green"),
+        (.messageHigh, "red"), (.clock, "blue"), (.background, "#020202"),
+    ]
+    for (role, name) in colors { palette[role] = Palette.color(parsing: name) }
+    return palette
+}
+
 func renderFigures() {
-    line("Scene rendering, 2 bits per pixel, demo track (marquee and karaoke sweep), release build")
+    line("Scene rendering, demo track (marquee and karaoke sweep), release build; rgb: a palette with every role")
+    line("in its own colour, the frame coloured into an RGBFrame and packed into 24-bit wire bytes")
     line(
         "(steady: one lyric line while the title scrolls, best of 5 rounds of 40,000 frames; whole track: 44 s at 60 fps)"
     )
     line(
-        "panel     layout   ns/frame (steady)  allocations/frame (steady)  ns/frame (whole track)  allocations/frame (whole track)"
+        "panel     layout   depth  ns/frame (steady)  allocations/frame (steady)  ns/frame (whole track)  "
+            + "allocations/frame (whole track)"
     )
-    for (width, height, arrangement) in [(32, 8, ZoneArrangement.single), (128, 16, .split), (256, 32, .split)] {
+    // Grey at 2 bits (the default), at 8 bits (the levels a colour scene draws), and colour.
+    let panels: [(Int, Int, ZoneArrangement, String)] = [
+        (32, 8, .single, "2"), (32, 8, .single, "8"), (32, 8, .single, "rgb"), (64, 16, .split, "2"),
+        (64, 16, .split, "8"), (64, 16, .split, "rgb"), (128, 16, .split, "2"), (256, 32, .split, "2"),
+    ]
+    for (width, height, arrangement, depthName) in panels {
+        let color = depthName == "rgb"
         let style = SceneStyle(
             arrangement: arrangement, fonts: FontChain([.builtin]),
-            marquee: MarqueeStyle(fadeEdges: true))
-        var scene = Scene(width: width, height: height, depth: .two, style: style)
-        var frame = Frame(width: width, height: height, depth: .two)
+            marquee: MarqueeStyle(fadeEdges: true), palette: color ? benchPalette() : .standard)
+        let depth: PixelDepth = depthName == "2" ? .two : .eight
+        var scene = Scene(width: width, height: height, depth: depth, color: color, style: style)
+        var frame = Frame(width: width, height: height, depth: depth)
+        var image = RGBFrame(width: width, height: height)
+        let layout = PixelLayout(width: width, height: height, bitsPerPixel: 24)
+        var wire = [UInt8](repeating: 0, count: color ? layout.byteCount : 0)
         let state = demoState(at: .zero)
         scene.observe(state, at: .zero)
+        func render(at instant: Duration) {
+            if color {
+                scene.render(state, at: instant, into: &frame, image: &image)
+                image.pack(into: &wire, layout: layout)
+            } else {
+                scene.render(state, at: instant, into: &frame)
+            }
+        }
         // Steady state: within one lyric line (12 s to 15 s) while the title scrolls; every strip is cached.
         func steadyInstant(_ i: Int) -> Duration { .seconds(12) + .microseconds(Int64(i % 180) * 16_667) }
-        for i in 0..<2_000 { scene.render(state, at: steadyInstant(i), into: &frame) }
+        for i in 0..<2_000 { render(at: steadyInstant(i)) }
         // Five rounds; the best one is reported, since a shared machine only ever adds time.
         let frames = 40_000
         var elapsed = UInt64.max
@@ -48,7 +79,7 @@ func renderFigures() {
         for _ in 0..<5 {
             let allocationsBefore = alloc_counter_count()
             let start = nanoseconds()
-            for i in 0..<frames { scene.render(state, at: steadyInstant(i), into: &frame) }
+            for i in 0..<frames { render(at: steadyInstant(i)) }
             elapsed = min(elapsed, nanoseconds() - start)
             allocations += alloc_counter_count() - allocationsBefore
         }
@@ -57,11 +88,11 @@ func renderFigures() {
         let trackFrames = 44 * 60
         let trackAllocationsBefore = alloc_counter_count()
         let trackStart = nanoseconds()
-        for i in 0..<trackFrames { scene.render(state, at: .microseconds(Int64(i) * 16_667), into: &frame) }
+        for i in 0..<trackFrames { render(at: .microseconds(Int64(i) * 16_667)) }
         let trackElapsed = nanoseconds() - trackStart
         let trackAllocations = alloc_counter_count() - trackAllocationsBefore
         line(
-            pad("\(width)×\(height)", 10) + pad(arrangement.rawValue, 9)
+            pad("\(width)×\(height)", 10) + pad(arrangement.rawValue, 9) + pad(depthName, 7)
                 + pad(String(format: "%.0f", Double(elapsed) / Double(frames)), 19)
                 + pad(String(format: "%.3f", Double(allocations) / Double(allFrames)), 28)
                 + pad(String(format: "%.0f", Double(trackElapsed) / Double(trackFrames)), 24)
@@ -72,7 +103,7 @@ func renderFigures() {
 func encodeFigures() {
     line("")
     line("Encoding a full frame (packet, CRC-16, COBS, delimiter), release build, best of 5 rounds of 40,000")
-    for (width, height, bits) in [(32, 8, 1), (128, 16, 2), (256, 32, 4)] {
+    for (width, height, bits) in [(32, 8, 1), (128, 16, 2), (256, 32, 4), (32, 8, 24), (64, 16, 16), (64, 16, 24)] {
         guard let geometry = try? PanelGeometry(width: width, height: height, bitsPerPixel: bits) else { continue }
         var encoder = PacketEncoder(reservingFor: geometry)
         var pixels = [UInt8](repeating: 0, count: geometry.frameByteCount)

@@ -10,7 +10,7 @@ func runPanel(_ arguments: [String]) -> Int32 {
     var link: String?
     var width = 128
     var height = 16
-    var depth = PixelDepth.two
+    var bits = 2
     var fps = 60
     var framesPath: String?
     var draw = Posix.isTerminal(1)
@@ -21,11 +21,14 @@ func runPanel(_ arguments: [String]) -> Int32 {
             case "--link": link = try scanner.value(for: argument, expected: "a path for the device link")
             case "--size": (width, height) = try scanner.size(for: argument)
             case "--depth":
-                let bits = try scanner.integer(for: argument, in: 1...8)
-                guard let parsed = PixelDepth(bits: bits) else {
-                    throw UsageError("option '--depth' got '\(bits)' (expected 1, 2, 4 or 8)")
+                let value = try scanner.value(for: argument, expected: "1, 2, 4, 8, 16, 24, rgb or rgb565")
+                switch value {
+                case "1", "2", "4", "8", "16", "24": bits = Int(value) ?? 2
+                case "rgb": bits = 24
+                case "rgb565": bits = 16
+                default:
+                    throw UsageError("option '--depth' got '\(value)' (expected 1, 2, 4, 8, 16, 24, rgb or rgb565)")
                 }
-                depth = parsed
             case "--fps": fps = try scanner.integer(for: argument, in: 1...255)
             case "--frames":
                 framesPath = try scanner.value(for: argument, expected: "a file to write decoded frames to")
@@ -41,12 +44,12 @@ func runPanel(_ arguments: [String]) -> Int32 {
     let logger = Logger(program: "tickerctl")
     let info: DeviceInfo
     do {
-        let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: depth.bits)
+        let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: bits)
         info = try DeviceInfo(
             geometry: geometry, maxFramesPerSecond: fps, capabilities: scroll ? .scroll : [],
             firmwareName: "tickerctl panel")
     } catch {
-        fail("panel \(width)×\(height)×\(depth.bits): \(error)")
+        fail("panel \(width)×\(height)×\(bits): \(error)")
     }
     let signals: SignalSource
     let redraw: PeriodicTimer
@@ -63,12 +66,14 @@ func runPanel(_ arguments: [String]) -> Int32 {
     }
     defer { Posix.close(frames) }
     logger.notice(
-        "panel \(width)×\(height)×\(depth.bits) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")"
+        "panel \(width)×\(height)×\(bits) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")"
     )
     let terminal = draw ? TerminalPanel() : nil
     terminal?.begin()
     defer { terminal?.end() }
-    var display = Frame(width: width, height: height, depth: depth)
+    let isColor = info.geometry.isColor
+    var display = Frame(width: width, height: height, depth: PixelDepth(bits: bits) ?? .eight)
+    var image = RGBFrame(width: isColor ? width : 0, height: isColor ? height : 0)
     var record = 0
     var lastUpdates = 0
     var rate = 0.0
@@ -87,6 +92,7 @@ func runPanel(_ arguments: [String]) -> Int32 {
                 var text = "--- \(record) \(describe(event))\n"
                 if case .applied(let message) = event, message != .hello {
                     text += device.asciiArt + "\n"
+                    if isColor { text += colorRows(device) }
                 }
                 try? Posix.writeAll(frames, Array(text.utf8), what: framesPath ?? "frames")
             }
@@ -101,8 +107,21 @@ func runPanel(_ arguments: [String]) -> Int32 {
             }
             if let terminal {
                 let device = emulator.device
-                for x in 0..<width { for y in 0..<height { display[x, y] = device.level(x: x, y: y) } }
                 let counters = device.counters
+                let status =
+                    "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
+                    + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)"
+                if isColor {
+                    for x in 0..<width {
+                        for y in 0..<height {
+                            let color = device.color(x: x, y: y)
+                            image[x, y] = RGB(red: color.red, green: color.green, blue: color.blue)
+                        }
+                    }
+                    terminal.draw(image, status: status)
+                    continue
+                }
+                for x in 0..<width { for y in 0..<height { display[x, y] = device.level(x: x, y: y) } }
                 terminal.draw(
                     display,
                     status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
@@ -112,6 +131,21 @@ func runPanel(_ arguments: [String]) -> Int32 {
         }
     }
     return 0
+}
+
+/// A colour panel's pixels for the frames file: one line per row, each pixel as `RRGGBB` hex, separated by
+/// spaces.
+func colorRows(_ device: PanelDevice) -> String {
+    var text = ""
+    for y in 0..<device.info.geometry.height {
+        var row: [String] = []
+        for x in 0..<device.info.geometry.width {
+            let color = device.color(x: x, y: y)
+            row.append(String(RGB(red: color.red, green: color.green, blue: color.blue).hex.dropFirst()))
+        }
+        text += row.joined(separator: " ") + "\n"
+    }
+    return text
 }
 
 /// One line about what a packet did.

@@ -32,13 +32,13 @@ struct PictureRequest {
     func write(_ preview: Preview, at seconds: Double) throws(PictureError) {
         let board = LEDBoard(pitch: pitch)
         if let pngPath {
-            let panel = preview.frames(at: [seconds])[0]
-            try save(try PNGEncoder.encode(board.draw(RGBFrame(grey: panel))), to: pngPath)
+            let panel = preview.pictures(at: [seconds])[0]
+            try save(try PNGEncoder.encode(board.draw(panel)), to: pngPath)
         }
         if let gifPath {
             let instants: [Double]
             do { instants = try gifInstants() } catch { throw PictureError(error.description) }
-            let pictures = preview.frames(at: instants).map { board.draw(RGBFrame(grey: $0)) }
+            let pictures = preview.pictures(at: instants).map { board.draw($0) }
             let animation = IndexedAnimation(
                 pictures: pictures, instants: instants, lastSeconds: 1 / Double(framesPerSecond))
             try save(try GIFEncoder.encode(animation), to: gifPath)

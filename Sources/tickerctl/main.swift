@@ -19,7 +19,7 @@ let usage = """
       now [--feed PATH] ARTIST TITLE  set the now-playing line and start playing
       lyrics [--feed PATH] FILE.lrc   send a lyrics file
       ports                           list serial ports with their USB identity
-      panel [--link PATH] [--size WxH] [--depth N] [--fps N] [--frames FILE] [--no-draw] [--no-scroll]
+      panel [--link PATH] [--size WxH] [--depth 1|2|4|8|16|24] [--fps N] [--frames FILE] [--no-draw] [--no-scroll]
           emulate a panel on a pseudo-terminal and draw it here
       follow mpd|shairport|mpris [options]  follow a music player (see tickerctl follow --help)
       find-lyrics --artist A --title T [options]  print a track's lyrics as LRC (see find-lyrics --help)

@@ -15,7 +15,7 @@ let usage = """
       --device DEVICE      serial device: a path, or usb:VID:PID[:SERIAL]
       --baud N             line speed in baud
       --size WxH           panel size in pixels, e.g. 128x16
-      --depth N            bits per pixel: 1, 2, 4 or 8
+      --depth N            bits per pixel: 1, 2, 4 or 8; or rgb, rgb565
       --fps N              frames per second
       --feed PATH          the named pipe to read
       --set SECTION.KEY=VALUE
@@ -74,7 +74,7 @@ func main() -> Never {
                 overrides.append(
                     ConfigOverride(
                         section: "panel", key: "depth",
-                        value: try scanner.value(for: argument, expected: "1, 2, 4 or 8")))
+                        value: try scanner.value(for: argument, expected: PanelDepth.names)))
             case "--fps":
                 overrides.append(
                     ConfigOverride(

@@ -165,3 +165,51 @@ import TickerWire
         #expect(events == [.applied(.brightness(1)), .applied(.blank)])
     }
 }
+
+@Suite struct ColorFrameTests {
+    typealias Color = [UInt8]
+
+    static func colors(_ panel: PanelDevice) -> [Color] {
+        [(0, 0), (0, 1), (1, 0), (1, 1)].map { x, y in
+            let c = panel.color(x: x, y: y)
+            return [c.red, c.green, c.blue]
+        }
+    }
+
+    @Test(arguments: [
+        (24, "05 01 10 04 02 04 02 18 FF 01 01 02 FF 01 01 07 FF FF FF FF 47 3E 00"),
+        (16, "05 01 10 05 02 03 02 10 05 F8 E0 07 1F 05 FF FF 6F 07 00"),
+    ])
+    func documentedColourFramesShowRedGreenBlueAndWhite(bits: Int, wire: String) throws {
+        var panel = try makePanel(width: 2, height: 2, bits: bits)
+        #expect(panel.receive(hex(wire)) == [.applied(.fullFrame)])
+        #expect(Self.colors(panel) == [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255]])
+    }
+
+    @Test func documentedColourColumnUpdateTurnsTheRightColumnYellowOverBlack() throws {
+        var panel = try makePanel(width: 2, height: 2, bits: 24)
+        _ = panel.receive(hex("05 01 10 04 02 04 02 18 FF 01 01 02 FF 01 01 07 FF FF FF FF 47 3E 00"))
+        #expect(
+            panel.receive(hex("05 01 11 06 01 02 01 03 FF FF 01 01 01 03 8E 38 00")) == [
+                .applied(.columns(start: 1, count: 1))
+            ])
+        #expect(Self.colors(panel) == [[255, 0, 0], [0, 255, 0], [255, 255, 0], [0, 0, 0]])
+    }
+
+    @Test func aGreyPanelRefusesAColourFrame() throws {
+        var panel = try makePanel(width: 2, height: 2, bits: 8)
+        let events = panel.receive(hex("05 01 10 04 02 04 02 18 FF 01 01 02 FF 01 01 07 FF FF FF FF 47 3E 00"))
+        #expect(events.count == 1)
+        #expect(events.first != .applied(.fullFrame))
+    }
+
+    @Test(arguments: [16, 24])
+    func coloursRoundTripThroughTheWireLayout(bits: Int) throws {
+        let layout = PixelLayout(width: 3, height: 3, bitsPerPixel: bits)
+        var bytes = [UInt8](repeating: 0, count: layout.byteCount)
+        layout.setColor(red: 0xF8, green: 0xFC, blue: 0x08, in: &bytes, x: 2, y: 1)
+        let color = layout.color(in: bytes, x: 2, y: 1)
+        #expect([color.red, color.green, color.blue] == (bits == 24 ? [0xF8, 0xFC, 0x08] : [0xFF, 0xFF, 0x08]))
+        #expect(layout.pixel(in: bytes, x: 1, y: 1) == 0)
+    }
+}

@@ -17,7 +17,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
     @Test func emptyFileGivesDefaults() throws {
         let config = try parse("").get()
         #expect(config == Config())
-        #expect(config.panel.width == 64 && config.panel.height == 16 && config.panel.depth == .two)
+        #expect(config.panel.width == 64 && config.panel.height == 16 && config.panel.depth == .grey(.two))
         #expect(config.karaoke.restLevel == 0.35)
         #expect(config.display.nowPlaying == .standard)
     }
@@ -72,7 +72,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             level = debug
             """
         ).get()
-        #expect(config.panel == Config.Panel(width: 128, height: 32, depth: .eight, fps: 60, brightness: 40))
+        #expect(config.panel == Config.Panel(width: 128, height: 32, depth: .grey(.eight), fps: 60, brightness: 40))
         #expect(config.device.address == .usb(vendor: 0x2341, product: 0x0043, serial: "ABC123"))
         #expect(config.device.baudRate == 921_600 && config.device.dataBits == 7 && config.device.parity == .even)
         #expect(config.device.stopBits == 2 && config.device.flowControl == .rtscts)
@@ -120,14 +120,16 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             id: "misspelt section", text: "[pannel]\nwidth = 3",
             messages: [
                 "tickerd.conf:1: unknown section '[pannel]' (did you mean '[panel]'?) (expected one of: [panel], "
-                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [lyrics], [log])"
+                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [log])"
             ]),
         BadCase(
             id: "width too large", text: "[panel]\nwidth = 2000",
             messages: ["tickerd.conf:2: bad value '2000' for panel.width (expected a whole number from 1 to 1024)"]),
         BadCase(
             id: "depth three", text: "[panel]\ndepth = 3",
-            messages: ["tickerd.conf:2: bad value '3' for panel.depth (expected 1, 2, 4 or 8 bits per pixel)"]),
+            messages: [
+                "tickerd.conf:2: bad value '3' for panel.depth (expected 1, 2, 4 or 8 bits per pixel, rgb or rgb565)"
+            ]),
         BadCase(
             id: "fps zero", text: "[panel]\nfps = 0",
             messages: ["tickerd.conf:2: bad value '0' for panel.fps (expected a whole number from 1 to 240)"]),

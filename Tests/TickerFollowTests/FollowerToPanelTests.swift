@@ -29,7 +29,9 @@ struct FollowerToPanelTests {
         var state = PlayerState()
         for command in [FeedCommand.title(title), .artist(artist), .album(album)] { state.apply(command, at: .zero) }
         let line = state.nowPlaying(settings.config.display.nowPlaying)
-        let zones = Scene(width: width, height: height, depth: settings.config.panel.depth, style: settings.style).zones
+        let zones = Scene(
+            width: width, height: height, depth: settings.config.panel.depth.levels, style: settings.style
+        ).zones
         let rows = Preview(settings: settings, content: .text(line)).frame(at: 0).split(separator: "\n").map(
             String.init)
         return (Array(rows.prefix(zones[0].height)), zones[0].height)

@@ -37,7 +37,8 @@ private func events(_ bytes: [UInt8]) -> [DeviceReplyReader.Event] {
         BadReply(
             id: "info with a depth of 3", bytes: info(depth: 3), kind: .badInfo,
             message:
-                "invalid geometry 16x8 at 3 bits per pixel (expected width 1-65535, height 1-255, 1, 2, 4 or 8 bits)"),
+                "invalid geometry 16x8 at 3 bits per pixel (expected width 1-65535, height 1-255, 1, 2, 4, 8, 16 or 24 bits)"
+        ),
         BadReply(
             id: "info whose name grows past 32 bytes as UTF-8",
             bytes: info(name: [UInt8](repeating: 0xFF, count: 32)), kind: .badInfo,

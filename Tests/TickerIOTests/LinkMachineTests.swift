@@ -123,6 +123,20 @@ import TickerWire
         #expect(update == .columns(ColumnRange(start: 1, count: 1), ColumnRange(start: 126, count: 1)))
     }
 
+    /// Colour columns are 2 or 3 bytes a pixel: a frame moved by one column is still a scroll and one column.
+    @Test(arguments: [16, 24])
+    func colourTextMovedOneColumnGoesAsAScrollToo(bits: Int) throws {
+        let geometry = try PanelGeometry(width: 64, height: 8, bitsPerPixel: bits)
+        let planner = UpdatePlanner(geometry: geometry, canScroll: true)
+        let column = geometry.bytesPerColumn
+        let before = (0..<(64 * column)).map { UInt8(truncatingIfNeeded: $0 &* 37 | 1) }
+        let after = Array(before.dropFirst(column)) + [UInt8](repeating: 0x55, count: column)
+        let update = before.withUnsafeBytes { x in after.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
+        #expect(
+            update == .scroll(range: ColumnRange(start: 0, count: 64), dx: -1, ColumnRange(start: 63, count: 1), nil))
+        #expect(planner.cost(of: update) < planner.fullCost / 10)
+    }
+
     @Test func textMovedOneColumnGoesAsAScrollAndTheNewColumn() throws {
         let planner = UpdatePlanner(geometry: try PanelGeometry(width: 64, height: 8, bitsPerPixel: 1), canScroll: true)
         let before = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 | 1) }

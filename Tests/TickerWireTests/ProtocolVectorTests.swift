@@ -86,6 +86,9 @@ import TickerWire
     }
 
     static let frame4x5 = hex("03 00 0C 00 30 00 C0 02")
+    /// Red over green in column 0, blue over white in column 1.
+    static let frame2x2rgb888 = hex("FF 00 00 00 FF 00 00 00 FF FF FF FF")
+    static let frame2x2rgb565 = hex("00 F8 E0 07 1F 00 FF FF")
 
     static let messageVectors: [MessageVector] = [
         MessageVector(
@@ -129,6 +132,38 @@ import TickerWire
                     DeviceInfo(
                         geometry: PanelGeometry(width: 128, height: 16, bitsPerPixel: 2), maxFramesPerSecond: 60,
                         capabilities: .scroll, firmwareName: "tickerpanel 1.0"),
+                    sequence: 0)
+            }),
+        MessageVector(
+            name: "full frame 2×2 at 24 bpp", packet: "01 10 04 02 00 02 18 FF 00 00 00 FF 00 00 00 FF FF FF FF 47 3E",
+            wire: "05 01 10 04 02 04 02 18 FF 01 01 02 FF 01 01 07 FF FF FF FF 47 3E 00",
+            encode: {
+                try $0.encodeFullFrame(
+                    frame2x2rgb888, geometry: PanelGeometry(width: 2, height: 2, bitsPerPixel: 24), sequence: 4)
+            }),
+        MessageVector(
+            name: "full frame 2×2 at 16 bpp", packet: "01 10 05 02 00 02 10 00 F8 E0 07 1F 00 FF FF 6F 07",
+            wire: "05 01 10 05 02 03 02 10 05 F8 E0 07 1F 05 FF FF 6F 07 00",
+            encode: {
+                try $0.encodeFullFrame(
+                    frame2x2rgb565, geometry: PanelGeometry(width: 2, height: 2, bitsPerPixel: 16), sequence: 5)
+            }),
+        MessageVector(
+            name: "column update at 24 bpp", packet: "01 11 06 01 00 01 00 FF FF 00 00 00 00 8E 38",
+            wire: "05 01 11 06 01 02 01 03 FF FF 01 01 01 03 8E 38 00",
+            encode: {
+                try $0.encodeColumns(
+                    start: 1, columns: hex("FF FF 00 00 00 00"),
+                    geometry: PanelGeometry(width: 2, height: 2, bitsPerPixel: 24), sequence: 6)
+            }),
+        MessageVector(
+            name: "info at 24 bpp", packet: "01 81 00 40 00 10 18 1E 00 00 72 67 62 DD D5",
+            wire: "03 01 81 02 40 04 10 18 1E 01 06 72 67 62 DD D5 00",
+            encode: {
+                try $0.encodeInfo(
+                    DeviceInfo(
+                        geometry: PanelGeometry(width: 64, height: 16, bitsPerPixel: 24), maxFramesPerSecond: 30,
+                        capabilities: [], firmwareName: "rgb"),
                     sequence: 0)
             }),
         MessageVector(

@@ -124,7 +124,7 @@ import TickerWire
         #expect(throws: refusal.error) { try refusal.encode(&encoder, geometry) }
     }
 
-    @Test(arguments: [(0, 8, 2), (65536, 8, 1), (8, 0, 1), (8, 256, 1), (8, 8, 3), (8, 8, 16)])
+    @Test(arguments: [(0, 8, 2), (65536, 8, 1), (8, 0, 1), (8, 256, 1), (8, 8, 3), (8, 8, 12), (8, 8, 32)])
     func geometryOutsideTheProtocolIsRefused(width: Int, height: Int, bits: Int) {
         #expect(throws: WireError.invalidGeometry(width: width, height: height, bitsPerPixel: bits)) {
             _ = try PanelGeometry(width: width, height: height, bitsPerPixel: bits)

@@ -20,6 +20,8 @@ public struct Config: Sendable, Equatable {
     public var log = Log()
     /// `[lyrics]`: where the music-player followers look for lyrics (the daemon itself never does).
     public var lyrics = Lyrics()
+    /// `[colors]`: the colour of each role.
+    public var colors = Palette.standard
 
     /// The defaults.
     public init() {}
@@ -30,8 +32,8 @@ public struct Config: Sendable, Equatable {
         public var width = 64
         /// Rows, 1–64.
         public var height = 16
-        /// Bits per pixel: 1, 2, 4 or 8.
-        public var depth = PixelDepth.two
+        /// Grey levels of 1, 2, 4 or 8 bits per pixel, or colour.
+        public var depth = PanelDepth.grey(.two)
         /// Frames per second, 1–240.
         public var fps = 30
         /// Brightness in percent, 0–100 (the feed's `brightness` overrides it).

@@ -9,13 +9,19 @@ enum ConfigText {
     }
 
     /// A value after `=`: a `"quoted string"` (with `\"` and `\\`), or bare text up to a `#` or `;` that starts
-    /// the value or follows a space.
+    /// the value or follows a space; a colour `#RRGGBB` (six hex digits) starting the value is not a comment.
     static func value(_ raw: String) throws(ConfigError) -> String {
         let text = trimmed(raw)
         guard text.first == "\"" else {
             var out = ""
             var previousWasSpace = true
-            for character in text {
+            var characters = Substring(text)
+            if isColor(characters) {
+                out = String(characters.prefix(7))
+                characters = characters.dropFirst(7)
+                previousWasSpace = false
+            }
+            for character in characters {
                 if (character == "#" || character == ";") && previousWasSpace { break }
                 out.append(character)
                 previousWasSpace = isSpace(character)
@@ -45,6 +51,13 @@ enum ConfigText {
             }
         }
         throw .badQuoting(Excerpt.of(text))
+    }
+
+    /// Whether `text` starts with `#` and six hex digits, then ends or goes on after a space.
+    static func isColor(_ text: Substring) -> Bool {
+        let head = Array(text.prefix(8))
+        guard head.count >= 7, head[0] == "#", head[1...6].allSatisfy(\.isHexDigit) else { return false }
+        return head.count == 7 || isSpace(head[7])
     }
 
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo.

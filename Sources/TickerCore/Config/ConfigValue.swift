@@ -32,6 +32,13 @@ enum ConfigValue {
         return .microseconds(micros)
     }
 
+    static func color(_ value: String, _ section: String, _ key: String) throws(ConfigError) -> RGB {
+        guard let color = Palette.color(parsing: value) else {
+            throw bad(value, section, key, "#RRGGBB or one of: \(Palette.names.map(\.name).joined(separator: ", "))")
+        }
+        return color
+    }
+
     static func boolean(_ value: String, _ section: String, _ key: String) throws(ConfigError) -> Bool {
         switch value.lowercased() {
         case "true", "yes", "on", "1": return true

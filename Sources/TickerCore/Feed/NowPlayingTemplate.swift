@@ -90,6 +90,13 @@ public struct NowPlayingTemplate: Sendable, Equatable {
 
     /// The pattern filled in with `values` (a missing or empty value counts as absent).
     public func render(_ values: [Field: String]) -> String {
+        render(values, marking: nil).text
+    }
+
+    /// The pattern filled in, and which characters of it (grapheme clusters, counted from 0) `marked`'s value
+    /// took, or nil when it is not shown.
+    public func render(_ values: [Field: String], marking marked: Field?) -> (text: String, marked: Range<Int>?) {
+        var range: Range<Int>?
         var out = ""
         var shownAny = false
         var lastHadValue = false
@@ -103,6 +110,10 @@ public struct NowPlayingTemplate: Sendable, Equatable {
                 let value = values[field] ?? ""
                 if !value.isEmpty {
                     if shownAny || atStart { out += pendingLiteral }
+                    if field == marked {
+                        let start = out.count
+                        range = start..<(start + value.count)
+                    }
                     out += value
                     shownAny = true
                 }
@@ -112,6 +123,6 @@ public struct NowPlayingTemplate: Sendable, Equatable {
             }
         }
         if lastHadValue || parts.count == 1 { out += pendingLiteral }
-        return out
+        return (out, range)
     }
 }

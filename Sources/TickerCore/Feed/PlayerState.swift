@@ -168,9 +168,17 @@ public struct PlayerState: Sendable, Equatable {
     /// The now-playing line: the free `text` when set (unless the template places `{text}` itself), else the
     /// template filled in; when that is empty, the free text.
     public func nowPlaying(_ template: NowPlayingTemplate = .standard) -> String {
-        if !text.isEmpty && !template.uses(.text) { return text }
-        let line = template.render([.artist: artist, .title: title, .album: album, .text: text])
-        return line.isEmpty ? text : line
+        nowPlayingMarkingArtist(template).line
+    }
+
+    /// The now-playing line and which of its characters (grapheme clusters) are the artist's, if any.
+    public func nowPlayingMarkingArtist(_ template: NowPlayingTemplate = .standard) -> (
+        line: String, artist: Range<Int>?
+    ) {
+        if !text.isEmpty && !template.uses(.text) { return (text, nil) }
+        let (line, artistRange) = template.render(
+            [.artist: artist, .title: title, .album: album, .text: text], marking: .artist)
+        return line.isEmpty ? (text, nil) : (line, artistRange)
     }
 
     private mutating func anchor(at now: Duration) {

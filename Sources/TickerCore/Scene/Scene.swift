@@ -10,6 +10,9 @@ public struct Scene: Sendable {
     public let height: Int
     /// Bits per pixel.
     public let depth: PixelDepth
+    /// Whether the panel shows colour: the levels drawn then become colours in `colorize(_:into:)`, instead
+    /// of being scaled by the palette's luminance.
+    public let isColor: Bool
     /// The look.
     public let style: SceneStyle
 
@@ -29,15 +32,22 @@ public struct Scene: Sendable {
     var topContent = TopContent.nothing
     var topSince: Duration = .zero
     var topNoted: Duration?
+    let colorizer: Colorizer
+    /// What each pixel was drawn as (`ColorRole` raw values), column-major (`x × height + y`); kept only when
+    /// the palette's roles differ.
+    var paints: [UInt8]
+    /// The artist's columns in the now-playing line's strip.
+    var nowPlayingArtist = 0..<0
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
 
-    /// A scene for a `width` × `height` panel of `depth`.
-    public init(width: Int, height: Int, depth: PixelDepth, style: SceneStyle) {
+    /// A scene for a `width` × `height` panel of `depth` levels, grey or (`color`) turned into colours.
+    public init(width: Int, height: Int, depth: PixelDepth, color: Bool = false, style: SceneStyle) {
         self.width = width
         self.height = height
         self.depth = depth
+        self.isColor = color
         self.style = style
         isSplit = style.arrangement == .split && height >= 2
         if isSplit {
@@ -56,6 +66,9 @@ public struct Scene: Sendable {
                 zone: Zone(x: 0, y: height, width: 0, height: 0), depth: depth, fonts: style.bottomFonts,
                 marquee: style.marquee, karaoke: style.karaoke)
         }
+        let restLevel = top.restFraction.map { UInt8(($0 * Double(depth.maxLevel)).rounded()) } ?? depth.maxLevel
+        colorizer = Colorizer(palette: style.palette, depth: depth, restLevel: restLevel)
+        paints = colorizer.usesPaint ? [UInt8](repeating: 0, count: max(width, 0) * max(height, 0)) : []
     }
 
     /// Where a split panel divides: in proportion to the two fonts' heights, half way when they are equal.
@@ -68,10 +81,14 @@ public struct Scene: Sendable {
     /// Takes note of a changed state (call after applying feed commands, before rendering): the now-playing
     /// line, when its marquee lap started, and when the player went idle.
     public mutating func observe(_ state: PlayerState, at now: Duration) {
-        let line = state.nowPlaying(style.template)
+        let (line, artist) = state.nowPlayingMarkingArtist(style.template)
         if line != nowPlaying || state.track != lastTrack {
             nowPlaying = line
             nowPlayingSince = now
+            nowPlayingArtist = 0..<0
+            if colorizer.usesPaint, let artist {
+                nowPlayingArtist = TextLine(line, fonts: top.fonts).span(ofCharacters: artist)
+            }
             if state.track != lastTrack { stoppedAfterPlaying = false }
             lastTrack = state.track
         }
@@ -89,8 +106,32 @@ public struct Scene: Sendable {
 
     /// Draws the panel at monotonic instant `now` into `frame` (which must be `width` × `height` of `depth`).
     /// `clock` is the text shown by the idle clock (the caller formats the time of day).
+    /// On a grey panel whose palette is not white on black, each level is then scaled by the luminance of its
+    /// pixel's colour.
     public mutating func render(_ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame) {
         frame.clear()
+        if colorizer.usesPaint { paints.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        draw(state, at: now, clock: clock, into: &frame)
+        if !isColor, colorizer.changesGrey {
+            colorizer.applyGrey(to: &frame, paints: colorizer.usesPaint ? paints : nil)
+        }
+    }
+
+    /// Draws the panel like `render(_:at:clock:into:)` and its colours into `image` (`width` × `height`):
+    /// each level in its role's colour, unlit pixels in the background colour.
+    public mutating func render(
+        _ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame, image: inout RGBFrame
+    ) {
+        render(state, at: now, clock: clock, into: &frame)
+        colorize(frame, into: &image)
+    }
+
+    /// The colours of `frame` as this scene last drew it, into `image`, without allocating.
+    public func colorize(_ frame: Frame, into image: inout RGBFrame) {
+        colorizer.colorize(frame, paints: colorizer.usesPaint ? paints : nil, into: &image)
+    }
+
+    private mutating func draw(_ state: PlayerState, at now: Duration, clock: String, into frame: inout Frame) {
         let message = state.activeMessage(at: now)
         let position = state.playbackPosition(at: now) + style.lyricsOffset
         let current = state.playback == .stopped ? nil : state.lyricLine(at: position)
@@ -104,47 +145,104 @@ public struct Scene: Sendable {
                 }
                 if wrapped.fits {
                     _ = noteTop(.lyric, start: now, at: now)
-                    Self.drawWrapped(
+                    let sung = Self.drawWrapped(
                         current.line, wrapped, at: position, style: style.karaoke, top: &top,
                         bottom: &bottom, into: &frame)
+                    paintLyric(top.zone, sung: sung.top)
+                    paintLyric(bottom.zone, sung: sung.bottom)
                     return
                 }
             }
             if let message {
                 let since = noteTop(.message(message.sequence), start: message.received, at: now)
                 top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
+                paint(top.zone, message.priority == .high ? .messageHigh : .message)
             } else if isIdle {
                 let since = noteTop(.idle, start: idleSince ?? now, at: now)
                 Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
+                paint(top.zone, .clock)
             } else {
                 let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
                 top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
+                paintNowPlaying(elapsed: seconds(now - since))
             }
             if let current {
-                Self.drawLyric(
+                let sung = Self.drawLyric(
                     current.line, index: current.index, track: state.track, at: position, style: style.karaoke,
                     renderer: &bottom, layout: &lyric, into: &frame)
+                paintLyric(bottom.zone, sung: sung)
             } else if state.playback != .stopped, let next = state.nextLyricLine(after: position) {
                 // During a break the next line waits at rest, so singers see what comes; also under an idle top
                 // zone, when the feed gives lyrics but no now-playing line.
                 bottom.drawKaraoke(next.line.text, sung: (0, 0), scroll: 0, into: &frame)
+                paint(bottom.zone, .rest)
             }
             return
         }
         if let message {
             let since = noteTop(.message(message.sequence), start: message.received, at: now)
             top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
+            paint(top.zone, message.priority == .high ? .messageHigh : .message)
         } else if let current {
             _ = noteTop(.lyric, start: now, at: now)
-            Self.drawLyric(
+            let sung = Self.drawLyric(
                 current.line, index: current.index, track: state.track, at: position, style: style.karaoke,
                 renderer: &top, layout: &lyric, into: &frame)
+            paintLyric(top.zone, sung: sung)
         } else if isIdle {
             let since = noteTop(.idle, start: idleSince ?? now, at: now)
             Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
+            paint(top.zone, .clock)
         } else {
             let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
             top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
+            paintNowPlaying(elapsed: seconds(now - since))
+        }
+    }
+
+    /// Records `role` for every pixel of `zone` (its unlit pixels show the background whatever they hold).
+    private mutating func paint(_ zone: Zone, _ role: ColorRole, columns: Range<Int>? = nil) {
+        guard colorizer.usesPaint else { return }
+        let height = self.height
+        let columns = columns ?? 0..<zone.width
+        let rows = max(zone.y, 0)..<min(zone.y + zone.height, height)
+        paints.withUnsafeMutableBufferPointer { plane in
+            for column in columns.clamped(to: 0..<zone.width) {
+                let x = zone.x + column
+                guard x >= 0, x < width else { continue }
+                for y in rows { plane[x * height + y] = role.rawValue }
+            }
+        }
+    }
+
+    /// A lyric: sung where the light has reached (`sung`, zone columns), at rest elsewhere.
+    private mutating func paintLyric(_ zone: Zone, sung: Range<Int>) {
+        paint(zone, .rest)
+        paint(zone, .sung, columns: sung)
+    }
+
+    /// The now-playing line: the artist's columns in its colour, the rest in the title's, wherever the marquee
+    /// has moved them.
+    private mutating func paintNowPlaying(elapsed: Double) {
+        guard colorizer.usesPaint else { return }
+        let zone = top.zone
+        let motion = nowPlayingArtist.isEmpty ? nil : top.marqueeMotion(for: nowPlaying)
+        let offset = motion?.columnOffset(at: elapsed) ?? 0
+        let artist = nowPlayingArtist
+        let (width, height) = (self.width, self.height)
+        let rows = max(zone.y, 0)..<min(zone.y + zone.height, height)
+        paints.withUnsafeMutableBufferPointer { plane in
+            for column in 0..<zone.width {
+                let x = zone.x + column
+                guard x >= 0, x < width else { continue }
+                var role = ColorRole.title
+                if let motion, let stripColumn = motion.stripColumn(atZoneColumn: column, offset: offset),
+                    artist.contains(stripColumn)
+                {
+                    role = .artist
+                }
+                for y in rows { plane[x * height + y] = role.rawValue }
+            }
         }
     }
 
@@ -184,10 +282,11 @@ public struct Scene: Sendable {
         }
     }
 
+    /// Draws a lyric and returns the zone columns it lit (the column the sweep is crossing included).
     private static func drawLyric(
         _ line: LyricLine, index: Int, track: Int, at position: Duration, style: KaraokeStyle,
         renderer: inout ZoneRenderer, layout lyric: inout LyricLayout, into frame: inout Frame
-    ) {
+    ) -> Range<Int> {
         let strip = renderer.strip(for: line.text)
         if !lyric.matches(index: index, track: track, text: line.text) {
             lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line, renderer: renderer)
@@ -197,16 +296,14 @@ public struct Scene: Sendable {
         if style.reducedMotion {
             // Lights whole as soon as it starts, and never moves; a line wider than the zone is shown a page at
             // a time, each while the sweep crosses it.
-            guard position >= line.start else { return }
-            if lyric.pages.texts.isEmpty {
-                renderer.drawKaraoke(line.text, sung: (0, Double(width)), scroll: 0, into: &frame)
-            } else {
+            guard position >= line.start else { return 0..<0 }
+            if !lyric.pages.texts.isEmpty {
                 let head = line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width)
                 let text = lyric.pages.texts[lyric.pages.page(at: head)]
                 let pageWidth = renderer.strip(for: text).width
-                renderer.drawKaraoke(text, sung: (0, Double(pageWidth)), scroll: 0, into: &frame)
+                return renderer.drawKaraoke(text, sung: (0, Double(pageWidth)), scroll: 0, into: &frame)
             }
-            return
+            return renderer.drawKaraoke(line.text, sung: (0, Double(width)), scroll: 0, into: &frame)
         }
         let sung = min(
             max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
@@ -214,14 +311,14 @@ public struct Scene: Sendable {
             fill: width > 0 ? sung / Double(width) : 0, width: width, direction: strip.line.direction)
         var scroll = Karaoke.scrollOffset(head: sung, lineWidth: width, zoneWidth: zoneWidth)
         if strip.line.direction == .rightToLeft, width > zoneWidth { scroll = width - zoneWidth - scroll }
-        renderer.drawKaraoke(line.text, sung: range, scroll: scroll, into: &frame)
+        return renderer.drawKaraoke(line.text, sung: range, scroll: scroll, into: &frame)
     }
 
     /// Draws a lyric wrapped over both zones: the light crosses the top line, then the bottom one, at one speed.
     private static func drawWrapped(
         _ line: LyricLine, _ wrapped: WrappedLyric, at position: Duration, style: KaraokeStyle,
         top: inout ZoneRenderer, bottom: inout ZoneRenderer, into frame: inout Frame
-    ) {
+    ) -> (top: Range<Int>, bottom: Range<Int>) {
         let total = wrapped.widths[0] + wrapped.widths[1]
         let sung = line.sweepPixels(at: position, wordSpans: wrapped.wordSpans, lineWidth: total)
         let progress = total > 0 ? sung / Double(total) : 0
@@ -232,12 +329,13 @@ public struct Scene: Sendable {
             second = second > 0 ? 1 : 0
         }
         let direction = wrapped.direction
-        top.drawKaraoke(
+        let topSung = top.drawKaraoke(
             wrapped.first, sung: Karaoke.sungRange(fill: first, width: wrapped.widths[0], direction: direction),
             scroll: 0, into: &frame)
-        bottom.drawKaraoke(
+        let bottomSung = bottom.drawKaraoke(
             wrapped.second, sung: Karaoke.sungRange(fill: second, width: wrapped.widths[1], direction: direction),
             scroll: 0, into: &frame)
+        return (topSung, bottomSung)
     }
 
     func seconds(_ duration: Duration) -> Double {

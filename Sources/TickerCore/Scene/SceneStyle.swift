@@ -38,13 +38,15 @@ public struct SceneStyle: Sendable {
     public var idleText: String
     /// How long playback must have been stopped (or nothing played) before the panel goes idle.
     public var idleAfter: Duration
+    /// The colour of each role; the standard palette is white on black.
+    public var palette: Palette
 
     /// Creates a style; every default is the documented configuration default.
     public init(
         arrangement: ZoneArrangement = .single, fonts: FontChain,
         bottomFonts: FontChain? = nil, marquee: MarqueeStyle = MarqueeStyle(), karaoke: KaraokeStyle = KaraokeStyle(),
         template: NowPlayingTemplate = .standard, lyricsOffset: Duration = .zero, idle: IdleMode = .blank,
-        idleText: String = "", idleAfter: Duration = .seconds(30)
+        idleText: String = "", idleAfter: Duration = .seconds(30), palette: Palette = .standard
     ) {
         self.arrangement = arrangement
         self.fonts = fonts
@@ -56,5 +58,6 @@ public struct SceneStyle: Sendable {
         self.idle = idle
         self.idleText = idleText
         self.idleAfter = idleAfter
+        self.palette = palette
     }
 }

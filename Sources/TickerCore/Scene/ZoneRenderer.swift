@@ -200,10 +200,12 @@ public struct ZoneRenderer: Sendable {
     }
 
     /// Draws a lyric line with columns `sung` (fractional, in strip columns) lit and the rest at the rest
-    /// style, scrolled left by `scroll` whole columns when the line is wider than the zone.
+    /// style, scrolled left by `scroll` whole columns when the line is wider than the zone. Returns the zone
+    /// columns lit, the partly lit ones at the edges of the sweep included.
+    @discardableResult
     public mutating func drawKaraoke(
         _ text: String, sung: (start: Double, end: Double), scroll: Int, into frame: inout Frame
-    ) {
+    ) -> Range<Int> {
         let index = entry(for: text, truncated: false)
         let stripWidth = cache[index].strip.width
         let canvas = ZoneCanvas(zone: zone, frame: frame)
@@ -215,6 +217,11 @@ public struct ZoneRenderer: Sendable {
                 .alignmentStart : scroll
         let litFrom = Int(sung.start.rounded(.up))
         let litTo = Int(sung.end.rounded(.down))
+        let edges =
+            restIsDither
+            ? (0, 0) : (sung.start > sung.start.rounded(.down) ? 1 : 0, sung.end > sung.end.rounded(.down) ? 1 : 0)
+        let sungFirst = min(max(litFrom - edges.0 - shift, 0), width)
+        let sungColumns = sungFirst..<min(max(litTo + edges.1 - shift, sungFirst), width)
         let restPattern: (UInt64, UInt64) = restIsDither ? (0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA) : (~0, ~0)
         cache[index].strip.columns.withUnsafeBufferPointer { columns in
             cache[index].lit.withUnsafeBufferPointer { litPacked in
@@ -255,7 +262,7 @@ public struct ZoneRenderer: Sendable {
             }
         }
         // On a grey panel the column the sweep is crossing is lit in proportion to how far it has got.
-        guard !restIsDither else { return }
+        guard !restIsDither else { return sungColumns }
         let startFraction = sung.start - sung.start.rounded(.down)
         if startFraction > 0 {
             paintEdge(
@@ -266,6 +273,7 @@ public struct ZoneRenderer: Sendable {
         if endFraction > 0 {
             paintEdge(cache[index].strip, x: litTo, covered: endFraction, shift: shift, canvas: canvas, frame: &frame)
         }
+        return sungColumns
     }
 
     private func paintEdge(

@@ -71,6 +71,9 @@ public final class Daemon {
     private var logger: Logger
     private var machine: DaemonMachine
     private var frame: Frame
+    /// The colours of `frame` and their wire bytes, on a colour panel (empty otherwise).
+    private var image: RGBFrame
+    private var wirePixels: [UInt8]
     private var link: PanelLink?
     private var feed: FeedPipe?
     private let timer: DeadlineTimer
@@ -92,7 +95,8 @@ public final class Daemon {
         logger.level = LogLevel(config: settings.config.log.level)
         self.logger = logger
         let panel = settings.config.panel
-        frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+        frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
+        (image, wirePixels) = Self.colorBuffers(settings)
         do {
             signals = try SignalSource()
             timer = try DeadlineTimer()
@@ -120,9 +124,20 @@ public final class Daemon {
         warnAboutLineRate(settings)
     }
 
+    private static func colorBuffers(_ settings: Settings) -> (RGBFrame, [UInt8]) {
+        guard settings.config.panel.depth.isColor else { return (RGBFrame(width: 0, height: 0), []) }
+        let geometry = settings.geometry
+        return (
+            RGBFrame(width: geometry.width, height: geometry.height),
+            [UInt8](repeating: 0, count: geometry.frameByteCount)
+        )
+    }
+
     private static func scene(_ settings: Settings) -> Scene {
         let panel = settings.config.panel
-        return Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
+        return Scene(
+            width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor,
+            style: settings.style)
     }
 
     private static func configuration(
@@ -170,7 +185,7 @@ public final class Daemon {
         terminal?.begin()
         defer { terminal?.end() }
         logger.notice(
-            "started: \(settings.config.panel.width)×\(settings.config.panel.height) at \(settings.config.panel.depth.bits) "
+            "started: \(settings.config.panel.width)×\(settings.config.panel.height) at \(settings.config.panel.depth.wireBits) "
                 + "bit(s) per pixel, \(settings.config.panel.fps) fps, feed \(feed?.name ?? "demo"), device "
                 + (settings.device?.description ?? "none"))
         notify.send("READY=1\nSTATUS=\(statusLine())")
@@ -243,12 +258,24 @@ public final class Daemon {
             switch action {
             case .render(let instant):
                 machine.draw(at: instant, into: &frame)
+                if settings.config.panel.depth.isColor {
+                    machine.colorize(frame, into: &image)
+                    image.pack(into: &wirePixels, layout: settings.geometry.layout)
+                }
             case .serviceLink(let instant):
                 guard let link else { continue }
                 link.setBrightness(machine.brightnessLevel)
-                link.service(frame: frame, at: instant)
+                if settings.config.panel.depth.isColor {
+                    link.service(pixels: wirePixels, at: instant)
+                } else {
+                    link.service(frame: frame, at: instant)
+                }
             case .drawTerminal:
-                terminal?.draw(frame, status: statusLine())
+                if settings.config.panel.depth.isColor {
+                    terminal?.draw(image, status: statusLine())
+                } else {
+                    terminal?.draw(frame, status: statusLine())
+                }
             case .sendStatus:
                 notify.send("STATUS=\(statusLine())")
             case .petWatchdog:
@@ -315,7 +342,8 @@ public final class Daemon {
         machine.reload(
             scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
         if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
-            frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+            frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
+            (image, wirePixels) = Self.colorBuffers(loaded)
         }
         if new.device != old.device || panel.width != old.panel.width || panel.height != old.panel.height
             || panel.depth != old.panel.depth

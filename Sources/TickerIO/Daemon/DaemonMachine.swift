@@ -253,6 +253,11 @@ public struct DaemonMachine: Sendable {
         scene.render(state, at: instant, clock: clockText, into: &frame)
     }
 
+    /// The colours of `frame` as the scene last drew it, into `image`: for colour panels and terminals.
+    public func colorize(_ frame: Frame, into image: inout RGBFrame) {
+        scene.colorize(frame, into: &image)
+    }
+
     /// The brightness the link should use, 0–255.
     public var brightnessLevel: UInt8 {
         let percent = state.brightness ?? configuration.brightness

@@ -27,7 +27,7 @@ public struct Settings: Sendable {
             speed: config.marquee.speed, pause: config.marquee.pause / .seconds(1), gap: config.marquee.gap,
             direction: config.marquee.direction, alignment: config.marquee.align,
             bounce: config.marquee.bounce, laps: config.marquee.laps,
-            fadeEdges: config.marquee.fadeEdges && config.panel.depth.bits >= 2,
+            fadeEdges: config.marquee.fadeEdges && config.panel.depth.levels.bits >= 2,
             reducedMotion: config.display.reducedMotion)
         let karaoke = KaraokeStyle(
             restLevel: config.karaoke.restLevel, restStyle: config.karaoke.restStyle,
@@ -37,13 +37,14 @@ public struct Settings: Sendable {
             fonts: config.layout.zones == .split ? top : fonts, bottomFonts: bottom, marquee: marquee,
             karaoke: karaoke, template: config.display.nowPlaying, lyricsOffset: config.karaoke.lyricsOffset,
             idle: config.display.idle, idleText: config.display.idleText,
-            idleAfter: config.display.idleAfter == .zero ? .seconds(Int64.max / 4) : config.display.idleAfter)
+            idleAfter: config.display.idleAfter == .zero ? .seconds(Int64.max / 4) : config.display.idleAfter,
+            palette: config.colors)
         do {
             geometry = try PanelGeometry(
-                width: config.panel.width, height: config.panel.height, bitsPerPixel: config.panel.depth.bits)
+                width: config.panel.width, height: config.panel.height, bitsPerPixel: config.panel.depth.wireBits)
         } catch {
             throw SettingsError(
-                "panel \(config.panel.width)×\(config.panel.height)×\(config.panel.depth.bits): \(error)")
+                "panel \(config.panel.width)×\(config.panel.height)×\(config.panel.depth.name): \(error)")
         }
         var serial = SerialSettings(
             baudRate: config.device.baudRate, dataBits: config.device.dataBits, stopBits: config.device.stopBits)

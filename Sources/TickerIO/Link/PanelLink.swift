@@ -138,6 +138,12 @@ public final class PanelLink {
 
     /// Does what the link needs at `now` with `frame` as the picture to show: open, hello, or send the frame.
     public func service(frame: Frame, at now: Duration) {
+        service(pixels: frame.bytes, at: now)
+    }
+
+    /// Does what the link needs at `now` with `pixels` (the geometry's layout, `frameByteCount` bytes: a
+    /// colour panel's packed colours) as the picture to show.
+    public func service(pixels frame: [UInt8], at now: Duration) {
         guard flushOutput(at: now) else {
             if machine.isOpen {
                 statistics.framesSkipped += 1
@@ -185,8 +191,8 @@ public final class PanelLink {
         }
     }
 
-    private func send(_ frame: Frame, full requested: Bool, at now: Duration) {
-        guard let port, frame.bytes.count == shown.count else { return }
+    private func send(_ frame: [UInt8], full requested: Bool, at now: Duration) {
+        guard let port, frame.count == shown.count else { return }
         // Newest frame wins: when the line still holds more than a frame's worth, drop this one. The line holds
         // at most what it held when last asked plus what was written since, so it is asked (an ioctl) only when
         // that could be too much.
@@ -207,7 +213,7 @@ public final class PanelLink {
             brightnessSent = brightness
         }
         var full = requested
-        frame.bytes.withUnsafeBytes { next in
+        frame.withUnsafeBytes { next in
             shown.withUnsafeBytes { previous in
                 let update = full ? FrameUpdate.full : planner.plan(from: previous, to: next)
                 if case .full = update { full = true }
@@ -219,7 +225,7 @@ public final class PanelLink {
             return
         }
         shown.withUnsafeMutableBufferPointer { target in
-            frame.bytes.withUnsafeBufferPointer { source in
+            frame.withUnsafeBufferPointer { source in
                 _ = target.update(fromContentsOf: source)
             }
         }

@@ -42,10 +42,30 @@ public struct Preview: Sendable {
     /// the lyrics sung, and the text around them as the panel shows it between lines (each line's start and
     /// end is drawn on the way, as the daemon draws them, so that the text comes back at the start of its lap).
     public func frames(at instants: [Double]) -> [Frame] {
+        play(instants) { frame, _ in frame }
+    }
+
+    /// The panel's colours at each of `instants`, as `frames(at:)` draws them: a colour panel in its palette,
+    /// a grey one in white light.
+    public func pictures(at instants: [Double]) -> [RGBFrame] {
         let panel = settings.config.panel
-        var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
+        return play(instants) { frame, scene in
+            guard panel.depth.isColor else { return RGBFrame(grey: frame) }
+            var image = RGBFrame(width: panel.width, height: panel.height)
+            scene.colorize(frame, into: &image)
+            return image
+        }
+    }
+
+    /// Plays the content through one scene and hands each instant's frame, with the scene that drew it, to
+    /// `take`.
+    private func play<Picture>(_ instants: [Double], _ take: (Frame, Scene) -> Picture) -> [Picture] {
+        let panel = settings.config.panel
+        var scene = Scene(
+            width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor,
+            style: settings.style)
         var state = PlayerState()
-        var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+        var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
         let start = Duration.seconds(instants.first ?? 0)
         switch (content.text, content.lyrics) {
         case (let text?, let lyrics?):
@@ -73,7 +93,7 @@ public struct Preview: Sendable {
             }
             drawnUntil = max(drawnUntil, now)
             scene.render(state, at: now, into: &frame)
-            return frame
+            return take(frame, scene)
         }
     }
 

@@ -66,6 +66,33 @@ public final class TerminalPanel {
         flush()
     }
 
+    /// Draws a colour picture at the top left in its own colours (24-bit escapes), with `status` below.
+    public func draw(_ image: RGBFrame, status: String) {
+        buffer.removeAll(keepingCapacity: true)
+        append("\u{1B}[H")
+        var y = 0
+        while y < image.height {
+            for x in 0..<image.width {
+                appendColour(38, image[x, y])
+                if y + 1 < image.height { appendColour(48, image[x, y + 1]) } else { append("\u{1B}[49m") }
+                append("▀")
+            }
+            append("\u{1B}[0m\u{1B}[K\n")
+            y += 2
+        }
+        append("\u{1B}[0m\u{1B}[K")
+        append(status)
+        append("\u{1B}[K")
+        flush()
+    }
+
+    private func appendColour(_ layer: Int, _ color: RGB) {
+        // An unlit LED is not black: it shows as a faint dot, so the matrix stays visible.
+        let unlit = color.red == 0 && color.green == 0 && color.blue == 0
+        let (red, green, blue) = unlit ? (28, 28, 28) : (Int(color.red), Int(color.green), Int(color.blue))
+        append("\u{1B}[\(layer);2;\(red);\(green);\(blue)m")
+    }
+
     private func appendColour(_ layer: Int, _ fraction: Double) {
         // An unlit LED is not black: it shows as a faint dot, so the matrix stays visible.
         let red = 34 + Int(fraction * 221)

@@ -20,7 +20,7 @@ struct Look {
     /// A dark frame of the panel's size.
     var blank: Frame {
         let panel = settings.config.panel
-        return Frame(width: panel.width, height: panel.height, depth: panel.depth)
+        return Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
     }
 
     /// The frame after feeding `lines` at time zero, `seconds` later.
@@ -33,7 +33,7 @@ struct Look {
         let panel = settings.config.panel
         var decoder = FeedDecoder()
         var state = PlayerState()
-        var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth, style: settings.style)
+        var scene = Scene(width: panel.width, height: panel.height, depth: panel.depth.levels, style: settings.style)
         for case .command(let command, _) in decoder.decode(bytes, now: .zero) {
             state.apply(command, at: .zero)
         }

@@ -1,0 +1,227 @@
+import Testing
+
+@testable import TickerCore
+
+@Suite struct ColorSceneTests {
+    static let red = RGB(red: 255, green: 0, blue: 0)
+    static let green = RGB(red: 0, green: 255, blue: 0)
+    static let blue = RGB(red: 0, green: 0, blue: 255)
+    static let navy = RGB(red: 0, green: 0, blue: 64)
+
+    /// A colour scene in the test font, an 8-bit frame and the picture it colours.
+    struct Bench {
+        var scene: Scene
+        var state = PlayerState()
+        var frame: Frame
+        var image: RGBFrame
+
+        init(
+            width: Int, height: Int = 5, depth: PixelDepth = .eight, color: Bool = true,
+            palette: (inout Palette) -> Void, style: (inout SceneStyle) -> Void = { _ in }
+        ) {
+            var sceneStyle = SceneStyle(
+                fonts: TestFont.chain, marquee: MarqueeStyle(speed: 10, pause: 1, gap: 2, fadeEdges: false))
+            palette(&sceneStyle.palette)
+            style(&sceneStyle)
+            scene = Scene(width: width, height: height, depth: depth, color: color, style: sceneStyle)
+            frame = Frame(width: width, height: height, depth: depth)
+            image = RGBFrame(width: width, height: height)
+        }
+
+        mutating func send(_ commands: [FeedCommand], at seconds: Double) {
+            for command in commands { state.apply(command, at: .seconds(seconds)) }
+            scene.observe(state, at: .seconds(seconds))
+        }
+
+        /// The picture at `seconds`, one letter per colour of `legend`, `?` for any other colour.
+        mutating func show(at seconds: Double, clock: String = "", _ legend: [Character: RGB]) -> String {
+            scene.render(state, at: .seconds(seconds), clock: clock, into: &frame, image: &image)
+            return ColorSceneTests.letters(image, legend)
+        }
+    }
+
+    static func letters(_ image: RGBFrame, _ legend: [Character: RGB]) -> String {
+        var rows: [String] = []
+        for y in 0..<image.height {
+            var row = ""
+            for x in 0..<image.width {
+                let pixel = image[x, y]
+                row.append(legend.first { $0.value == pixel }?.key ?? "?")
+            }
+            rows.append(row)
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    @Test func paintsTheArtistAndTheTitleInTheirOwnColours() {
+        var bench = Bench(width: 8) {
+            $0[.artist] = Self.red
+            $0[.title] = Self.green
+        } style: {
+            $0.template = try! NowPlayingTemplate("{artist} {title}")
+        }
+        bench.send([.artist("H"), .title("I"), .play], at: 0)
+        #expect(
+            bench.show(at: 5, ["A": Self.red, "T": Self.green, ".": .black])
+                == art(
+                    "A.A...T.",
+                    "AAA...T.",
+                    "A.A...T.",
+                    "A.A...T.",
+                    "........"))
+    }
+
+    @Test func aSplitPanelShowsEveryRoleOfItsLineAndLyricInItsColour() {
+        let amber = RGB(red: 255, green: 176, blue: 0)
+        var bench = Bench(width: 8, height: 10) {
+            $0[.artist] = Self.red
+            $0[.title] = Self.green
+            $0[.sung] = Self.blue
+            $0[.rest] = amber
+        } style: {
+            $0.arrangement = .split
+            $0.template = try! NowPlayingTemplate("{artist} {title}")
+        }
+        bench.send(
+            [
+                .artist("H"), .title("I"), .lyrics(Lyrics.parse("[00:01.00]<00:01.00>I I<00:04.00>\n[00:04.00]\n")),
+                .play,
+            ], at: 0)
+        // A third of the way through the lyric: the first word sung, the second waiting at rest.
+        #expect(
+            bench.show(at: 2.0, ["A": Self.red, "T": Self.green, "S": Self.blue, "R": amber, ".": .black])
+                == art(
+                    "A.A...T.",
+                    "AAA...T.",
+                    "A.A...T.",
+                    "A.A...T.",
+                    "........",
+                    "S...R...",
+                    "S...R...",
+                    "S...R...",
+                    "S...R...",
+                    "........"))
+    }
+
+    @Test func fillsUnlitPixelsWithTheBackground() {
+        var bench = Bench(width: 4) {
+            $0[.title] = Self.red
+            $0[.background] = Self.navy
+        } style: {
+            $0.template = try! NowPlayingTemplate("{title}")
+        }
+        bench.send([.title("I"), .play], at: 0)
+        #expect(
+            bench.show(at: 5, ["T": Self.red, "-": Self.navy])
+                == art(
+                    "T---",
+                    "T---",
+                    "T---",
+                    "T---",
+                    "----"))
+    }
+
+    @Test func paintsMessagesByPriorityAndTheIdleClock() {
+        var bench = Bench(width: 4) {
+            $0[.message] = Self.red
+            $0[.messageHigh] = Self.green
+            $0[.clock] = Self.blue
+        } style: {
+            $0.idle = .clock
+            $0.idleAfter = .seconds(1)
+        }
+        let legend: [Character: RGB] = ["M": Self.red, "H": Self.green, "C": Self.blue, ".": .black]
+        bench.send([.message("I", duration: .seconds(2), priority: .normal)], at: 0)
+        #expect(bench.show(at: 0.5, legend).hasPrefix("M..."))
+        bench.send([.message("I", duration: .seconds(2), priority: .high)], at: 1)
+        #expect(bench.show(at: 1.5, legend).hasPrefix("H..."))
+        #expect(bench.show(at: 10, clock: "I", legend).hasPrefix("C..."))
+    }
+
+    @Test func sweepsSungColourOverTheRestColourAndScalesTheEdge() {
+        var bench = Bench(width: 8) {
+            $0[.sung] = Self.blue
+            $0[.rest] = Self.green
+        } style: {
+            $0.template = try! NowPlayingTemplate("{title}")
+        }
+        bench.send(
+            [.title("I"), .lyrics(Lyrics.parse("[00:01.00]<00:01.00>HOW<00:03.00>\n[00:03.00]\n")), .play], at: 0)
+        // The grey picture of this instant is `#.##+.+.` on its first row: sung up to column 3, column 4 half
+        // way through the sweep (lit between the rest level and full, in the sung colour), then the rest.
+        let edgeLevel = PixelDepth.eight.level(0.35 + 0.65 * 0.5)
+        let edge = RGB(red: 0, green: 0, blue: edgeLevel)
+        #expect(
+            bench.show(at: 2.0, ["S": Self.blue, "R": Self.green, "e": edge, ".": .black])
+                == art(
+                    "S.SSe.R.",
+                    "S.S.e.R.",
+                    "S.S.e.R.",
+                    "S.SSe.RR",
+                    "........"))
+    }
+
+    @Test func restDefaultsToTheSungColourAtTheRestLevel() {
+        var bench = Bench(width: 4) { $0[.sung] = Self.red }
+        bench.send([.title("I"), .lyrics(Lyrics.parse("[00:01.00]I I\n[00:09.00]\n")), .play], at: 0)
+        let rest = RGB(red: PixelDepth.eight.level(0.35), green: 0, blue: 0)
+        // Before the line starts nothing is sung: the whole line waits at rest.
+        #expect(bench.show(at: 1.0, ["r": rest, ".": .black]).hasPrefix("r..."))
+    }
+
+    @Test func fadedEdgesScaleTheColourInsteadOfTurningItGrey() {
+        var bench = Bench(width: 16) {
+            $0[.title] = Self.red
+        } style: {
+            $0.template = try! NowPlayingTemplate("{title}")
+            $0.marquee = MarqueeStyle(speed: 10, pause: 0, gap: 2, fadeEdges: true)
+        }
+        bench.send([.title("HOWHOWHOWHOW"), .play], at: 0)
+        _ = bench.show(at: 0.35, [:])
+        let pixels = (0..<16).flatMap { x in (0..<5).map { y in bench.image[x, y] } }
+        // Every pixel is a shade of red, and the two faded columns on the right are dimmer than full.
+        #expect(pixels.allSatisfy { $0.green == 0 && $0.blue == 0 })
+        let edge = (14..<16).flatMap { x in (0..<5).map { y in bench.image[x, y].red } }.filter { $0 > 0 }
+        #expect(!edge.isEmpty && edge.allSatisfy { $0 < 255 }, "\(edge)")
+        #expect(pixels.contains { $0.red == 255 })
+    }
+
+    @Test func greyPanelsShowEachColourAsItsLuminance() {
+        var bench = Bench(width: 8, depth: .two, color: false) {
+            $0[.artist] = Self.blue
+            $0[.title] = .white
+        } style: {
+            $0.template = try! NowPlayingTemplate("{artist} {title}")
+        }
+        bench.send([.artist("H"), .title("I"), .play], at: 0)
+        bench.scene.render(bench.state, at: .seconds(5), into: &bench.frame)
+        // Blue's luminance is 0.0722 of white: the dimmest level that is not off.
+        #expect(
+            bench.frame.asciiArt
+                == art(
+                    "+.+...#.",
+                    "+++...#.",
+                    "+.+...#.",
+                    "+.+...#.",
+                    "........"))
+        #expect(bench.frame[0, 0] == 1)
+    }
+
+    @Test func theStandardPaletteLeavesGreyFramesAsDrawn() {
+        let colorizer = Colorizer(palette: .standard, depth: .two, restLevel: 1)
+        #expect(!colorizer.changesGrey)
+        #expect(!colorizer.usesPaint)
+        var warm = Palette.standard
+        warm[.background] = Palette.color(parsing: "grey")
+        let lit = Colorizer(palette: warm, depth: .two, restLevel: 1)
+        #expect(lit.changesGrey && !lit.usesPaint)
+    }
+
+    @Test func aGreyBackgroundLightsUnlitPixelsByItsLuminance() {
+        var bench = Bench(width: 2, height: 1, depth: .two, color: false) {
+            $0[.background] = Palette.color(parsing: "grey")
+        }
+        bench.scene.render(bench.state, at: .seconds(0), into: &bench.frame)
+        #expect(bench.frame.asciiArt == "++")
+    }
+}
