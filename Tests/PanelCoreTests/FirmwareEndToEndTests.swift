@@ -33,6 +33,9 @@ struct FirmwareEndToEndTests {
 
         let bench = try EndToEndBench.start(daemonArguments: settings)
         defer { bench.stop() }
+        // The text goes out once the board answered: on a busy machine QEMU may take longer to boot than the
+        // marquee rests before it moves, and the first frame would then show it moved.
+        _ = try bench.waitForLog("panel connected")
         try bench.feed(["text \(text)"])
 
         // Rests at its start, moves, then rests at its start for good after one lap. How it moves depends on the
