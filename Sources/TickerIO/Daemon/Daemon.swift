@@ -71,7 +71,9 @@ public final class Daemon {
     private var logger: Logger
     private var machine: DaemonMachine
     private var frame: Frame
-    private var link: PanelLink?
+    /// The frame in colour, for LED sinks.
+    private var colourFrame: RGBFrame
+    private var link: (any FrameSink)?
     private var feed: FeedPipe?
     private let timer: DeadlineTimer
     private let poller: EventPoller
@@ -93,6 +95,7 @@ public final class Daemon {
         self.logger = logger
         let panel = settings.config.panel
         frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+        colourFrame = RGBFrame(width: panel.width, height: panel.height)
         do {
             signals = try SignalSource()
             timer = try DeadlineTimer()
@@ -135,8 +138,15 @@ public final class Daemon {
             terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo)
     }
 
-    private func makeLink(_ settings: Settings) -> PanelLink? {
+    private func makeLink(_ settings: Settings) -> (any FrameSink)? {
         guard let device = settings.device else { return nil }
+        let config = settings.config
+        if let strip = config.device.deviceProtocol.strip {
+            return StripLink(
+                address: device, settings: settings.serial, stripProtocol: strip,
+                strip: config.leds.strip(width: config.panel.width, height: config.panel.height),
+                switchBaud: config.leds.switchBaud == 0 ? nil : config.leds.switchBaud, logger: logger)
+        }
         var policy = LinkPolicy()
         policy.helloTimeout = settings.config.device.helloTimeout
         return PanelLink(
@@ -146,9 +156,33 @@ public final class Daemon {
     /// Says at start-up when a full frame on every frame of the grid cannot fit the line rate, and what rate would.
     private func warnAboutLineRate(_ settings: Settings) {
         guard settings.device != nil else { return }
-        let frameBytes = settings.geometry.fullFrameEncodedCount
-        let perSecond = settings.serial.bytesPerSecond
-        let fps = settings.config.panel.fps
+        let config = settings.config
+        let frameBytes: Int
+        var rate = settings.serial.baudRate
+        let what: String
+        if let strip = link as? StripLink {
+            frameBytes = strip.frameByteCount
+            if config.leds.switchBaud > 0 { rate = config.leds.switchBaud }
+            what =
+                "a whole \(config.device.deviceProtocol.rawValue) frame of \(config.panel.width)×\(config.panel.height) "
+                + "LEDs is \(frameBytes) bytes (3 per LED and the header; this protocol has no partial updates)"
+            if config.device.deviceProtocol == .tpm2,
+                !WLEDCommand.readsTPM2Whole(leds: config.panel.width * config.panel.height)
+            {
+                logger.warning(
+                    "WLED reads a TPM2 frame of \(config.panel.width * config.panel.height) LEDs as one LED short "
+                        + "(it divides the length bytes by 3 separately); with WLED use protocol = adalight")
+            }
+        } else {
+            frameBytes = settings.geometry.fullFrameEncodedCount
+            what =
+                "a full \(settings.geometry.width)×\(settings.geometry.height)×\(settings.geometry.bitsPerPixel) frame is "
+                + "\(frameBytes) bytes on the wire"
+        }
+        var serial = settings.serial
+        serial.baudRate = rate
+        let perSecond = serial.bytesPerSecond
+        let fps = config.panel.fps
         let needed = frameBytes * fps
         guard needed > perSecond else { return }
         let fits = max(perSecond / max(frameBytes, 1), 0)
@@ -157,11 +191,10 @@ public final class Daemon {
             fits >= 1
             ? "full frames fit at \(fits) fps"
             : "one full frame takes \(frameBytes * 1_000 / max(perSecond, 1)) ms"
-        let baudNeeded = needed * settings.serial.bitsPerByte
+        let baudNeeded = needed * serial.bitsPerByte
         logger.warning(
-            "a full \(settings.geometry.width)×\(settings.geometry.height)×\(settings.geometry.bitsPerPixel) frame is "
-                + "\(frameBytes) bytes on the wire; at \(fps) fps that is \(needed) bytes/s, more than the "
-                + "\(perSecond) bytes/s \(settings.serial.baudRate) baud carries. Only frames that change little fit; "
+            "\(what); at \(fps) fps that is \(needed) bytes/s, more than the "
+                + "\(perSecond) bytes/s \(rate) baud carries. Only frames that change little fit; "
                 + "\(fitting), or at \(fps) fps from \(baudNeeded) baud")
     }
 
@@ -246,7 +279,12 @@ public final class Daemon {
             case .serviceLink(let instant):
                 guard let link else { continue }
                 link.setBrightness(machine.brightnessLevel)
-                link.service(frame: frame, at: instant)
+                if let strip = link as? StripLink {
+                    colourFrameFromGrey()
+                    strip.service(frame: colourFrame, at: instant)
+                } else if let panel = link as? PanelLink {
+                    panel.service(frame: frame, at: instant)
+                }
             case .drawTerminal:
                 terminal?.draw(frame, status: statusLine())
             case .sendStatus:
@@ -262,6 +300,12 @@ public final class Daemon {
                 stopping = true
             }
         }
+    }
+
+    /// The one place the colour picture comes from: the grey frame in white light, until the scene draws in
+    /// colour itself.
+    private func colourFrameFromGrey() {
+        colourFrame.render(grey: frame)
     }
 
     private func readFeed(at now: Duration) {
@@ -316,8 +360,10 @@ public final class Daemon {
             scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
         if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
             frame = Frame(width: panel.width, height: panel.height, depth: panel.depth)
+            colourFrame = RGBFrame(width: panel.width, height: panel.height)
         }
-        if new.device != old.device || panel.width != old.panel.width || panel.height != old.panel.height
+        if new.device != old.device || new.leds != old.leds || panel.width != old.panel.width
+            || panel.height != old.panel.height
             || panel.depth != old.panel.depth
         {
             link?.close()
@@ -339,9 +385,10 @@ public final class Daemon {
     }
 
     private func shutDown() {
-        if settings.config.display.blankOnExit {
+        let onExit = settings.config.device.onExit
+        if onExit == .release || settings.config.display.blankOnExit {
             frame.clear()
-            link?.blankAndDrain(timeout: .milliseconds(150))
+            link?.finish(onExit, timeout: .milliseconds(150))
         }
         link?.close()
         feed?.close()
