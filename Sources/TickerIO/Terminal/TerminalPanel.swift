@@ -66,6 +66,33 @@ public final class TerminalPanel {
         flush()
     }
 
+    /// Draws a colour `frame` at the top left, with `status` on the line below: LEDs in their own colours,
+    /// dark ones as faint grey dots.
+    public func draw(_ frame: RGBFrame, status: String) {
+        buffer.removeAll(keepingCapacity: true)
+        append("\u{1B}[H")
+        var y = 0
+        while y < frame.height {
+            for x in 0..<frame.width {
+                appendColour(38, frame[x, y])
+                if y + 1 < frame.height { appendColour(48, frame[x, y + 1]) } else { append("\u{1B}[49m") }
+                append("▀")
+            }
+            append("\u{1B}[0m\u{1B}[K\n")
+            y += 2
+        }
+        append("\u{1B}[0m\u{1B}[K")
+        append(status)
+        append("\u{1B}[K")
+        flush()
+    }
+
+    private func appendColour(_ layer: Int, _ colour: RGB) {
+        let dark = colour == .black
+        let (red, green, blue) = dark ? (28, 28, 28) : (Int(colour.red), Int(colour.green), Int(colour.blue))
+        append("\u{1B}[\(layer);2;\(red);\(green);\(blue)m")
+    }
+
     private func appendColour(_ layer: Int, _ fraction: Double) {
         // An unlit LED is not black: it shows as a faint dot, so the matrix stays visible.
         let red = 34 + Int(fraction * 221)
