@@ -81,6 +81,11 @@ import TickerTestSupport
         try await rig.wait("the emulator to show what tickerctl render draws:\n\(expected)") {
             Self.records(frames.contents).contains { $0.picture == expected }
         }
+        // The picture does not change and the daemon sleeps, yet frames keep coming (WLED's realtime mode
+        // ends 2.5 s after the last): two more of the same picture, a second apart.
+        try await rig.wait("two keepalive frames of the same picture") {
+            Self.records(frames.contents).filter { $0.picture == expected }.count >= 3
+        }
         let records = Self.records(frames.contents)
         let frameRecords = records.filter { $0.header.contains(" LEDs ") }
         #expect(frameRecords.allSatisfy { $0.header.contains("\(protocolName) 256 LEDs") }, "\(records.map(\.header))")

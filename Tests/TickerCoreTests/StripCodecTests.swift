@@ -170,3 +170,41 @@ import Testing
         #expect(throws: WLEDInfoError.tooLong(WLEDInfo.maxBytes + 1)) { try WLEDInfo(json: long) }
     }
 }
+
+@Suite struct StripReplyReaderTests {
+    static func replies(_ text: String) -> [StripReply] {
+        var reader = StripReplyReader()
+        return Array(text.utf8).compactMap { reader.push($0) }
+    }
+
+    @Test(arguments: [
+        ("an Arduino's greeting after a reset", "Ada\n", StripReply.greeting),
+        ("WLED's baud confirmation", "Baud is now 921600\r\n", .baud(921_600)),
+        ("WLED's version line", "WLED 0.15.0\n", .other("WLED 0.15.0")),
+        ("a JSON error", "{\"error\":3}\n", .info(WLEDInfo())),
+        ("broken JSON", "{\"info\":\n", .badInfo(.notJSON(8))),
+        ("control characters", "a\u{1}b\n", .other("a?b")),
+    ])
+    func readsEachLine(id: String, text: String, reply: StripReply) {
+        #expect(Self.replies(text) == [reply])
+    }
+
+    @Test func dropsAnOverlongLineWholeAndReadsTheNext() {
+        let long = String(repeating: "x", count: StripReplyReader.maxLineBytes + 10) + "\nAda\n"
+        #expect(Self.replies(long) == [.overlong, .greeting])
+    }
+
+    @Test func switchBytesAreWLEDsRates() {
+        #expect(WLEDCommand.switchByte(baud: 921_600) == 0xB5)
+        #expect(WLEDCommand.switchByte(baud: 9_600) == nil)
+        #expect((0xB0...0xB7).compactMap { WLEDCommand.baud(switchByte: $0) } == WLEDCommand.baudRates)
+    }
+
+    @Test(arguments: [(64, true), (85, true), (86, false), (128, false), (256, true), (341, true), (342, false)])
+    func wledReadsTPM2LengthsWholeOnlyWhenTheHighByteIsAMultipleOfThree(leds: Int, whole: Bool) {
+        let length = 3 * leds
+        let wledCount = (length >> 8) * 256 / 3 + (length & 0xFF) / 3
+        #expect((wledCount == leds) == whole)
+        #expect(WLEDCommand.readsTPM2Whole(leds: leds) == whole)
+    }
+}
