@@ -135,6 +135,10 @@ import TickerTestSupport
         let over = lit.filter { $0.milliamps > 850 }
         #expect(over.isEmpty, "frames over the 850 mA budget: \(over.prefix(5))")
         #expect(lit.contains { $0.milliamps > 700 }, "dimmed frames still use most of the budget")
+        // 30 whole frames a second of 774 bytes do not fit 115200 baud's 11,520 bytes: said at start-up.
+        let warning = try await rig.line(of: daemon, containing: "a whole adalight frame of 32×8 LEDs is 774 bytes")
+        #expect(warning.contains("full frames fit at 14 fps"), "\(warning)")
+        #expect(daemon.lines(containing: "TPM2").isEmpty)
         #expect(daemon.termination == nil)
     }
 
@@ -209,5 +213,39 @@ import TickerTestSupport
             Self.records(frames.contents).last?.header.hasSuffix(" released") == true
         }
         #expect(try await rig.exit(of: daemon) == .exited(0))
+    }
+}
+
+extension LEDStripTests {
+    @Test func aControllerThatStopsReadingMakesTheDaemonSkipFramesNotDisconnect() async throws {
+        let rig = try Rig()
+        let listener = try rig.notifySocket()
+        // A bare pseudo-terminal that reads bytes (the tickerd-protocol decoder makes nothing of them) and never
+        // answers: enough to stop reading and let the line fill up.
+        let controller = try rig.panel(width: 128, height: 64, depth: 1)
+        controller.answers = false
+        let daemon = try rig.tickerd(
+            [
+                "--device", controller.link, "--demo", "--size", "128x64", "--depth", "1", "--fps", "60",
+                "--no-terminal", "--set", "device.protocol=tpm2", "--set", "leds.max-milliamps=0",
+            ],
+            environment: ["NOTIFY_SOCKET": listener.path])
+        try await rig.line(of: daemon, containing: "LED controller connected")
+        try await rig.wait("the first frames") { controller.bytesRead > 100_000 }
+        controller.reading = false
+        func skipped() -> Int {
+            let counts = listener.assignments.filter { $0.hasPrefix("STATUS=") }.compactMap { status -> Int? in
+                guard let range = status.range(of: " skipped") else { return nil }
+                return Int(
+                    status[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed().map(String.init).joined())
+            }
+            return counts.last ?? 0
+        }
+        try await rig.wait("the daemon to report 20 skipped frames") { skipped() >= 20 }
+        let read = controller.bytesRead
+        controller.reading = true
+        try await rig.wait("frames again once the controller reads") { controller.bytesRead > read + 200_000 }
+        #expect(daemon.lines(containing: "LED controller disconnected").isEmpty, "\(rig.diagnostics)")
+        #expect(daemon.lines(containing: "LED controller connected").count == 1)
     }
 }
