@@ -178,6 +178,42 @@ func wireFigures() {
     }
 }
 
+func ledFigures() {
+    line("")
+    line("LED strip frames (grey frame to colour, gamma, power budget, wiring map, Adalight), release build,")
+    line("best of 5 rounds of 20,000; text-like picture, serpentine columns, a budget of 20 mA per LED")
+    for (width, height) in [(32, 8), (64, 32), (128, 64)] {
+        var grey = Frame(width: width, height: height, depth: .two)
+        for y in 0..<height { for x in 0..<width where (x / 3 + y) % 4 != 0 { grey[x, y] = UInt8((x + y) % 4) } }
+        var colour = RGBFrame(width: width, height: height)
+        let layout = StripLayout(wiring: .columns, serpentine: true, moduleWidth: width, moduleHeight: height)
+        let budget = PowerBudget(maxMilliamps: 20 * layout.count)
+        var encoder = StripEncoder(stripProtocol: .adalight, settings: StripSettings(layout: layout, power: budget))
+        var sink: UInt64 = 0
+        let rounds = 20_000
+        for _ in 0..<500 {
+            colour.render(grey: grey)
+            encoder.encode(colour, brightness: 255) { sink &+= UInt64($0[6]) }
+        }
+        let allocationsBefore = alloc_counter_count()
+        var elapsed = UInt64.max
+        for _ in 0..<5 {
+            let start = nanoseconds()
+            for _ in 0..<rounds {
+                colour.render(grey: grey)
+                encoder.encode(colour, brightness: 255) { sink &+= UInt64($0[6]) }
+            }
+            elapsed = min(elapsed, nanoseconds() - start)
+        }
+        let allocations = (alloc_counter_count() - allocationsBefore) / 5
+        line(
+            "  \(width)×\(height) = \(layout.count) LEDs: \(encoder.frameByteCount) bytes a frame, "
+                + String(format: "%.0f ns", Double(elapsed) / Double(rounds))
+                + String(format: ", %.3f allocations per frame", Double(allocations) / Double(rounds))
+                + ", \(encoder.lastMilliamps) mA (scale \(encoder.lastScale))" + (sink == 0 ? " " : ""))
+    }
+}
+
 func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
 }
@@ -187,7 +223,10 @@ switch mode {
 case "core":
     renderFigures()
     encodeFigures()
+    ledFigures()
     wireFigures()
+case "leds":
+    ledFigures()
 case "profile":
     // A short steady-state loop for profilers (valgrind --tool=callgrind).
     let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
@@ -206,7 +245,7 @@ case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }

@@ -15,8 +15,14 @@ func runPanel(_ arguments: [String]) -> Int32 {
     var framesPath: String?
     var draw = Posix.isTerminal(1)
     var scroll = true
+    var strip = StripOptions()
+    strip.stripProtocol = nil
     do throws(UsageError) {
         while let argument = scanner.next() {
+            if argument == "--protocol" || argument.hasPrefix("--leds-") {
+                _ = try strip.take(argument, from: &scanner)
+                continue
+            }
             switch argument {
             case "--link": link = try scanner.value(for: argument, expected: "a path for the device link")
             case "--size": (width, height) = try scanner.size(for: argument)
@@ -41,6 +47,12 @@ func runPanel(_ arguments: [String]) -> Int32 {
     } catch {
         fail(error.description)
     }
+    if strip.stripProtocol != nil {
+        strip.width = width
+        strip.height = height
+        return runStripPanel(strip: strip, link: link, framesPath: framesPath, draw: draw)
+    }
+    if strip.givenLEDOptions { fail("--leds-… options need --protocol adalight or tpm2") }
     let logger = Logger(program: "tickerctl")
     let info: DeviceInfo
     do {

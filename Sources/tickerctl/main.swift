@@ -21,6 +21,10 @@ let usage = """
       ports                           list serial ports with their USB identity
       panel [--link PATH] [--size WxH] [--depth 1|2|4|8|16|24] [--fps N] [--frames FILE] [--no-draw] [--no-scroll]
           emulate a panel on a pseudo-terminal and draw it here
+      panel --protocol adalight|tpm2 [--link PATH] [--size WxH] [--frames FILE] [--no-draw] [--leds-KEY VALUE]...
+          emulate an LED matrix on WLED or an Adalight sketch (KEY: any [leds] key, e.g. --leds-wiring columns)
+      leds test --device PATH [--protocol adalight|tpm2] [--size WxH] [--baud N] [--interval S] [--leds-KEY VALUE]...
+          light one LED at a time along the strip and print the (x, y) it should be at
       follow mpd|shairport|mpris [options]  follow a music player (see tickerctl follow --help)
       find-lyrics --artist A --title T [options]  print a track's lyrics as LRC (see find-lyrics --help)
     """
@@ -45,8 +49,11 @@ case "render": exit(runRender(arguments))
 case "send", "now", "lyrics": exit(runSend(command, arguments))
 case "ports": exit(runPorts(arguments))
 case "panel": exit(runPanel(arguments))
+case "leds": exit(runLeds(arguments))
 case "follow": exit(runFollow(arguments))
 case "find-lyrics": exit(runFindLyrics(arguments))
 default:
-    fail("unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, follow, find-lyrics)")
+    fail(
+        "unknown command '\(command)' (expected one of: render, send, now, lyrics, ports, panel, leds, follow, find-lyrics)"
+    )
 }

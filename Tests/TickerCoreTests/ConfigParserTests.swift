@@ -120,7 +120,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             id: "misspelt section", text: "[pannel]\nwidth = 3",
             messages: [
                 "tickerd.conf:1: unknown section '[pannel]' (did you mean '[panel]'?) (expected one of: [panel], "
-                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [log])"
+                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [leds], [log])"
             ]),
         BadCase(
             id: "width too large", text: "[panel]\nwidth = 2000",
@@ -233,5 +233,65 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
         }
         #expect(throws: Never.self) { try config.set("karaoke", "rest-level", "0.5") }
         #expect(config.karaoke.restLevel == 0.5)
+    }
+}
+
+@Suite struct ConfigLEDTests {
+    @Test func readsTheLEDSection() throws {
+        let config = try parse(
+            """
+            [panel]
+            width = 32
+            height = 16
+            [device]
+            protocol = adalight
+            on-exit = release
+            [leds]
+            gamma = 2.8
+            wiring = columns
+            serpentine = true
+            origin = bottom-right
+            color-order = grb
+            tiles = 4x2
+            module = 8x8
+            milliamps-per-led = 40
+            max-milliamps = 2000
+            switch-baud = 921600
+            """
+        ).get()
+        #expect(config.device.deviceProtocol == .adalight && config.device.onExit == .release)
+        let layout = config.leds.layout(width: 32, height: 16)
+        #expect(
+            layout
+                == StripLayout(
+                    wiring: .columns, serpentine: true, origin: .bottomRight, moduleWidth: 8, moduleHeight: 8,
+                    tilesAcross: 4, tilesDown: 2))
+        #expect(config.leds.colorOrder == .grb && config.leds.gamma == 2.8)
+        #expect(config.leds.milliampsPerLED == 40 && config.leds.maxMilliamps == 2000)
+        #expect(config.leds.switchBaud == 921_600)
+    }
+
+    @Test(arguments: [
+        (
+            "[leds]\nswitch-baud = 9600",
+            "tickerd.conf:2: bad value '9600' for leds.switch-baud (expected 0 or one of WLED's rates: 115200, "
+                + "230400, 460800, 500000, 576000, 921600, 1000000, 1500000)"
+        ),
+        (
+            "[leds]\ntiles = 0x1",
+            "tickerd.conf:2: bad value '0x1' for leds.tiles (expected COLUMNSxROWS of modules, each 1-64, e.g. 4x1)"
+        ),
+        (
+            "[device]\nprotocol = wled",
+            "tickerd.conf:2: bad value 'wled' for device.protocol (expected tickerd, adalight, tpm2)"
+        ),
+        (
+            "[panel]\nwidth = 30\nheight = 8\n[device]\nprotocol = tpm2\n[leds]\nmodule = 8x8\ntiles = 4x1",
+            "tickerd.conf:8: leds.tiles 4x1 of leds.module 8x8 make 32×8 LEDs, not the panel's 30×8 (set panel.width "
+                + "and height, or the tiles and module, to match)"
+        ),
+    ])
+    func refusesBadLEDSettings(text: String, message: String) {
+        #expect(messages(text) == [message])
     }
 }

@@ -59,6 +59,28 @@ extension Config {
                     ["display.idle", "display.idle-text"]
                 ))
         }
+        if let strip = device.deviceProtocol.strip {
+            let layout = leds.layout(width: panel.width, height: panel.height)
+            if layout.width != panel.width || layout.height != panel.height {
+                found.append(
+                    (
+                        .conflict(
+                            "leds.tiles \(leds.tiles.across)x\(leds.tiles.down) of leds.module "
+                                + "\(layout.moduleWidth)x\(layout.moduleHeight) make \(layout.width)×\(layout.height) "
+                                + "LEDs, not the panel's \(panel.width)×\(panel.height) (set panel.width and height, or "
+                                + "the tiles and module, to match)"),
+                        ["leds.tiles", "leds.module", "panel.width", "panel.height", "device.protocol"]
+                    ))
+            } else if layout.count > strip.maxLEDs {
+                found.append(
+                    (
+                        .conflict(
+                            "device.protocol '\(strip.rawValue)' carries at most \(strip.maxLEDs) LEDs a frame, and "
+                                + "the panel has \(layout.count)"),
+                        ["device.protocol", "panel.width", "panel.height"]
+                    ))
+            }
+        }
         return found
     }
 }

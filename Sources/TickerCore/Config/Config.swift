@@ -22,6 +22,8 @@ public struct Config: Sendable, Equatable {
     public var lyrics = Lyrics()
     /// `[colors]`: the colour of each role.
     public var colors = Palette.standard
+    /// `[leds]`: an LED matrix driven through a strip protocol (`device.protocol` `adalight` or `tpm2`).
+    public var leds = LEDs()
 
     /// The defaults.
     public init() {}
@@ -56,6 +58,87 @@ public struct Config: Sendable, Equatable {
         public var flowControl = FlowControl.none
         /// How long to wait for the device's hello after opening the port.
         public var helloTimeout: Duration = .seconds(3)
+        /// What the device speaks.
+        public var deviceProtocol = DeviceProtocol.tickerd
+        /// What the LEDs show once the daemon exits.
+        public var onExit = ExitAction.blank
+    }
+
+    /// The protocol on the serial port.
+    public enum DeviceProtocol: String, Sendable, Equatable, CaseIterable {
+        /// tickerd's own (docs/PROTOCOL.md), to a board running tickerd's firmware.
+        case tickerd
+        /// Whole frames as the Adalight sketches and WLED read them.
+        case adalight
+        /// Whole frames as TPM2 devices and WLED read them.
+        case tpm2
+
+        /// The strip protocol, or nil for tickerd's own.
+        public var strip: StripProtocol? {
+            switch self {
+            case .tickerd: nil
+            case .adalight: .adalight
+            case .tpm2: .tpm2
+            }
+        }
+    }
+
+    /// What the device is left showing when the daemon exits.
+    public enum ExitAction: String, Sendable, Equatable, CaseIterable {
+        /// A dark panel (unless `display.blank-on-exit` is false).
+        case blank
+        /// Hand the LEDs back: WLED leaves realtime mode and runs its own effects again.
+        case release
+    }
+
+    /// `[leds]`.
+    public struct LEDs: Sendable, Equatable {
+        /// The LEDs' gamma; 1 disables the table.
+        public var gamma = 2.2
+        /// Along rows or columns.
+        public var wiring = StripWiring.rows
+        /// Every second row (or column) runs back.
+        public var serpentine = false
+        /// The corner the strip starts in.
+        public var origin = StripOrigin.topLeft
+        /// The order of each LED's colour bytes.
+        public var colorOrder = ColorOrder.rgb
+        /// Modules across and down the matrix.
+        public var tiles = (across: 1, down: 1)
+        /// One module's size, or nil when the panel is one module.
+        public var module: (width: Int, height: Int)?
+        /// What one LED draws at full white, in milliamperes.
+        public var milliampsPerLED = 55
+        /// The most all LEDs may draw, in milliamperes; 0 means no limit.
+        public var maxMilliamps = 850
+        /// The rate to switch a WLED controller to after connecting (0 stays at `device.baud`).
+        public var switchBaud = 0
+
+        /// The defaults.
+        public init() {}
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.gamma == rhs.gamma && lhs.wiring == rhs.wiring && lhs.serpentine == rhs.serpentine
+                && lhs.origin == rhs.origin && lhs.colorOrder == rhs.colorOrder && lhs.tiles == rhs.tiles
+                && lhs.module?.width == rhs.module?.width && lhs.module?.height == rhs.module?.height
+                && lhs.milliampsPerLED == rhs.milliampsPerLED && lhs.maxMilliamps == rhs.maxMilliamps
+                && lhs.switchBaud == rhs.switchBaud
+        }
+
+        /// The strip layout for a panel of `width` × `height`.
+        public func layout(width: Int, height: Int) -> StripLayout {
+            let module = module ?? (width / max(tiles.across, 1), height / max(tiles.down, 1))
+            return StripLayout(
+                wiring: wiring, serpentine: serpentine, origin: origin, moduleWidth: module.width,
+                moduleHeight: module.height, tilesAcross: tiles.across, tilesDown: tiles.down)
+        }
+
+        /// The strip settings for a panel of `width` × `height`.
+        public func strip(width: Int, height: Int) -> StripSettings {
+            StripSettings(
+                layout: layout(width: width, height: height), colorOrder: colorOrder, gamma: gamma,
+                power: PowerBudget(milliampsPerLED: milliampsPerLED, maxMilliamps: maxMilliamps))
+        }
     }
 
     /// How the serial port is found.

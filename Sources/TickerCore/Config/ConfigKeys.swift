@@ -10,7 +10,7 @@ enum ConfigKeys {
     }
 
     static let sections = [
-        "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "log",
+        "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "log",
     ]
 
     static func keys(in section: String) -> [String] {
@@ -61,6 +61,56 @@ enum ConfigKeys {
             },
             Key(section: "device", name: "hello-timeout") { config, value, s, k throws(ConfigError) in
                 config.device.helloTimeout = try ConfigValue.seconds(value, 0...60, s, k)
+            },
+            Key(section: "device", name: "protocol") { config, value, s, k throws(ConfigError) in
+                config.device.deviceProtocol = try ConfigValue.choice(value, s, k)
+            },
+            Key(section: "device", name: "on-exit") { config, value, s, k throws(ConfigError) in
+                config.device.onExit = try ConfigValue.choice(value, s, k)
+            },
+            Key(section: "leds", name: "gamma") { config, value, s, k throws(ConfigError) in
+                config.leds.gamma = try ConfigValue.number(value, 1...4, s, k)
+            },
+            Key(section: "leds", name: "wiring") { config, value, s, k throws(ConfigError) in
+                config.leds.wiring = try ConfigValue.choice(value, s, k)
+            },
+            Key(section: "leds", name: "serpentine") { config, value, s, k throws(ConfigError) in
+                config.leds.serpentine = try ConfigValue.boolean(value, s, k)
+            },
+            Key(section: "leds", name: "origin") { config, value, s, k throws(ConfigError) in
+                config.leds.origin = try ConfigValue.choice(value, s, k)
+            },
+            Key(section: "leds", name: "color-order") { config, value, s, k throws(ConfigError) in
+                config.leds.colorOrder = try ConfigValue.choice(value.uppercased(), s, k)
+            },
+            Key(section: "leds", name: "tiles") { config, value, s, k throws(ConfigError) in
+                guard let size = ConfigValue.size(value, 1...64) else {
+                    throw ConfigValue.bad(value, s, k, "COLUMNSxROWS of modules, each 1-64, e.g. 4x1")
+                }
+                config.leds.tiles = (size.0, size.1)
+            },
+            Key(section: "leds", name: "module") { config, value, s, k throws(ConfigError) in
+                if value.isEmpty {
+                    config.leds.module = nil
+                    return
+                }
+                guard let size = ConfigValue.size(value, 1...1024) else {
+                    throw ConfigValue.bad(value, s, k, "WIDTHxHEIGHT of one module in LEDs, e.g. 8x8, or empty")
+                }
+                config.leds.module = (size.0, size.1)
+            },
+            Key(section: "leds", name: "milliamps-per-led") { config, value, s, k throws(ConfigError) in
+                config.leds.milliampsPerLED = try ConfigValue.integer(value, 1...255, s, k, unit: " mA")
+            },
+            Key(section: "leds", name: "max-milliamps") { config, value, s, k throws(ConfigError) in
+                config.leds.maxMilliamps = try ConfigValue.integer(value, 0...1_000_000, s, k, unit: " mA")
+            },
+            Key(section: "leds", name: "switch-baud") { config, value, s, k throws(ConfigError) in
+                let rates = WLEDCommand.baudRates.map(String.init).joined(separator: ", ")
+                guard let rate = Int(value), rate == 0 || WLEDCommand.switchByte(baud: rate) != nil else {
+                    throw ConfigValue.bad(value, s, k, "0 or one of WLED's rates: \(rates)")
+                }
+                config.leds.switchBaud = rate
             },
             Key(section: "lyrics", name: "online") { config, value, s, k throws(ConfigError) in
                 let lower = value.lowercased()

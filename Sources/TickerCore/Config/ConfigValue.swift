@@ -97,6 +97,15 @@ enum ConfigValue {
         return .usb(vendor: vendor, product: product, serial: serial)
     }
 
+    // `WxH` with both in `range`.
+    static func size(_ value: String, _ range: ClosedRange<Int>) -> (Int, Int)? {
+        let parts = value.split(separator: "x", omittingEmptySubsequences: false)
+        guard value.utf8.count <= 12, parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]),
+            range.contains(a), range.contains(b)
+        else { return nil }
+        return (a, b)
+    }
+
     // Decimal with an optional sign: `-0.5`, `12`, `.25`; six fraction digits kept.
     static func signedMicros(_ value: String) -> Int64? {
         var scalars = Array(value.unicodeScalars)[...]

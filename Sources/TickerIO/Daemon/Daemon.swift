@@ -71,10 +71,11 @@ public final class Daemon {
     private var logger: Logger
     private var machine: DaemonMachine
     private var frame: Frame
-    /// The colours of `frame` and their wire bytes, on a colour panel (empty otherwise).
+    /// The colours of `frame` on a colour panel or an LED strip (empty otherwise), and their wire bytes for a
+    /// colour panel of tickerd's own protocol (empty otherwise).
     private var image: RGBFrame
     private var wirePixels: [UInt8]
-    private var link: PanelLink?
+    private var link: (any FrameSink)?
     private var feed: FeedPipe?
     private let timer: DeadlineTimer
     private let poller: EventPoller
@@ -125,11 +126,13 @@ public final class Daemon {
     }
 
     private static func colorBuffers(_ settings: Settings) -> (RGBFrame, [UInt8]) {
-        guard settings.config.panel.depth.isColor else { return (RGBFrame(width: 0, height: 0), []) }
+        let config = settings.config
+        let strip = config.device.deviceProtocol.strip != nil
+        guard config.panel.depth.isColor || strip else { return (RGBFrame(width: 0, height: 0), []) }
         let geometry = settings.geometry
         return (
             RGBFrame(width: geometry.width, height: geometry.height),
-            [UInt8](repeating: 0, count: geometry.frameByteCount)
+            config.panel.depth.isColor && !strip ? [UInt8](repeating: 0, count: geometry.frameByteCount) : []
         )
     }
 
@@ -150,8 +153,15 @@ public final class Daemon {
             terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo)
     }
 
-    private func makeLink(_ settings: Settings) -> PanelLink? {
+    private func makeLink(_ settings: Settings) -> (any FrameSink)? {
         guard let device = settings.device else { return nil }
+        let config = settings.config
+        if let strip = config.device.deviceProtocol.strip {
+            return StripLink(
+                address: device, settings: settings.serial, stripProtocol: strip,
+                strip: config.leds.strip(width: config.panel.width, height: config.panel.height),
+                switchBaud: config.leds.switchBaud == 0 ? nil : config.leds.switchBaud, logger: logger)
+        }
         var policy = LinkPolicy()
         policy.helloTimeout = settings.config.device.helloTimeout
         return PanelLink(
@@ -161,9 +171,33 @@ public final class Daemon {
     /// Says at start-up when a full frame on every frame of the grid cannot fit the line rate, and what rate would.
     private func warnAboutLineRate(_ settings: Settings) {
         guard settings.device != nil else { return }
-        let frameBytes = settings.geometry.fullFrameEncodedCount
-        let perSecond = settings.serial.bytesPerSecond
-        let fps = settings.config.panel.fps
+        let config = settings.config
+        let frameBytes: Int
+        var rate = settings.serial.baudRate
+        let what: String
+        if let strip = link as? StripLink {
+            frameBytes = strip.frameByteCount
+            if config.leds.switchBaud > 0 { rate = config.leds.switchBaud }
+            what =
+                "a whole \(config.device.deviceProtocol.rawValue) frame of \(config.panel.width)×\(config.panel.height) "
+                + "LEDs is \(frameBytes) bytes (3 per LED and the header; this protocol has no partial updates)"
+            if config.device.deviceProtocol == .tpm2,
+                !WLEDCommand.readsTPM2Whole(leds: config.panel.width * config.panel.height)
+            {
+                logger.warning(
+                    "WLED reads a TPM2 frame of \(config.panel.width * config.panel.height) LEDs as one LED short "
+                        + "(it divides the length bytes by 3 separately); with WLED use protocol = adalight")
+            }
+        } else {
+            frameBytes = settings.geometry.fullFrameEncodedCount
+            what =
+                "a full \(settings.geometry.width)×\(settings.geometry.height)×\(settings.geometry.bitsPerPixel) frame is "
+                + "\(frameBytes) bytes on the wire"
+        }
+        var serial = settings.serial
+        serial.baudRate = rate
+        let perSecond = serial.bytesPerSecond
+        let fps = config.panel.fps
         let needed = frameBytes * fps
         guard needed > perSecond else { return }
         let fits = max(perSecond / max(frameBytes, 1), 0)
@@ -172,11 +206,10 @@ public final class Daemon {
             fits >= 1
             ? "full frames fit at \(fits) fps"
             : "one full frame takes \(frameBytes * 1_000 / max(perSecond, 1)) ms"
-        let baudNeeded = needed * settings.serial.bitsPerByte
+        let baudNeeded = needed * serial.bitsPerByte
         logger.warning(
-            "a full \(settings.geometry.width)×\(settings.geometry.height)×\(settings.geometry.bitsPerPixel) frame is "
-                + "\(frameBytes) bytes on the wire; at \(fps) fps that is \(needed) bytes/s, more than the "
-                + "\(perSecond) bytes/s \(settings.serial.baudRate) baud carries. Only frames that change little fit; "
+            "\(what); at \(fps) fps that is \(needed) bytes/s, more than the "
+                + "\(perSecond) bytes/s \(rate) baud carries. Only frames that change little fit; "
                 + "\(fitting), or at \(fps) fps from \(baudNeeded) baud")
     }
 
@@ -260,15 +293,22 @@ public final class Daemon {
                 machine.draw(at: instant, into: &frame)
                 if settings.config.panel.depth.isColor {
                     machine.colorize(frame, into: &image)
-                    image.pack(into: &wirePixels, layout: settings.geometry.layout)
+                    if !wirePixels.isEmpty { image.pack(into: &wirePixels, layout: settings.geometry.layout) }
+                } else if !image.bytes.isEmpty {
+                    // An LED strip given a grey panel shows it in white light.
+                    image.render(grey: frame)
                 }
             case .serviceLink(let instant):
                 guard let link else { continue }
                 link.setBrightness(machine.brightnessLevel)
-                if settings.config.panel.depth.isColor {
-                    link.service(pixels: wirePixels, at: instant)
-                } else {
-                    link.service(frame: frame, at: instant)
+                if let strip = link as? StripLink {
+                    strip.service(frame: image, at: instant)
+                } else if let panel = link as? PanelLink {
+                    if settings.config.panel.depth.isColor {
+                        panel.service(pixels: wirePixels, at: instant)
+                    } else {
+                        panel.service(frame: frame, at: instant)
+                    }
                 }
             case .drawTerminal:
                 if settings.config.panel.depth.isColor {
@@ -343,9 +383,12 @@ public final class Daemon {
             scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
         if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
             frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
+        }
+        if panel != old.panel || new.device.deviceProtocol != old.device.deviceProtocol {
             (image, wirePixels) = Self.colorBuffers(loaded)
         }
-        if new.device != old.device || panel.width != old.panel.width || panel.height != old.panel.height
+        if new.device != old.device || new.leds != old.leds || panel.width != old.panel.width
+            || panel.height != old.panel.height
             || panel.depth != old.panel.depth
         {
             link?.close()
@@ -367,9 +410,10 @@ public final class Daemon {
     }
 
     private func shutDown() {
-        if settings.config.display.blankOnExit {
+        let onExit = settings.config.device.onExit
+        if onExit == .release || settings.config.display.blankOnExit {
             frame.clear()
-            link?.blankAndDrain(timeout: .milliseconds(150))
+            link?.finish(onExit, timeout: .milliseconds(150))
         }
         link?.close()
         feed?.close()

@@ -28,6 +28,9 @@ public struct LinkStatistics: Sendable, Equatable {
     /// Error messages from the device that did not decode.
     public var badErrorMessages = 0
 
+    /// Frames an LED strip got dimmer than asked, to stay within its power budget.
+    public var framesDimmed = 0
+
     /// Everything the device sent that was dropped, of every kind.
     public var badReplies: Int { garbage + damagedPackets + unexpectedPackets + badInfoMessages + badErrorMessages }
 
@@ -57,7 +60,7 @@ public struct LinkStatistics: Sendable, Equatable {
 /// The serial link to the panel: opens the port (and reopens it forever when the device comes and goes),
 /// says hello, streams frames as full frames or column/scroll updates, whichever costs fewer bytes, and skips
 /// a frame rather than queue it when the line is busy. One instance per daemon; all calls from the event loop.
-public final class PanelLink {
+public final class PanelLink: FrameSink {
     /// Where the device is.
     public let address: DeviceAddress
     /// Line settings.
@@ -272,6 +275,11 @@ public final class PanelLink {
             if flushOutput(at: Clock.now), port.outputWaiting == 0 { return }
             Clock.pause(milliseconds: 5)
         }
+    }
+
+    /// Blanks the panel for `.blank`; `.release` leaves the last picture (the firmware has nothing else to show).
+    public func finish(_ action: Config.ExitAction, timeout: Duration) {
+        if action == .blank { blankAndDrain(timeout: timeout) }
     }
 
     /// Reads and handles the device's replies; call when poll says the port is readable. Handles a hang-up

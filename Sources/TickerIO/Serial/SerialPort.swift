@@ -159,6 +159,14 @@ public final class SerialPort {
         }
     }
 
+    /// Changes the line rate of the open port (`sp_set_baudrate`), e.g. after the device was asked to switch.
+    public func setBaudRate(_ rate: Int) throws(SerialError) {
+        guard let port else { throw SerialError(kind: .failed, message: "set baud rate on '\(path)': port is closed") }
+        guard sp_set_baudrate(port, Int32(clamping: rate)) == SP_OK else {
+            throw SerialError(kind: .failed, message: "set baud rate \(rate) on '\(path)': \(Self.lastMessage())")
+        }
+    }
+
     /// What a non-blocking write did.
     public enum WriteResult: Equatable, Sendable {
         /// This many bytes went into the driver's buffer (possibly fewer than offered).

@@ -1,0 +1,134 @@
+/// Timings of a link to an LED controller (Adalight, TPM2).
+public struct StripLinkPolicy: Sendable, Equatable {
+    /// A frame at least this often, picture changed or not: WLED leaves realtime mode 2.5 s after the last.
+    public var keepalive: Duration
+    /// How long to wait for WLED's `Baud is now N` after asking it to switch, before following anyway.
+    public var switchTimeout: Duration
+    /// The first retry after a failed open or a lost device.
+    public var firstRetry: Duration
+    /// The longest wait between tries once the device has been seen.
+    public var maxRetrySeen: Duration
+    /// The longest wait between tries for a device never seen since start.
+    public var maxRetryUnseen: Duration
+
+    /// The defaults: a frame at least every second, 500 ms for a baud switch, retries from 100 ms doubling up
+    /// to 500 ms (2 s for a device never seen).
+    public init(
+        keepalive: Duration = .seconds(1), switchTimeout: Duration = .milliseconds(500),
+        firstRetry: Duration = .milliseconds(100), maxRetrySeen: Duration = .milliseconds(500),
+        maxRetryUnseen: Duration = .seconds(2)
+    ) {
+        self.keepalive = keepalive
+        self.switchTimeout = switchTimeout
+        self.firstRetry = firstRetry
+        self.maxRetrySeen = maxRetrySeen
+        self.maxRetryUnseen = maxRetryUnseen
+    }
+}
+
+/// The connection to an LED controller as a pure state machine, like `LinkMachine`: no handshake, an optional
+/// baud switch after each open, then whole frames, at least one per `keepalive`. `StripLink` carries it out.
+public struct StripLinkMachine: Sendable {
+    /// Where the link is.
+    public enum State: Equatable, Sendable {
+        /// No port open; the next try is due at `retryAt`.
+        case waiting(retryAt: Duration)
+        /// Port open; the switch byte went out at `sentAt` (nil: not yet).
+        case switching(sentAt: Duration?)
+        /// Sending frames; the last went out at `lastFrame`.
+        case streaming(lastFrame: Duration?)
+    }
+
+    /// What the shell should do now.
+    public enum Action: Equatable, Sendable {
+        /// Nothing this time.
+        case idle
+        /// Open the port.
+        case open
+        /// Ask the controller to switch its baud rate.
+        case switchBaud
+        /// The controller did not confirm the switch in time: follow it anyway.
+        case followSwitch
+        /// Send the frame.
+        case frame
+    }
+
+    /// Timings.
+    public let policy: StripLinkPolicy
+    /// Whether each connection starts with a baud switch.
+    public let switchesBaud: Bool
+    /// Where the link is.
+    public private(set) var state: State = .waiting(retryAt: .zero)
+    /// Whether the device has been seen since start.
+    public private(set) var seen = false
+    private var retry: Backoff
+
+    /// A machine that tries to open the port at once.
+    public init(policy: StripLinkPolicy = StripLinkPolicy(), switchesBaud: Bool) {
+        self.policy = policy
+        self.switchesBaud = switchesBaud
+        retry = Backoff(initial: policy.firstRetry, maximum: policy.maxRetryUnseen)
+    }
+
+    /// Whether a port is open.
+    public var isOpen: Bool {
+        if case .waiting = state { return false }
+        return true
+    }
+
+    /// What to do at `now` with a picture to show. While streaming that is always a frame: the shell is asked
+    /// only when the picture changed or `nextDeadline` came.
+    public func next(at now: Duration) -> Action {
+        switch state {
+        case .waiting(let retryAt): now >= retryAt ? .open : .idle
+        case .switching(let sentAt?): now - sentAt >= policy.switchTimeout ? .followSwitch : .idle
+        case .switching(nil): .switchBaud
+        case .streaming: .frame
+        }
+    }
+
+    /// The instant the machine next has something to do without a new picture. At or before `now`: at once.
+    public var nextDeadline: Duration {
+        switch state {
+        case .waiting(let retryAt): retryAt
+        case .switching(let sentAt?): sentAt + policy.switchTimeout
+        case .switching(nil): .zero
+        case .streaming(let lastFrame?): lastFrame + policy.keepalive
+        case .streaming(nil): .zero
+        }
+    }
+
+    /// The port opened at `now`.
+    public mutating func opened(at now: Duration) {
+        state = switchesBaud ? .switching(sentAt: nil) : .streaming(lastFrame: nil)
+        seen = true
+        retry.reset()
+    }
+
+    /// Opening failed at `now`: try again later, backing off.
+    public mutating func openFailed(at now: Duration) {
+        retry.maximum = seen ? policy.maxRetrySeen : policy.maxRetryUnseen
+        state = .waiting(retryAt: now + retry.take())
+    }
+
+    /// The device went away at `now`: the port is closed; try again soon.
+    public mutating func lost(at now: Duration) {
+        retry.reset()
+        state = .waiting(retryAt: now + retry.initial)
+    }
+
+    /// The switch byte went out at `now`.
+    public mutating func sentSwitch(at now: Duration) {
+        if case .switching = state { state = .switching(sentAt: now) }
+    }
+
+    /// The line now runs at the new rate (confirmed, or the wait ran out): stream.
+    public mutating func switched() {
+        if case .switching = state { state = .streaming(lastFrame: nil) }
+    }
+
+    /// A frame went out at `now`.
+    public mutating func sentFrame(at now: Duration) {
+        if case .streaming = state { state = .streaming(lastFrame: now) }
+    }
+}

@@ -1,0 +1,251 @@
+import Glibc
+import Testing
+import TickerTestSupport
+
+/// LED matrices end to end: `tickerd` streams Adalight or TPM2 through libserialport (the test shim
+/// preloaded) into `tickerctl panel --protocol …`, the emulator, which puts every LED back at its pixel through
+/// the wiring options and writes each decoded frame to its frames file.
+@Suite struct LEDStripTests {
+    /// The records of an emulator's frames file: a header line, then the picture for frames.
+    static func records(_ text: String) -> [(header: String, picture: String)] {
+        text.split(separator: "--- ", omittingEmptySubsequences: true).map { record in
+            let lines = record.split(separator: "\n", omittingEmptySubsequences: false)
+            let picture = lines.dropFirst().filter { !$0.isEmpty }.joined(separator: "\n")
+            return (String(lines.first ?? ""), picture)
+        }
+    }
+
+    /// The current the emulator estimated for a frame record ("7 adalight 256 LEDs 812 mA").
+    static func milliamps(_ header: String) -> Int? {
+        let words = header.split(separator: " ")
+        guard words.count == 6, words[5] == "mA" else { return nil }
+        return Int(words[4])
+    }
+
+    static let wiring = [
+        "--leds-wiring", "columns", "--leds-serpentine", "true", "--leds-origin", "bottom-left", "--leds-color-order",
+        "GRB",
+    ]
+    static let wiringConfig = """
+        [leds]
+        wiring = columns
+        serpentine = true
+        origin = bottom-left
+        color-order = GRB
+
+        """
+
+    /// Starts the emulator at a link in `rig` and waits until it listens.
+    static func emulator(
+        _ rig: Rig, protocol name: String, size: String = "32x8", link: String, frames: String,
+        extra: [String] = []
+    ) async throws -> Child {
+        let emulator = try rig.tickerctl(
+            ["panel", "--protocol", name, "--link", link, "--frames", frames, "--no-draw", "--size", size] + wiring
+                + extra,
+            name: "tickerctl panel")
+        try await rig.line(of: emulator, containing: "(linked at \(link))")
+        return emulator
+    }
+
+    @Test(arguments: ["adalight", "tpm2"])
+    func emulatorRebuildsTheRenderedPictureThroughSerpentineColumns(protocolName: String) async throws {
+        let rig = try Rig()
+        let link = rig.path("leds")
+        let framesPath = rig.path("frames.txt")
+        let feed = rig.path("feed")
+        let config = try rig.file(
+            "tickerd.conf",
+            """
+            [panel]
+            width = 32
+            height = 8
+            depth = 2
+            [device]
+            protocol = \(protocolName)
+            [feed]
+            path = \(feed)
+            \(Self.wiringConfig)
+            max-milliamps = 0
+
+            """)
+        let emulator = try await Self.emulator(rig, protocol: protocolName, link: link, frames: framesPath)
+        let frames = try rig.watch(framesPath)
+        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
+        try await rig.line(of: daemon, containing: "LED controller connected")
+        try await rig.feed(["text Hi!"], to: feed)
+        let render = try rig.tickerctl(["render", "--config", config, "--text", "Hi!"], name: "tickerctl render")
+        #expect(try await rig.exit(of: render) == .exited(0))
+        let expected = render.outputText.split(separator: "\n").joined(separator: "\n")
+        #expect(expected.contains("#") && expected.contains("."), "the text lights some pixels:\n\(expected)")
+        try await rig.wait("the emulator to show what tickerctl render draws:\n\(expected)") {
+            Self.records(frames.contents).contains { $0.picture == expected }
+        }
+        // The picture does not change and the daemon sleeps, yet frames keep coming (WLED's realtime mode
+        // ends 2.5 s after the last): two more of the same picture, a second apart.
+        try await rig.wait("two keepalive frames of the same picture") {
+            Self.records(frames.contents).filter { $0.picture == expected }.count >= 3
+        }
+        let records = Self.records(frames.contents)
+        let frameRecords = records.filter { $0.header.contains(" LEDs ") }
+        #expect(frameRecords.allSatisfy { $0.header.contains("\(protocolName) 256 LEDs") }, "\(records.map(\.header))")
+        #expect(!records.contains { $0.header.contains("damaged") || $0.header.contains("wrong-count") })
+        #expect(daemon.lines(containing: "WLED 'tickerctl panel' emulated: 256 LEDs, a 32×8 matrix").count == 1)
+        #expect(daemon.termination == nil && emulator.termination == nil)
+    }
+
+    @Test func scrollingWhiteTextNeverExceedsThePowerBudget() async throws {
+        let rig = try Rig()
+        let link = rig.path("leds")
+        let framesPath = rig.path("frames.txt")
+        let feed = rig.path("feed")
+        let config = try rig.file(
+            "tickerd.conf",
+            """
+            [panel]
+            width = 32
+            height = 8
+            depth = 1
+            fps = 30
+            [device]
+            protocol = adalight
+            [feed]
+            path = \(feed)
+            [marquee]
+            speed = 120
+            pause = 0
+            \(Self.wiringConfig)
+            """)
+        _ = try await Self.emulator(rig, protocol: "adalight", link: link, frames: framesPath)
+        let frames = try rig.watch(framesPath)
+        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
+        try await rig.line(of: daemon, containing: "LED controller connected")
+        try await rig.feed(["text " + String(repeating: "WM#@", count: 12)], to: feed)
+        try await rig.wait("100 frames of scrolling white text") {
+            Self.records(frames.contents).filter { Self.milliamps($0.header) != nil }.count >= 100
+        }
+        let lit = Self.records(frames.contents).compactMap { record in
+            Self.milliamps(record.header).map {
+                (milliamps: $0, pixels: record.picture.filter { $0 != "." && $0 != "\n" }.count)
+            }
+        }
+        // Unlimited, the lit LEDs would draw 56 mA each; the budget is the default 850 mA.
+        let heaviest = lit.map(\.pixels).max() ?? 0
+        #expect(heaviest * 56 > 3 * 850, "the text lights enough LEDs to need the limiter (at most \(heaviest))")
+        let over = lit.filter { $0.milliamps > 850 }
+        #expect(over.isEmpty, "frames over the 850 mA budget: \(over.prefix(5))")
+        #expect(lit.contains { $0.milliamps > 700 }, "dimmed frames still use most of the budget")
+        // 30 whole frames a second of 774 bytes do not fit 115200 baud's 11,520 bytes: said at start-up.
+        let warning = try await rig.line(of: daemon, containing: "a whole adalight frame of 32×8 LEDs is 774 bytes")
+        #expect(warning.contains("full frames fit at 14 fps"), "\(warning)")
+        #expect(daemon.lines(containing: "TPM2").isEmpty)
+        #expect(daemon.termination == nil)
+    }
+
+    @Test func ledsTestWalksOneLitLEDAlongTheStrip() async throws {
+        let rig = try Rig()
+        let link = rig.path("leds")
+        let framesPath = rig.path("frames.txt")
+        _ = try await Self.emulator(rig, protocol: "tpm2", size: "4x2", link: link, frames: framesPath)
+        let frames = try rig.watch(framesPath)
+        let walk = try rig.tickerctl(
+            ["leds", "test", "--device", link, "--protocol", "tpm2", "--size", "4x2", "--interval", "0"] + Self.wiring,
+            environment: ["LD_PRELOAD": try BuiltProducts.shim()], name: "tickerctl leds test")
+        #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
+        let printed = walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
+        #expect(printed.count == 8)
+        try await rig.wait("eight one-LED frames and the dark one") {
+            Self.records(frames.contents).filter { Self.milliamps($0.header) != nil }.count >= 9
+        }
+        let pictures = Self.records(frames.contents).filter { Self.milliamps($0.header) != nil }.map(\.picture)
+        // Serpentine columns from the bottom left: up the first column, down the second, …
+        let expected = [(0, 1), (0, 0), (1, 0), (1, 1), (2, 1), (2, 0), (3, 0), (3, 1)]
+        for (index, (x, y)) in expected.enumerated() {
+            #expect(printed[index] == "LED \(index): (\(x), \(y))")
+            let rows = pictures[index].split(separator: "\n").map(Array.init)
+            let litAt = rows.enumerated().flatMap { row in
+                row.element.enumerated().filter { $0.element != "." }.map { ($0.offset, row.offset) }
+            }
+            #expect(litAt.count == 1 && litAt.first?.0 == x && litAt.first?.1 == y, "LED \(index):\n\(pictures[index])")
+        }
+        #expect(pictures[8] == "....\n....")
+    }
+
+    @Test func wledIsSwitchedToAFasterRateAskedAboutItselfReconnectedAndReleased() async throws {
+        let rig = try Rig()
+        let link = rig.path("leds")
+        let feed = rig.path("feed")
+        let config = try rig.file(
+            "tickerd.conf",
+            """
+            [panel]
+            width = 32
+            height = 8
+            [device]
+            protocol = adalight
+            on-exit = release
+            [feed]
+            path = \(feed)
+            \(Self.wiringConfig)
+            switch-baud = 921600
+
+            """)
+        // A WLED whose 2D setup says 16×16: the same 256 LEDs, another shape.
+        let first = try await Self.emulator(
+            rig, protocol: "adalight", size: "16x16", link: link, frames: rig.path("first.txt"))
+        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
+        try await rig.line(of: daemon, containing: "LED controller switched to 921600 baud")
+        try await rig.line(of: daemon, containing: "WLED's matrix is 16×16 but the panel is 32×8")
+        #expect(daemon.lines(containing: "WLED has").isEmpty, "the LED count agrees")
+        first.kill()
+        try await rig.line(of: daemon, containing: "LED controller disconnected")
+        let framesPath = rig.path("second.txt")
+        _ = try await Self.emulator(rig, protocol: "adalight", link: link, frames: framesPath)
+        let frames = try rig.watch(framesPath)
+        try await rig.wait("a switch, info and a frame after the replug") {
+            let headers = Self.records(frames.contents).map(\.header)
+            return headers.contains { $0.hasSuffix(" baud 921600") } && headers.contains { $0.hasSuffix(" info") }
+                && headers.contains { $0.contains(" LEDs ") }
+        }
+        #expect(daemon.lines(containing: "LED controller connected").count == 2)
+        daemon.send(SIGTERM)
+        try await rig.wait("the LEDs handed back to WLED") {
+            Self.records(frames.contents).last?.header.hasSuffix(" released") == true
+        }
+        #expect(try await rig.exit(of: daemon) == .exited(0))
+    }
+}
+
+extension LEDStripTests {
+    @Test func aControllerThatStopsReadingMakesTheDaemonSkipFramesNotDisconnect() async throws {
+        let rig = try Rig()
+        let listener = try rig.notifySocket()
+        // A bare pseudo-terminal that reads bytes (the tickerd-protocol decoder makes nothing of them) and never
+        // answers: enough to stop reading and let the line fill up.
+        let controller = try rig.panel(width: 128, height: 64, depth: 1)
+        controller.answers = false
+        let daemon = try rig.tickerd(
+            [
+                "--device", controller.link, "--demo", "--size", "128x64", "--depth", "1", "--fps", "60",
+                "--no-terminal", "--set", "device.protocol=tpm2", "--set", "leds.max-milliamps=0",
+            ],
+            environment: ["NOTIFY_SOCKET": listener.path])
+        try await rig.line(of: daemon, containing: "LED controller connected")
+        try await rig.wait("the first frames") { controller.bytesRead > 100_000 }
+        controller.reading = false
+        func skipped() -> Int {
+            let counts = listener.assignments.filter { $0.hasPrefix("STATUS=") }.compactMap { status -> Int? in
+                guard let range = status.range(of: " skipped") else { return nil }
+                return Int(
+                    status[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed().map(String.init).joined())
+            }
+            return counts.last ?? 0
+        }
+        try await rig.wait("the daemon to report 20 skipped frames") { skipped() >= 20 }
+        let read = controller.bytesRead
+        controller.reading = true
+        try await rig.wait("frames again once the controller reads") { controller.bytesRead > read + 200_000 }
+        #expect(daemon.lines(containing: "LED controller disconnected").isEmpty, "\(rig.diagnostics)")
+        #expect(daemon.lines(containing: "LED controller connected").count == 1)
+    }
+}
