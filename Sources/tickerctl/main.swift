@@ -19,7 +19,7 @@ let usage = """
       ports                           list serial ports with their USB identity
       panel [--link PATH] [--size WxH] [--depth N] [--fps N] [--frames FILE] [--no-draw] [--no-scroll]
           emulate a panel on a pseudo-terminal and draw it here
-      follow mpd|shairport|mpris [options]  follow a music player (see tickerctl follow --help)
+      follow mpd|shairport|mpris|lms|mqtt …  follow a music player or an MQTT broker (see tickerctl follow --help)
       find-lyrics --artist A --title T [options]  print a track's lyrics as LRC (see find-lyrics --help)
     """
 

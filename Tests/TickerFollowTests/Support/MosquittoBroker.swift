@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import TickerTestSupport
+
+/// A real Mosquitto (Debian's) for one test, on 127.0.0.1 at a free port, with a password file (users
+/// `bridge` and `watcher`) and an ACL: the bridge may use `tickerd/#` and `homeassistant/#`; the watcher (the
+/// test's `mosquitto_pub`/`mosquitto_sub`) may use everything. No persistence. Readiness is its log line
+/// `… running`. Killed when stopped or released, also when the test fails.
+final class MosquittoBroker {
+    let directory: TemporaryDirectory
+    let port: UInt16
+    static let bridgePassword = "bridge-secret"
+    static let watcherPassword = "watcher-secret"
+    private var process: Child?
+
+    init(directory: TemporaryDirectory, port: UInt16? = nil) throws {
+        self.directory = directory
+        self.port = try port ?? Self.freePort()
+        let passwords = directory.file("passwd")
+        try Child.run("mosquitto_passwd", ["-c", "-b", passwords, "bridge", Self.bridgePassword])
+        try Child.run("mosquitto_passwd", ["-b", passwords, "watcher", Self.watcherPassword])
+        try directory.write(
+            "acl",
+            """
+            user bridge
+            topic readwrite tickerd/#
+            topic readwrite homeassistant/#
+            topic readwrite ha1/#
+            topic readwrite ha2/#
+
+            user watcher
+            topic readwrite #
+
+            """)
+        try directory.write(
+            "mosquitto.conf",
+            """
+            listener \(self.port) 127.0.0.1
+            allow_anonymous false
+            password_file \(passwords)
+            acl_file \(directory.file("acl"))
+            persistence false
+            user \(Self.currentUser)
+            log_dest stderr
+            log_type error
+            log_type warning
+            log_type notice
+            log_type information
+
+            """)
+        // Mosquitto refuses world-readable password files in later versions and warns in this one.
+        chmod(passwords, 0o600)
+        chmod(directory.file("acl"), 0o600)
+        try start()
+    }
+
+    deinit { process?.kill() }
+
+    /// Starts the broker and waits until it listens.
+    func start() throws {
+        let child = try Child(
+            name: "mosquitto", executable: "mosquitto", arguments: ["-c", directory.file("mosquitto.conf")])
+        process = child
+        try child.wait("the broker to run") { child.lines.contains { $0.contains(" running") } }
+    }
+
+    /// Stops the broker (SIGTERM) and waits for its end.
+    func stop() throws {
+        try process?.stop()
+        process = nil
+    }
+
+    /// `mosquitto_pub` as the watcher, QoS 1.
+    func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
+        try Child.run(
+            "mosquitto_pub",
+            login + ["-q", "1", "-t", topic, "-m", payload] + (retain ? ["-r"] : []))
+    }
+
+    /// Starts `mosquitto_sub` as the watcher on `topics`, printing `topic payload` lines (`-v`).
+    func subscribe(_ topics: [String], extra: [String] = []) throws -> Child {
+        try Child(
+            name: "mosquitto_sub", executable: "mosquitto_sub",
+            arguments: login + ["-q", "1", "-v"] + topics.flatMap { ["-t", $0] } + extra)
+    }
+
+    /// The retained messages under `topics` now: `mosquitto_sub --retained-only` until one second passes
+    /// without any more.
+    func retained(_ topics: [String]) throws -> [String] {
+        let child = try subscribe(topics, extra: ["--retained-only", "-W", "1"])
+        try child.wait("mosquitto_sub --retained-only to end", timeout: .seconds(10)) { child.termination != nil }
+        return child.outputLines
+    }
+
+    private var login: [String] {
+        ["-h", "127.0.0.1", "-p", String(port), "-u", "watcher", "-P", Self.watcherPassword]
+    }
+
+    /// Run as root, Mosquitto becomes the user `mosquitto`, who may not read the test's files: it stays who we are.
+    static var currentUser: String {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return "root" }
+        return String(cString: name)
+    }
+
+    /// A TCP port nobody listens on now (bound to port 0, read back, closed).
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure("socket: errno \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw TestFailure("bind: errno \(errno)") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
