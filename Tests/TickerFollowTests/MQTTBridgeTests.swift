@@ -209,4 +209,51 @@ import TickerTestSupport
         #expect(forget.termination == .exited(0), "\(forget.errors)")
         #expect(try broker.retained(["ha2/#", "\(Self.prefix)/#"]) == [])
     }
+
+    /// The whole loop: a line published on `<prefix>/feed` goes through the bridge into the FIFO of a real
+    /// `tickerd`, which writes its state file, which the bridge publishes on `<prefix>/state`.
+    @Test func aTitlePublishedComesBackAsTheDaemonsState() throws {
+        let directory = try TemporaryDirectory()
+        let broker = try MosquittoBroker(directory: directory)
+        let feed = directory.file("feed")
+        let state = directory.file("state.json")
+        let daemon = try Child(
+            name: "tickerd", executable: try BuiltProducts.tickerd(),
+            arguments: ["--feed", feed, "--no-terminal", "--set", "feed.state=\(state)", "--log-level", "info"])
+        defer { daemon.kill() }
+        try daemon.wait("the daemon to start") { daemon.lines.contains { $0.contains("started:") } }
+        let watcher = try broker.subscribe(["\(Self.prefix)/state"])
+        defer { watcher.kill() }
+        let thread = try Self.start(try Self.bridge(broker, feed: feed, state: state))
+        defer { thread.finish() }
+
+        try broker.publish("\(Self.prefix)/feed", "title Loop\nartist The Ring\nduration 200\nposition 5\nplay")
+        let line = try watcher.nextOutputLine("the daemon's state") { $0.contains("Loop") && $0.contains("playing") }
+        let snapshot = try StateSnapshot(json: Array(line.dropFirst("\(Self.prefix)/state ".count).utf8))
+        #expect(snapshot.title == "Loop" && snapshot.artist == "The Ring" && snapshot.duration == 200)
+        #expect(snapshot.position >= 5 && snapshot.position < 200)
+        #expect(!snapshot.panel && snapshot.brightness == 100)
+
+        try broker.publish("\(Self.prefix)/brightness", "25")
+        try watcher.nextOutputLine("the new brightness") { $0.contains(#""brightness":25"#) }
+    }
+
+    /// 300 titles of 500 bytes (150 KB: more than the pipe's 64 KiB and the bridge's 64 KiB queue together)
+    /// published at once while nobody reads the FIFO: the bridge stops taking them when its queue is full, the
+    /// broker holds the rest, and once the FIFO is read every title arrives, in order.
+    @Test func aFloodWaitsOnTheBrokerAndNothingIsLost() throws {
+        let directory = try TemporaryDirectory()
+        let broker = try MosquittoBroker(directory: directory)
+        let tap = try FeedTap(path: directory.file("feed"))
+        let thread = try Self.start(try Self.bridge(broker, feed: tap.path, state: directory.file("state.json")))
+        defer { thread.finish() }
+        let titles = (1...300).map { "title \($0) " + String(repeating: "x", count: 490) }
+        let file = try directory.write("flood", titles.joined(separator: "\n") + "\n")
+        try broker.publishLines("\(Self.prefix)/feed", from: file)
+        // The pipe fills up, then the bridge's queue: it stops reading from the broker.
+        try thread.waitForLog("the full pipe", timeout: 20) { $0.contains("is full (is tickerd stuck?)") }
+        try thread.waitForLog("the full queue", timeout: 20) { $0.contains("its queue is full") }
+        let lines = try tap.waitFor("the last title", timeout: .seconds(30)) { $0.hasPrefix("title 300 ") }
+        #expect(lines == titles)
+    }
 }

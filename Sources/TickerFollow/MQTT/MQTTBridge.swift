@@ -132,6 +132,8 @@ private struct Session {
     /// Commands taken from the broker and not yet written to the feed, and their size on the wire.
     var queue: [FeedCommand] = []
     var queuedBytes = 0
+    /// Whether the full queue was logged (once per flood).
+    var reportedFull = false
     var retry: Retry
     var connected = false
     /// When the connection attempt under way must have been answered.
@@ -147,7 +149,8 @@ private struct Session {
         self.bridge = bridge
         self.client = client
         self.log = log
-        feed = FeedOutput(path: bridge.feedPath, log: log)
+        // A full pipe never blocks the loop: the commands stay queued and are tried again shortly.
+        feed = FeedOutput(path: bridge.feedPath, log: log, fullPipeTimeoutMillis: 0, holdsWhenFull: true)
         retry = Retry(backoff: bridge.backoff)
         stateWatch = StateWatch(path: bridge.statePath)
     }
@@ -190,6 +193,8 @@ private struct Session {
             if !queue.isEmpty, let retry = feed.timeUntilRetry(now: now.inSeconds) {
                 timeout = min(timeout, max(retry, .milliseconds(20)))
             }
+            // A full pipe is looked at again 20 times a second until the daemon reads.
+            if !queue.isEmpty, feed.isFull { timeout = min(timeout, .milliseconds(50)) }
             _ = try? Posix.poll(&entries, timeoutMilliseconds: timeout.pollMilliseconds)
             if entries[0].revents != 0, signals.stopRequested { break }
             var failure: MQTTError?
@@ -323,6 +328,12 @@ private struct Session {
             queuedBytes += command.encode().utf8.count + 1
         }
         drainQueue(at: now)
+        if queueFull, !reportedFull {
+            log.warning(
+                "\(queuedBytes) bytes wait for the feed, its queue is full: taking no more from the broker until "
+                    + "the feed takes them")
+            reportedFull = true
+        }
     }
 
     private mutating func report(_ problem: String, kind: String) {
@@ -346,6 +357,10 @@ private struct Session {
             sent += 1
         }
         queue.removeFirst(sent)
+        if reportedFull, queue.isEmpty {
+            log.info("the feed took every queued line; reading from the broker again")
+            reportedFull = false
+        }
     }
 
     private mutating func publishState() {

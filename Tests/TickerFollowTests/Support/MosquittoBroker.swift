@@ -77,6 +77,12 @@ final class MosquittoBroker {
             login + ["-q", "1", "-t", topic, "-m", payload] + (retain ? ["-r"] : []))
     }
 
+    /// `mosquitto_pub -l` as the watcher: each line of `file` one message, QoS 1, in order.
+    func publishLines(_ topic: String, from file: String) throws {
+        let command = (["mosquitto_pub"] + login + ["-q", "1", "-t", topic, "-l"]).map { "'\($0)'" }
+        try Child.run("/bin/sh", ["-c", command.joined(separator: " ") + " < '\(file)'"], timeout: .seconds(30))
+    }
+
     /// Starts `mosquitto_sub` as the watcher on `topics`, printing `topic payload` lines (`-v`).
     func subscribe(_ topics: [String], extra: [String] = []) throws -> Child {
         try Child(
