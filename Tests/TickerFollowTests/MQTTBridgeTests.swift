@@ -256,4 +256,28 @@ import TickerTestSupport
         let lines = try tap.waitFor("the last title", timeout: .seconds(30)) { $0.hasPrefix("title 300 ") }
         #expect(lines == titles)
     }
+
+    /// Over TLS, with the broker's certificate as the CA file: the bridge checks the broker and works as in
+    /// the clear; with the system's CAs instead, which do not know the broker, it does not connect and says why.
+    @Test func speaksTLSCheckingTheBrokerAgainstTheCAFile() throws {
+        let directory = try TemporaryDirectory()
+        let broker = try MosquittoBroker(directory: directory, tls: true)
+        let tap = try FeedTap(path: directory.file("feed"))
+        var bridge = try Self.bridge(broker, feed: tap.path, state: directory.file("state.json"))
+        bridge.server.tls = true
+        bridge.server.caFile = broker.certificate
+        let thread = try Self.start(bridge)
+        try broker.publish("\(Self.prefix)/feed", "title Secret")
+        try tap.waitFor(line: "title Secret")
+        thread.finish()
+
+        bridge.server.caFile = nil
+        let systemCAs = bridge
+        let untrusting = try FollowerThread { signals, log in _ = systemCAs.run(signals: signals, log: log) }
+        defer { untrusting.finish() }
+        try untrusting.waitForLog("the refused certificate") {
+            $0.contains("lost the MQTT broker at '127.0.0.1:\(broker.port)'") && $0.contains("retrying")
+        }
+        #expect(!untrusting.log.contains { $0.contains("connected to the MQTT broker") })
+    }
 }

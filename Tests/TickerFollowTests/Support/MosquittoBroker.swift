@@ -9,13 +9,31 @@ import TickerTestSupport
 final class MosquittoBroker {
     let directory: TemporaryDirectory
     let port: UInt16
+    /// With TLS, the broker's self-signed certificate (for 127.0.0.1), which clients take as their CA file.
+    let certificate: String?
     static let bridgePassword = "bridge-secret"
     static let watcherPassword = "watcher-secret"
     private var process: Child?
 
-    init(directory: TemporaryDirectory, port: UInt16? = nil) throws {
+    /// A broker; with `tls`, its listener speaks only TLS, with a certificate made by `openssl` for 127.0.0.1.
+    init(directory: TemporaryDirectory, port: UInt16? = nil, tls: Bool = false) throws {
         self.directory = directory
         self.port = try port ?? Self.freePort()
+        var listener = ""
+        if tls {
+            let certificate = directory.file("broker.pem")
+            try Child.run(
+                "openssl",
+                [
+                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
+                    directory.file("broker.key"), "-out", certificate, "-subj", "/CN=127.0.0.1", "-addext",
+                    "subjectAltName=IP:127.0.0.1", "-days", "2",
+                ])
+            listener = "certfile \(certificate)\nkeyfile \(directory.file("broker.key"))\n"
+            self.certificate = certificate
+        } else {
+            certificate = nil
+        }
         let passwords = directory.file("passwd")
         try Child.run("mosquitto_passwd", ["-c", "-b", passwords, "bridge", Self.bridgePassword])
         try Child.run("mosquitto_passwd", ["-b", passwords, "watcher", Self.watcherPassword])
@@ -36,7 +54,7 @@ final class MosquittoBroker {
             "mosquitto.conf",
             """
             listener \(self.port) 127.0.0.1
-            allow_anonymous false
+            \(listener)allow_anonymous false
             password_file \(passwords)
             acl_file \(directory.file("acl"))
             persistence false
@@ -100,6 +118,7 @@ final class MosquittoBroker {
 
     private var login: [String] {
         ["-h", "127.0.0.1", "-p", String(port), "-u", "watcher", "-P", Self.watcherPassword]
+            + (certificate.map { ["--cafile", $0] } ?? [])
     }
 
     /// Run as root, Mosquitto becomes the user `mosquitto`, who may not read the test's files: it stays who we are.
