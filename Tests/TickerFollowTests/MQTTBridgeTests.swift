@@ -112,10 +112,17 @@ import TickerTestSupport
         #expect(retained.count == 4, "retained: \(retained)")
 
         // A new state file is published within a poll or two.
-        try StateFile.write(StateSnapshot(state: "paused", title: "Other", panel: false, brightness: 70), to: state)
+        try StateFile.write(StateSnapshot(state: "paused", title: "Other", panel: true, brightness: 70), to: state)
         _ = try watcher.nextOutputLine("the new state") {
             $0.hasPrefix("\(Self.prefix)/state ") && $0.contains("Other")
         }
+
+        // The daemon stops (systemd removes the file with its directory): stopped, no panel.
+        unlink(state)
+        let gone = try watcher.nextOutputLine("the state without a daemon") {
+            $0.hasPrefix("\(Self.prefix)/state ") && $0.contains(#""panel":false"#)
+        }
+        #expect(gone.contains(#""state":"stopped""#) && gone.contains("Other"))
     }
 
     @Test func theLastWillSaysOfflineWhenTheBridgeIsKilled() throws {

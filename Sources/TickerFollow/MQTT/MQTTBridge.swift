@@ -143,6 +143,8 @@ private struct Session {
     var firstConnect = true
     var problems = ProblemLogLimiter<String>(firstLogged: 5, summaryInterval: .seconds(60))
     var stateWatch: StateWatch
+    /// The last state published.
+    var lastState: StateSnapshot?
     var nextStatePoll = Clock.now
 
     init(bridge: MQTTBridge, client: MQTTClient, log: Logger) {
@@ -368,18 +370,31 @@ private struct Session {
         case .unchanged:
             break
         case .snapshot(let snapshot):
-            var json = snapshot.json
-            if json.hasSuffix("\n") { json.removeLast() }
-            do {
-                try client.publish(bridge.topics.state, json, retain: true)
-            } catch {
-                log.warning(error.description)
-                stateWatch.forget()
-            }
+            publish(snapshot)
         case .missing(let isNew):
-            if isNew { log.info("no state file '\(bridge.statePath)' (yet); the state is published once there is") }
+            guard isNew else { break }
+            log.info("no state file '\(bridge.statePath)' (yet); the state is published once there is")
+            // The file goes when the daemon stops (systemd removes its directory): nothing plays, no panel is
+            // driven; the track is kept, as the daemon will show it again when it starts.
+            if var last = lastState {
+                last.state = "stopped"
+                last.panel = false
+                publish(last)
+            }
         case .failed(let problem, let isNew):
             if isNew { log.warning("state file: \(problem)") }
+        }
+    }
+
+    private mutating func publish(_ snapshot: StateSnapshot) {
+        var json = snapshot.json
+        if json.hasSuffix("\n") { json.removeLast() }
+        do {
+            try client.publish(bridge.topics.state, json, retain: true)
+            lastState = snapshot
+        } catch {
+            log.warning(error.description)
+            stateWatch.forget()
         }
     }
 
