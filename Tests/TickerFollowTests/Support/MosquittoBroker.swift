@@ -18,7 +18,7 @@ final class MosquittoBroker {
     /// A broker; with `tls`, its listener speaks only TLS, with a certificate made by `openssl` for 127.0.0.1.
     init(directory: TemporaryDirectory, port: UInt16? = nil, tls: Bool = false) throws {
         self.directory = directory
-        self.port = try port ?? Self.freePort()
+        self.port = try port ?? FreePort.tcp()
         var listener = ""
         if tls {
             let certificate = directory.file("broker.pem")
@@ -125,23 +125,5 @@ final class MosquittoBroker {
     static var currentUser: String {
         guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return "root" }
         return String(cString: name)
-    }
-
-    /// A TCP port nobody listens on now (bound to port 0, read back, closed).
-    static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket: errno \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw TestFailure("bind: errno \(errno)") }
-        return UInt16(bigEndian: address.sin_port)
     }
 }
