@@ -123,3 +123,44 @@ import TickerTestSupport
         #expect(try MQTTOptions.readPassword(try directory.write("q", "secret")) == "secret")
     }
 }
+
+@Suite struct MQTTTopicsTests {
+    @Test func discoveryConfigsHaveTheirTopicsUniqueIdsAndOneDevice() throws {
+        let topics = try MQTTTopics(prefix: "tickerd/kitchen panel", discoveryPrefix: "ha")
+        #expect(topics.node == "tickerd_kitchen_panel")
+        let configs = topics.discoveryConfigs(version: "9.9")
+        #expect(
+            configs.map(\.topic) == [
+                "ha/notify/tickerd_kitchen_panel/message/config", "ha/number/tickerd_kitchen_panel/brightness/config",
+                "ha/sensor/tickerd_kitchen_panel/now_playing/config",
+                "ha/binary_sensor/tickerd_kitchen_panel/panel/config",
+            ])
+        var ids: [String] = []
+        for config in configs {
+            let value = try JSONValue.parse(Array(config.payload.utf8))
+            ids.append(value["unique_id"]?.stringValue ?? "")
+            #expect(value["availability_topic"] == .string("tickerd/kitchen panel/availability"))
+            #expect(value["device"]?["identifiers"] == .array([.string("tickerd_kitchen_panel")]))
+            #expect(value["device"]?["sw_version"] == .string("9.9"))
+        }
+        #expect(
+            ids == [
+                "tickerd_kitchen_panel_message", "tickerd_kitchen_panel_brightness",
+                "tickerd_kitchen_panel_now_playing",
+                "tickerd_kitchen_panel_panel",
+            ])
+        let number = try JSONValue.parse(Array(configs[1].payload.utf8))
+        #expect(number["command_topic"] == .string("tickerd/kitchen panel/brightness"))
+        #expect(number["state_topic"] == .string("tickerd/kitchen panel/state"))
+    }
+
+    @Test func anEmptyDiscoveryPrefixPublishesNoConfigs() throws {
+        let topics = try MQTTTopics(prefix: "tickerd/box", discoveryPrefix: "")
+        #expect(topics.discoveryConfigs(version: "1").isEmpty)
+        #expect(
+            topics.discoveryTopics(under: "old") == [
+                "old/notify/tickerd_box/message/config", "old/number/tickerd_box/brightness/config",
+                "old/sensor/tickerd_box/now_playing/config", "old/binary_sensor/tickerd_box/panel/config",
+            ])
+    }
+}

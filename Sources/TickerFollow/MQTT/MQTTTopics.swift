@@ -105,7 +105,6 @@ package struct MQTTTopics: Equatable, Sendable {
         return zip(topics, entities).map { topic, entity in
             var config = entity.config
             config["unique_id"] = .string("\(node)_\(entity.object)")
-            config["object_id"] = .string("\(node)_\(entity.object)")
             config["availability_topic"] = .string(availability)
             config["device"] = device
             config["qos"] = .number(1)
