@@ -209,9 +209,10 @@ import TickerTestSupport
         #expect(try broker.retained(["ha1/#"]) == [])
         #expect(try broker.retained(["ha2/#"]).count == 4)
 
+        // The marker names ha2: forgetting with discovery off still clears the configs there.
         let forget = try Self.tickerctl(
             broker, directory: directory, password: MosquittoBroker.bridgePassword,
-            extra: ["--discovery-prefix", "ha2", "--forget"])
+            extra: ["--discovery-prefix", "", "--forget"])
         try forget.wait("the exit") { forget.termination != nil }
         #expect(forget.termination == .exited(0), "\(forget.errors)")
         #expect(try broker.retained(["ha2/#", "\(Self.prefix)/#"]) == [])

@@ -56,8 +56,9 @@ package struct MQTTBridge: Sendable {
         return session.run(signals: signals)
     }
 
-    /// Clears what the bridge leaves on the broker (its discovery configs, state, availability and discovery
-    /// marker, all retained) and returns: 0 when the broker acknowledged every removal, 1 otherwise.
+    /// Clears what the bridge leaves on the broker (its discovery configs under the discovery prefix and under
+    /// the one its marker names, state, availability and the marker, all retained) and returns: 0 when the
+    /// broker acknowledged every removal, 1 otherwise.
     package func forget(signals: SignalSource, log: Logger, timeout: Duration = .seconds(10)) -> Int32 {
         let client: MQTTClient
         do {
@@ -69,7 +70,9 @@ package struct MQTTBridge: Sendable {
         }
         let deadline = Clock.now + timeout
         var pending: Set<Int32> = []
-        var connected = false
+        var clearing = false
+        // The discovery prefix the bridge last published under (its retained marker), if another.
+        var previous: String?
         while Clock.now < deadline {
             var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable)]
             if client.socket >= 0 {
@@ -78,44 +81,51 @@ package struct MQTTBridge: Sendable {
             }
             _ = try? Posix.poll(&entries, timeoutMilliseconds: 100)
             if entries[0].revents != 0, signals.stopRequested { return 1 }
-            do {
+            do throws(MQTTError) {
                 try client.service(read: true)
+                for event in client.takeEvents() {
+                    switch event {
+                    case .connected(let code) where code != 0:
+                        log.error(Session.refusal(code, server: server).description)
+                        return 1
+                    case .connected:
+                        // The marker comes (retained) after the subscription; an empty message sent after it
+                        // comes back behind it, which says that the marker, if any, has arrived.
+                        try client.subscribe(topics.discovery)
+                        try client.publish(topics.discovery, "", retain: false)
+                    case .message(let topic, let payload, _) where topic == topics.discovery && !clearing:
+                        if !payload.isEmpty, payload.count <= 256 {
+                            previous = String(decoding: payload, as: UTF8.self)
+                            continue
+                        }
+                        clearing = true
+                        var retained = topics.discoveryTopics(under: topics.discoveryPrefix)
+                        if let previous, previous != topics.discoveryPrefix {
+                            retained += topics.discoveryTopics(under: previous)
+                        }
+                        retained += [topics.discovery, topics.state, topics.availability]
+                        for topic in retained { pending.insert(try client.publish(topic, "", retain: true)) }
+                    case .published(let id):
+                        pending.remove(id)
+                        if clearing, pending.isEmpty {
+                            let prefixes = Set([topics.discoveryPrefix, previous ?? ""]).filter { !$0.isEmpty }
+                            log.notice(
+                                "cleared what '\(topics.prefix)' left on the MQTT broker at '\(server.name)'"
+                                    + (prefixes.isEmpty
+                                        ? ""
+                                        : " and its Home Assistant configs under '"
+                                            + prefixes.sorted().joined(separator: "' and '") + "'"))
+                            client.disconnect()
+                            return 0
+                        }
+                    case .disconnected(let code) where code != 0:
+                        throw MQTTError.lost(server: server.name, reason: MQTTClient.reason(code))
+                    default: break
+                    }
+                }
             } catch {
                 log.error(error.description)
                 return 1
-            }
-            for event in client.takeEvents() {
-                switch event {
-                case .connected(let code) where code != 0:
-                    log.error(Session.refusal(code, server: server).description)
-                    return 1
-                case .connected:
-                    connected = true
-                    let retained =
-                        topics.discoveryTopics(under: topics.discoveryPrefix) + [
-                            topics.discovery, topics.state, topics.availability,
-                        ]
-                    do {
-                        for topic in retained { pending.insert(try client.publish(topic, "", retain: true)) }
-                    } catch {
-                        log.error(error.description)
-                        return 1
-                    }
-                case .published(let id):
-                    pending.remove(id)
-                    if connected, pending.isEmpty {
-                        log.notice(
-                            "cleared what '\(topics.prefix)' left on the MQTT broker at '\(server.name)'"
-                                + (topics.discoveryPrefix.isEmpty
-                                    ? "" : " and its Home Assistant configs under '\(topics.discoveryPrefix)'"))
-                        client.disconnect()
-                        return 0
-                    }
-                case .disconnected(let code) where code != 0:
-                    log.error(MQTTError.lost(server: server.name, reason: MQTTClient.reason(code)).description)
-                    return 1
-                default: break
-                }
             }
         }
         log.error("the MQTT broker at '\(server.name)' did not acknowledge the removals in \(timeout.logDescription)")
