@@ -121,6 +121,8 @@ import TickerTestSupport
         let directory = try TemporaryDirectory()
         #expect(try MQTTOptions.readPassword(try directory.write("p", "secret\n\n")) == "secret\n")
         #expect(try MQTTOptions.readPassword(try directory.write("q", "secret")) == "secret")
+        #expect(try MQTTOptions.readPassword(try directory.write("r", "secret\r\n")) == "secret")
+        #expect(try MQTTOptions.readPassword(try directory.write("s", "se cret \n")) == "se cret ")
     }
 }
 

@@ -89,10 +89,14 @@ package struct MQTTOptions: Equatable, Sendable {
         } catch {
             throw UsageError("password file: \(error)")
         }
-        guard var text = String(validating: bytes, as: UTF8.self), !text.utf8.contains(0) else {
+        var end = bytes.endIndex
+        if end > 0, bytes[end - 1] == UInt8(ascii: "\n") {
+            end -= 1
+            if end > 0, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        }
+        guard let text = String(validating: bytes[..<end], as: UTF8.self), !bytes.contains(0) else {
             throw UsageError("password file '\(path)' is not UTF-8 text")
         }
-        if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
 
