@@ -114,3 +114,14 @@ import Testing
         #expect(snapshot == StateSnapshot())
     }
 }
+
+@Suite struct StateSnapshotLimitTests {
+    @Test func theLongestTextsTheFeedTakesFitInAStateFile() throws {
+        let longest = String(repeating: "😀", count: 1_023) + "\""
+        let snapshot = StateSnapshot(
+            state: "paused", title: longest, artist: longest, album: longest, text: longest, position: 86_400,
+            duration: 86_400, panel: true, brightness: 0)
+        #expect(snapshot.json.utf8.count <= StateSnapshot.maxBytes)
+        #expect(try StateSnapshot(json: Array(snapshot.json.utf8)) == snapshot)
+    }
+}

@@ -23,8 +23,8 @@ public struct StateSnapshot: Sendable, Equatable {
 
     /// The names `state` takes.
     public static let stateNames = ["playing", "paused", "stopped"]
-    /// The largest state file read.
-    public static let maxBytes = 16_384
+    /// The largest state file read: four texts of 1024 four-byte characters, each escaped, fit.
+    public static let maxBytes = 65_536
 
     /// A snapshot of the given values.
     public init(
