@@ -59,7 +59,8 @@ install:
 		$(MANDIR)/man8 $(CONFDIR)
 	install -m 0755 $(BUILDDIR)/tickerd $(BUILDDIR)/tickerctl $(BINDIR)/
 	install -m 0644 systemd/tickerd.service systemd/tickerd.socket systemd/tickerd-follow-mpd.service \
-		systemd/tickerd-follow-shairport.service systemd/tickerd-follow-lms.service $(UNITDIR)/
+		systemd/tickerd-follow-shairport.service systemd/tickerd-follow-lms.service \
+		systemd/tickerd-follow-mqtt.service $(UNITDIR)/
 	install -m 0644 systemd/tickerd-follow-mpris.service $(USERUNITDIR)/
 	install -m 0644 README.md docs/*.md systemd/99-tickerd.rules $(DOCDIR)/
 	install -m 0644 docs/man/tickerctl.1 $(MANDIR)/man1/
@@ -78,12 +79,13 @@ install:
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
 		systemctl disable --now tickerd.service tickerd.socket tickerd-follow-mpd.service \
-			tickerd-follow-shairport.service tickerd-follow-lms.service 2>/dev/null || true; \
+			tickerd-follow-shairport.service tickerd-follow-lms.service tickerd-follow-mqtt.service \
+			2>/dev/null || true; \
 	fi
 	rm -f $(BINDIR)/tickerd $(BINDIR)/tickerctl
 	rm -f $(UNITDIR)/tickerd.service $(UNITDIR)/tickerd.socket $(UNITDIR)/tickerd-follow-mpd.service \
 		$(UNITDIR)/tickerd-follow-shairport.service $(UNITDIR)/tickerd-follow-lms.service \
-		$(USERUNITDIR)/tickerd-follow-mpris.service
+		$(UNITDIR)/tickerd-follow-mqtt.service $(USERUNITDIR)/tickerd-follow-mpris.service
 	rm -rf $(DOCDIR) $(DESTDIR)$(PREFIX)/share/tickerd
 	rm -f $(MANDIR)/man1/tickerctl.1 $(MANDIR)/man5/tickerd.conf.5 $(MANDIR)/man8/tickerd.8
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl daemon-reload; fi

@@ -44,6 +44,12 @@ let package = Package(
         ),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // MQTT for the bridge (`tickerctl follow mqtt`); the daemon does not link it.
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
         // What `import Glibc` does not expose on this toolchain.
         .target(name: "CLinux"),
         .target(name: "TickerTestShim"),
@@ -56,7 +62,7 @@ let package = Package(
             swiftSettings: withoutImplicitImports
         ),
         // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
-        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO"]),
+        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO", "CMosquitto"]),
         .executableTarget(
             name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"],
             swiftSettings: withoutImplicitImports),

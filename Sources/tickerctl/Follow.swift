@@ -2,10 +2,10 @@ import TickerFollow
 import TickerIO
 
 /// `tickerctl follow …`: follows a music player until SIGTERM or SIGINT; 0 on a clean stop, 2 on a usage
-/// error, 1 when the signals cannot be set up.
+/// error, 1 when the signals cannot be set up or the MQTT broker refuses the bridge's login.
 func runFollow(_ arguments: [String]) -> Int32 {
     var environment: [String: String] = [:]
-    for name in ["MPD_HOST", "MPD_PORT"] {
+    for name in ["MPD_HOST", "MPD_PORT", "CREDENTIALS_DIRECTORY"] {
         if let value = Posix.environment(name) { environment[name] = value }
     }
     let command: FollowCommand
@@ -28,9 +28,9 @@ func runFollow(_ arguments: [String]) -> Int32 {
     let signals: SignalSource
     do { signals = try SignalSource() } catch { fail(error.description, status: 1) }
     let log = Logger(program: "tickerctl follow")
-    command.run(signals: signals, log: log)
+    let status = command.run(signals: signals, log: log)
     log.info("stopped")
-    return 0
+    return status
 }
 
 /// `tickerctl follow librespot`: passes on the one event in the environment and exits; 0 when it was written

@@ -25,7 +25,7 @@ let usage = """
           emulate an LED matrix on WLED or an Adalight sketch (KEY: any [leds] key, e.g. --leds-wiring columns)
       leds test --device PATH [--protocol adalight|tpm2] [--size WxH] [--baud N] [--interval S] [--leds-KEY VALUE]...
           light one LED at a time along the strip and print the (x, y) it should be at
-      follow mpd|shairport|mpris [options]  follow a music player (see tickerctl follow --help)
+      follow mpd|shairport|mpris|lms|mqtt …  follow a music player or an MQTT broker (see tickerctl follow --help)
       find-lyrics --artist A --title T [options]  print a track's lyrics as LRC (see find-lyrics --help)
     """
 

@@ -82,6 +82,14 @@ struct SystemdTests {
         }
         try await show(["title Hi"], "'Hi' written by a member of the group")
 
+        // The state file, in the one directory the daemon may write, readable by anyone.
+        try await sandbox.wait("the state file", for: "cat /run/tickerd/state/state.json") {
+            $0.contains(#""title":"Hi""#) && $0.contains(#""panel":true"#)
+        }
+        let stateOwners = try await sandbox.run("stat -c '%U %a' /run/tickerd/state /run/tickerd/state/state.json")
+        #expect(stateOwners.output == "tickerd-daemon 755\ntickerd-daemon 644\n")
+        try await sandbox.run("cat /run/tickerd/state/state.json", as: "outsider")
+
         /// Waits for a new daemon process: it says hello to the panel when it starts.
         func restarted(after hellos: Int, _ what: String, timeout: Duration = Rig.timeout) async throws {
             try await rig.wait("\(what): a new daemon's hello", timeout: timeout) {
@@ -190,6 +198,45 @@ struct SystemdTests {
             "XDG_RUNTIME_DIR=/run/user/\(uid) systemctl --user stop tickerd-follow-mpris.service", as: "feeder")
         try await sandbox.run("systemctl stop user@\(uid).service")
 
+        // The MQTT bridge, logging in to a real Mosquitto. Credentials never reach a service in this sandbox
+        // (any unit's $CREDENTIALS_DIRECTORY is an empty directory it may not open, whatever its user), so the
+        // test's drop-in names a password file the unit's group may read instead; the unit's own
+        // LoadCredential= is still read by systemd, so the file must exist.
+        let port = try FreePort.tcp()
+        try await startMosquitto(in: sandbox, port: port)
+        try sandbox.write("/etc/tickerd/mqtt-password", "sandbox-secret\n")
+        try sandbox.write("/etc/tickerd/mqtt-password-sandbox", "sandbox-secret\n")
+        try await sandbox.run(
+            "chmod 0600 /etc/tickerd/mqtt-password && chgrp tickerd /etc/tickerd/mqtt-password-sandbox"
+                + " && chmod 0640 /etc/tickerd/mqtt-password-sandbox")
+        try sandbox.write(
+            "/run/systemd/system/tickerd-follow-mqtt.service.d/test.conf",
+            """
+            [Service]
+            ExecStart=
+            ExecStart=/usr/local/bin/tickerctl follow mqtt --host 127.0.0.1 --port \(port) --username tickerd \
+                --password-file /etc/tickerd/mqtt-password-sandbox --topic-prefix tickerd/sandbox
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl enable --now tickerd-follow-mqtt.service")
+        let mqtt = "-h 127.0.0.1 -p \(port) -u tickerd -P sandbox-secret"
+        try await sandbox.wait(
+            "the bridge to be online", for: "mosquitto_sub \(mqtt) -t tickerd/sandbox/availability -C 1 -W 2"
+        ) { $0 == "online\n" }
+        try await sandbox.run("mosquitto_pub \(mqtt) -q 1 -t tickerd/sandbox/feed -m 'title Bus'")
+        expected = look.frame(after: ["title Bus"])
+        try await rig.wait("the panel to show what came over MQTT:\n\(expected.asciiArt)") {
+            panel.device.framebuffer.bytes == expected.bytes
+        }
+        try await sandbox.wait(
+            "the daemon's state over MQTT", for: "mosquitto_sub \(mqtt) -t tickerd/sandbox/state -C 1 -W 2"
+        ) { $0.contains(#""title":"Bus""#) }
+        #expect(try await sandbox.property("User", of: "tickerd-follow-mqtt.service") == "tickerd-follow-mqtt")
+        try await sandbox.run("systemctl stop tickerd-follow-mqtt.service")
+        try await sandbox.wait(
+            "the bridge to say offline", for: "mosquitto_sub \(mqtt) -t tickerd/sandbox/availability -C 1 -W 2"
+        ) { $0 == "offline\n" }
+
         // A stop blanks the panel and ends the daemon with status 0.
         let packets = panel.events.count
         try await sandbox.run("systemctl stop tickerd.service")
@@ -235,6 +282,28 @@ struct SystemdTests {
         )
         try await sandbox.run(
             "mpc -q -h /run/mpd-sandbox/socket --wait update && mpc -q -h /run/mpd-sandbox/socket add tune.flac")
+    }
+
+    /// Starts a real Mosquitto inside the sandbox (a transient unit) on 127.0.0.1 at `port`, with one user,
+    /// `tickerd`, who may use `tickerd/#` and `homeassistant/#`.
+    private func startMosquitto(in sandbox: Sandbox, port: UInt16) async throws {
+        try sandbox.write(
+            "/etc/mosquitto-sandbox/mosquitto.conf",
+            """
+            listener \(port) 127.0.0.1
+            allow_anonymous false
+            password_file /etc/mosquitto-sandbox/passwd
+            acl_file /etc/mosquitto-sandbox/acl
+            persistence false
+            user root
+
+            """)
+        try sandbox.write(
+            "/etc/mosquitto-sandbox/acl", "user tickerd\ntopic readwrite tickerd/#\ntopic readwrite homeassistant/#\n")
+        try await sandbox.run("mosquitto_passwd -c -b /etc/mosquitto-sandbox/passwd tickerd sandbox-secret")
+        try await sandbox.run(
+            "systemd-run --unit=sandbox-mosquitto /usr/sbin/mosquitto -c /etc/mosquitto-sandbox/mosquitto.conf")
+        try await sandbox.wait("Mosquitto to listen", for: "ss -Hltn 'sport = :\(port)'") { !$0.isEmpty }
     }
 
     /// One item of shairport-sync's metadata pipe.

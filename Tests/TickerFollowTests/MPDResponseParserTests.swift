@@ -205,10 +205,10 @@ struct FollowCommandTests {
     }
 
     @Test(arguments: [
-        ("no player", [String](), "missing player (expected one of: mpd, shairport, mpris, librespot, lms)"),
+        ("no player", [String](), "missing player (expected one of: mpd, shairport, mpris, librespot, lms, mqtt)"),
         (
             "unknown player", ["winamp"],
-            "unknown player 'winamp' (expected one of: mpd, shairport, mpris, librespot, lms)"
+            "unknown player 'winamp' (expected one of: mpd, shairport, mpris, librespot, lms, mqtt)"
         ),
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
         (

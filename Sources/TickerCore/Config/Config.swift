@@ -185,6 +185,8 @@ public struct Config: Sendable, Equatable {
         public var mode: UInt32 = 0o620
         /// The group that may write to it; empty keeps the daemon's group.
         public var group = ""
+        /// Where the state file is written (replaced whole whenever the state changes); empty: nowhere.
+        public var state = ""
     }
 
     /// `[layout]`.

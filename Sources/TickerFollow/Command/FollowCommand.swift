@@ -17,6 +17,8 @@ package enum FollowCommand: Equatable, Sendable {
     /// Follow a player of a Lyrion (Logitech) Media Server (`player`: its id or name, `nil` for the first
     /// playing one).
     case lms(host: String, port: UInt16, player: String?, feedPath: String, lyrics: LyricsLibraryOptions)
+    /// Bridge an MQTT broker (Home Assistant's, say) and the panel.
+    case mqtt(MQTTOptions)
 
     /// The feed path used when `--feed` is not given.
     package static let defaultFeedPath = "/run/tickerd/feed"
@@ -31,6 +33,9 @@ package enum FollowCommand: Equatable, Sendable {
                tickerctl follow librespot [--lyrics-dir DIR] [--feed PATH] [ONLINE]
                tickerctl follow lms --host HOST [--port PORT] [--player MAC|NAME] [--lyrics-dir DIR]
                                     [--feed PATH] [ONLINE]
+               tickerctl follow mqtt [--host HOST] [--port PORT] [--username USER] [--password-file FILE]
+                                     [--tls] [--cafile FILE] [--topic-prefix PREFIX] [--discovery-prefix PREFIX]
+                                     [--state FILE] [--feed PATH] [--forget]
                ONLINE: [--lyrics-server URL] [--lyrics-cache DIR] [--offline] [--config FILE]
 
         Writes what a music player is playing (track, lyrics, play/pause/stop, position) to tickerd's feed.
@@ -43,6 +48,18 @@ package enum FollowCommand: Equatable, Sendable {
                        spotifyd's on_song_change_hook program; passes on the one event in its environment
                        (PLAYER_EVENT, NAME, ARTISTS, ALBUM, DURATION_MS, POSITION_MS, …) and exits
           lms          a Lyrion (Logitech) Media Server player, over the server's CLI (port 9090)
+          mqtt         an MQTT broker (default localhost:1883): forwards <prefix>/feed, <prefix>/message and
+                       <prefix>/brightness to the feed, publishes <prefix>/state and <prefix>/availability,
+                       and announces the panel to Home Assistant (MQTT discovery)
+          --username USER    the broker's user name
+          --password-file FILE  a file holding the password (one trailing newline is dropped); default
+                             $CREDENTIALS_DIRECTORY/mqtt-password under systemd's LoadCredential=
+          --tls              speak TLS (port 8883 by default), checking the broker against the system's CAs
+          --cafile FILE      the CA certificates that sign the broker's (implies --tls)
+          --topic-prefix P   the bridge's topics (default tickerd/<hostname>)
+          --discovery-prefix P  Home Assistant's discovery prefix (default homeassistant; empty: no discovery)
+          --state FILE       the daemon's state file (default /run/tickerd/state/state.json)
+          --forget           remove what the bridge left on the broker (discovery configs, state) and exit
           --player NAME      the MPRIS player to follow (playerctl --player), e.g. spotify; default any;
                              for lms the player's id (MAC address) or name, default the first playing one
           --playerctl PATH   the playerctl program (default: playerctl in PATH)
@@ -64,7 +81,7 @@ package enum FollowCommand: Equatable, Sendable {
     {
         var scanner = ArgumentScanner(arguments.first == "follow" ? Array(arguments.dropFirst()) : arguments)
         guard let mode = scanner.next() else {
-            throw UsageError("missing player (expected one of: mpd, shairport, mpris, librespot, lms)")
+            throw UsageError("missing player (expected one of: mpd, shairport, mpris, librespot, lms, mqtt)")
         }
         if mode == "--help" || mode == "-h" || mode == "help" { return .help }
         let allowed: [String: String]
@@ -92,7 +109,10 @@ package enum FollowCommand: Equatable, Sendable {
                 "--host": "a host name or address", "--port": "a port number", "--player": "a player id or name",
                 "--lyrics-dir": "a directory", "--feed": "the feed pipe's path",
             ].merging(LyricsLibraryOptions.onlineOptions) { a, _ in a }
-        default: throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris, librespot, lms)")
+        case "mqtt":
+            return .mqtt(try MQTTOptions.parse(&scanner, environment: environment))
+        default:
+            throw UsageError("unknown player '\(mode)' (expected one of: mpd, shairport, mpris, librespot, lms, mqtt)")
         }
         var options: [String: String] = [:]
         var offline = false
@@ -177,11 +197,14 @@ package enum FollowCommand: Equatable, Sendable {
     }
 
     /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals` (`.help` and the
-    /// `.librespot` hook, which tickerctl runs once per event with `LibrespotHook`, return at once).
-    package func run(signals: SignalSource, log: Logger) {
+    /// `.librespot` hook, which tickerctl runs once per event with `LibrespotHook`, return at once); returns the
+    /// exit status (the MQTT bridge fails when the broker refuses its login).
+    package func run(signals: SignalSource, log: Logger) -> Int32 {
         switch self {
         case .help, .librespot:
             break
+        case .mqtt(let options):
+            return options.run(signals: signals, log: log)
         case .mpd(let endpoint, let password, let feedPath, let lyrics):
             MPDFollower(
                 endpoint: endpoint, password: password, feedPath: feedPath, lyrics: lyrics.library,
@@ -202,6 +225,7 @@ package enum FollowCommand: Equatable, Sendable {
                 online: lyrics.online(log: log)
             ).run(signals: signals, log: log)
         }
+        return 0
     }
 }
 

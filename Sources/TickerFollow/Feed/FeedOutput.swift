@@ -10,9 +10,20 @@ final class FeedOutput {
     private var retry = Retry()
     private var retryAt = 0.0
 
-    init(path: String, log: Logger) {
+    /// How long a write waits for room in a full pipe, in milliseconds.
+    private let fullPipeTimeoutMillis: Int32
+    /// Whether a full pipe keeps the feed open (the caller holds the commands and tries again) rather than
+    /// counting as a failure that closes it.
+    private let holdsWhenFull: Bool
+    /// Whether the pipe was found full, until a write goes through.
+    private(set) var isFull = false
+
+    /// A feed at `path`; by default a pipe that stays full for 2 s is a failure, and the feed is reopened later.
+    init(path: String, log: Logger, fullPipeTimeoutMillis: Int32 = 2000, holdsWhenFull: Bool = false) {
         self.path = path
         self.log = log
+        self.fullPipeTimeoutMillis = fullPipeTimeoutMillis
+        self.holdsWhenFull = holdsWhenFull
     }
 
     var isOpen: Bool { writer != nil }
@@ -28,7 +39,7 @@ final class FeedOutput {
     func openIfDue(now: Double) -> Bool {
         guard writer == nil, now >= retryAt else { return false }
         do {
-            writer = try FeedWriter(path: path)
+            writer = try FeedWriter(path: path, fullPipeTimeoutMillis: fullPipeTimeoutMillis)
             if retry.succeeded() {
                 log.info("feed '\(path)' is open again; sending the current state")
             }
@@ -39,12 +50,23 @@ final class FeedOutput {
         }
     }
 
-    /// Sends `commands` when open; returns `false` when they were dropped.
+    /// Sends `commands` when open; returns `false` when they were dropped (or, with `holdsWhenFull`, when the
+    /// pipe is full and the caller should try again).
     func send(_ commands: [FeedCommand], now: Double) -> Bool {
         guard let writer else { return false }
         do {
             try writer.send(commands)
+            if isFull {
+                isFull = false
+                log.info("feed '\(path)' takes lines again")
+            }
             return true
+        } catch .pipeFull where holdsWhenFull {
+            if !isFull {
+                isFull = true
+                log.warning("feed '\(path)' is full (is tickerd stuck?); holding the lines until it reads")
+            }
+            return false
         } catch {
             self.writer = nil
             writer.close()

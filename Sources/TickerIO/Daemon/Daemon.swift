@@ -87,6 +87,8 @@ public final class Daemon {
     private let terminal: TerminalPanel?
     private var readBuffer = [UInt8](repeating: 0, count: 16_384)
     private var stopping = false
+    /// Why the state file could not be written last time, so that trouble is logged once per change.
+    private var stateFileProblem: String?
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
     public init(settings: Settings, options: DaemonOptions, logger: Logger) throws(DaemonError) {
@@ -150,7 +152,9 @@ public final class Daemon {
             framesPerSecond: settings.config.panel.fps, brightness: settings.config.panel.brightness,
             watchdogInterval: notify.watchdogMicroseconds.map { .microseconds($0) },
             // A terminal is redrawn at most 30 times a second.
-            terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo)
+            terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo,
+            // At most four state files a second: enough for a bridge, nothing for the disk.
+            snapshotInterval: settings.config.feed.state.isEmpty ? nil : .milliseconds(250))
     }
 
     private func makeLink(_ settings: Settings) -> (any FrameSink)? {
@@ -320,6 +324,8 @@ public final class Daemon {
                 notify.send("STATUS=\(statusLine())")
             case .petWatchdog:
                 notify.send("WATCHDOG=1")
+            case .writeSnapshot(let snapshot):
+                writeStateFile(snapshot)
             case .log(let level, let message):
                 logger.log(level, message)
             case .reload:
@@ -327,6 +333,23 @@ public final class Daemon {
             case .stop(let reason):
                 logger.notice("stopping on \(reason)")
                 stopping = true
+            }
+        }
+    }
+
+    private func writeStateFile(_ snapshot: StateSnapshot) {
+        let path = settings.config.feed.state
+        guard !path.isEmpty else { return }
+        do {
+            try StateFile.write(snapshot, to: path)
+            if stateFileProblem != nil {
+                logger.notice("state file '\(path)' written again")
+                stateFileProblem = nil
+            }
+        } catch {
+            if error.description != stateFileProblem {
+                logger.warning("state file: \(error) (the panel runs on; the file is written at the next change)")
+                stateFileProblem = error.description
             }
         }
     }

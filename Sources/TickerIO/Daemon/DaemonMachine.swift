@@ -27,13 +27,16 @@ public struct DaemonMachine: Sendable {
         public var feedProblemsPerMinute: Int
         /// Play the built-in demo track over and over instead of reading the feed.
         public var demo: Bool
+        /// The least time between two state snapshots, or nil when none is written (`[feed] state` empty).
+        public var snapshotInterval: Duration?
 
         /// A configuration; the defaults send a status at most once a second while something changes and once
         /// a minute otherwise, and log at most 10 feed problems a minute.
         public init(
             framesPerSecond: Int, brightness: Int = 100, watchdogInterval: Duration? = nil,
             terminalInterval: Duration? = nil, statusInterval: Duration = .seconds(1),
-            quietStatusInterval: Duration = .seconds(60), feedProblemsPerMinute: Int = 10, demo: Bool = false
+            quietStatusInterval: Duration = .seconds(60), feedProblemsPerMinute: Int = 10, demo: Bool = false,
+            snapshotInterval: Duration? = nil
         ) {
             self.framesPerSecond = framesPerSecond
             self.brightness = brightness
@@ -43,6 +46,7 @@ public struct DaemonMachine: Sendable {
             self.quietStatusInterval = quietStatusInterval
             self.feedProblemsPerMinute = feedProblemsPerMinute
             self.demo = demo
+            self.snapshotInterval = snapshotInterval
         }
     }
 
@@ -69,6 +73,8 @@ public struct DaemonMachine: Sendable {
         case sendStatus
         /// Send `WATCHDOG=1` to systemd.
         case petWatchdog
+        /// Write the state file (`[feed] state`) with this snapshot.
+        case writeSnapshot(StateSnapshot)
         /// Write a line to the log.
         case log(LogLevel, String)
         /// Reread the configuration and hand the result to `reload(scene:configuration:at:)`.
@@ -105,6 +111,10 @@ public struct DaemonMachine: Sendable {
     private var problemWindow: Duration?
     private var clockText = ""
     private var nextClockMinute: Duration?
+    /// Whether the state changed since the last snapshot written, when the last was written, and what it said.
+    private var snapshotOwed = true
+    private var lastSnapshotTime: Duration?
+    private var lastSnapshot: StateSnapshot?
 
     /// A machine whose grid starts at `origin`, with nothing drawn yet: the first wake-up draws.
     public init(scene: Scene, configuration: Configuration, at origin: Duration) {
@@ -162,6 +172,7 @@ public struct DaemonMachine: Sendable {
         if changed {
             scene.observe(state, at: now)
             drawSoon(at: now)
+            snapshotOwed = true
         }
         // A partial line or an open lyrics block goes stale if nothing more comes.
         feedCheck = now + decoder.limits.staleAfter + .milliseconds(1)
@@ -185,6 +196,7 @@ public struct DaemonMachine: Sendable {
         self.scene.observe(state, at: now)
         drawSoon(at: now)
         changedSinceStatus = true
+        snapshotOwed = true
     }
 
     /// The timer fired, or the loop woke for any reason, at `now`. `linkDeadline` is the link's
@@ -200,6 +212,7 @@ public struct DaemonMachine: Sendable {
         if linkStreaming != self.linkStreaming {
             self.linkStreaming = linkStreaming
             changedSinceStatus = true
+            snapshotOwed = true
         }
         if let check = feedCheck, now >= check {
             report(decoder.flushStale(now: now), at: now, into: &actions)
@@ -238,6 +251,16 @@ public struct DaemonMachine: Sendable {
             actions.append(.sendStatus)
             lastStatus = now
             changedSinceStatus = false
+        }
+        if let snapshotDue, now >= snapshotDue {
+            snapshotOwed = false
+            let snapshot = StateSnapshot(
+                state, at: now, panel: self.linkStreaming, brightness: state.brightness ?? configuration.brightness)
+            if snapshot != lastSnapshot {
+                actions.append(.writeSnapshot(snapshot))
+                lastSnapshot = snapshot
+                lastSnapshotTime = now
+            }
         }
         return actions
     }
@@ -280,6 +303,7 @@ public struct DaemonMachine: Sendable {
         consider(linkDeadline)
         if let interval = configuration.watchdogInterval { consider((lastWatchdog ?? now) + interval / 2) }
         consider(statusDue)
+        consider(snapshotDue)
         if terminalOwed, let interval = configuration.terminalInterval { consider((lastTerminal ?? now) + interval) }
         consider(feedCheck)
         consider(problemSummaryDue)
@@ -292,6 +316,13 @@ public struct DaemonMachine: Sendable {
         let index = gridIndex(atOrBefore: now)
         let instant = gridCeiling(target)
         return instant > gridInstant(index) ? instant : gridInstant(index + 1)
+    }
+
+    /// When the state file must be written: as soon as the state changed, but not sooner than
+    /// `snapshotInterval` after the last time (nil: nothing owed, or no state file).
+    private var snapshotDue: Duration? {
+        guard snapshotOwed, let interval = configuration.snapshotInterval else { return nil }
+        return lastSnapshotTime.map { $0 + interval } ?? lastTick
     }
 
     private var statusDue: Duration? {

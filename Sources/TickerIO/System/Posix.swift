@@ -213,6 +213,14 @@ public enum Posix {
         return String(cString: value)
     }
 
+    /// The host's name (`gethostname(2)`), or `localhost` when it cannot be read.
+    public static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
+    }
+
     /// This process's id.
     public static var processID: Int32 { getpid() }
 

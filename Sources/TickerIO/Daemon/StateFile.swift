@@ -1,0 +1,56 @@
+import Glibc
+import TickerCore
+
+/// The state file (`[feed] state`): replaced whole, so a reader sees the old snapshot or the new one and never
+/// a mix — written to `<path>.tmp` in the same directory, synced, renamed over `<path>`; mode 0644 whatever
+/// the umask, so scripts of other users may read it.
+public enum StateFile {
+    /// Writes `snapshot` to `path` atomically.
+    public static func write(_ snapshot: StateSnapshot, to path: String) throws(SystemError) {
+        let temporary = path + ".tmp"
+        let fd = try Posix.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, mode: 0o644)
+        do {
+            try Posix.fchmod(fd, mode: 0o644, what: temporary)
+            try Posix.writeAll(fd, Array(snapshot.json.utf8), what: temporary)
+            try Posix.fsync(fd, what: temporary)
+        } catch {
+            Posix.close(fd)
+            try? Posix.unlink(temporary)
+            throw error
+        }
+        Posix.close(fd)
+        try Posix.rename(temporary, to: path)
+    }
+
+    /// Reads and parses the state file at `path`; nil when there is none.
+    public static func read(_ path: String) throws(StateFileError) -> StateSnapshot? {
+        let bytes: [UInt8]
+        do {
+            bytes = try Posix.readFile(path, limit: StateSnapshot.maxBytes)
+        } catch {
+            if error.code == .noSuchFileOrDirectory { return nil }
+            throw .system(error)
+        }
+        do {
+            return try StateSnapshot(json: bytes)
+        } catch {
+            throw .invalid(path: path, error)
+        }
+    }
+}
+
+/// Why the state file could not be read.
+public enum StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Opening or reading it failed.
+    case system(SystemError)
+    /// It is not a snapshot.
+    case invalid(path: String, StateSnapshotError)
+
+    /// A sentence naming the file and the cause.
+    public var description: String {
+        switch self {
+        case .system(let error): return error.description
+        case .invalid(let path, let error): return "'\(path)': \(error)"
+        }
+    }
+}

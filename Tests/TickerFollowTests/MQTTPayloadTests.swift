@@ -1,0 +1,168 @@
+import Testing
+import TickerCore
+import TickerIO
+import TickerTestSupport
+
+@testable import TickerFollow
+
+@Suite struct MQTTPayloadTests {
+    @Test(arguments: [
+        ("plain text", "Doorbell", FeedCommand.message("Doorbell", duration: nil, priority: .normal)),
+        ("plain text with a line break", "Tea\nis ready", .message("Tea is ready", duration: nil, priority: .normal)),
+        ("plain text like an option", "--for 3", .message("--for 3", duration: nil, priority: .normal)),
+        (
+            "JSON, all members", #"{"text":"Door","for":2.5,"priority":"high"}"#,
+            .message("Door", duration: .milliseconds(2_500), priority: .high)
+        ),
+        ("JSON, text only", #" {"text":"Hi"}"#, .message("Hi", duration: nil, priority: .normal)),
+        (
+            "JSON, null members", #"{"text":"Hi","for":null,"priority":null}"#,
+            .message("Hi", duration: nil, priority: .normal)
+        ),
+    ])
+    func readsMessages(id: String, payload: String, expected: FeedCommand) throws {
+        #expect(try MQTTPayload.message(Array(payload.utf8)) == expected)
+    }
+
+    @Test(arguments: [
+        ("empty", "", "message needs an argument"),
+        ("JSON without text", #"{"for":3}"#, "bad 'text' (expected a string)"),
+        ("JSON text not a string", #"{"text":[1]}"#, "bad 'text' (expected a string)"),
+        ("broken JSON", #"{"text":"#, "JSON: the end of the text at byte 8"),
+        ("zero seconds", #"{"text":"a","for":0}"#, "bad 'for' (expected seconds, more than 0 and at most 86400)"),
+        (
+            "unknown priority", #"{"text":"a","priority":"urgent"}"#,
+            "bad 'priority' (expected one of: low, normal, high)"
+        ),
+        ("only blanks", "   ", "message needs an argument"),
+        ("too long", String(repeating: "a", count: 1_025), "too long"),
+    ])
+    func refusesMessages(id: String, payload: String, message: String) {
+        do {
+            let command = try MQTTPayload.message(Array(payload.utf8))
+            Issue.record("accepted as \(command)")
+        } catch {
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test(arguments: [("40", 40), ("40.0", 40), (" 99.6\n", 100), ("0", 0), ("100", 100)])
+    func readsBrightness(payload: String, percent: Int) throws {
+        #expect(try MQTTPayload.brightness(Array(payload.utf8)) == .brightness(percent))
+    }
+
+    @Test(arguments: ["", "-1", "101", "bright", "4O", "nan", "1e400"])
+    func refusesBrightness(payload: String) {
+        #expect(throws: MQTTPayloadError.self) { try MQTTPayload.brightness(Array(payload.utf8)) }
+    }
+
+    @Test func readsFeedLinesWithTheDaemonsDecoderAndKeepsOnlyTheGoodOnes() throws {
+        let payload = "title A\nnonsense\nlyrics begin\n[00:01.00]la\nlyrics end\nposition -3\nplay"
+        let (commands, problems) = try MQTTPayload.feed(Array(payload.utf8))
+        #expect(commands.map { $0.lines.first ?? "" } == ["title A", "lyrics begin", "play"])
+        #expect(problems.map(\.line) == [2, 6])
+    }
+
+    @Test func reportsAnOpenLyricsBlockAndRefusesAnOverlongPayload() throws {
+        let (commands, problems) = try MQTTPayload.feed(Array("lyrics begin\n[00:01.00]la".utf8))
+        #expect(commands.isEmpty)
+        #expect(problems.count == 1)
+        #expect(throws: MQTTPayloadError.tooLong(bytes: 65_537, limit: 65_536)) {
+            try MQTTPayload.feed([UInt8](repeating: 0x61, count: 65_537))
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "defaults", [String](), [String: String](),
+            "tickerd/box homeassistant localhost:1883 tls=false password=nil"
+        ),
+        ("tls port", ["--tls"], [:], "tickerd/box homeassistant localhost:8883 tls=true password=nil"),
+        (
+            "cafile implies tls", ["--cafile", "/ca.pem", "--port", "8884"], [:],
+            "tickerd/box homeassistant localhost:8884 tls=true password=nil"
+        ),
+        (
+            "no discovery", ["--discovery-prefix", "", "--topic-prefix", "home/panel"], [:],
+            "home/panel  localhost:1883 tls=false password=nil"
+        ),
+        (
+            "credential", [], ["CREDENTIALS_DIRECTORY": "/run/credentials/x"],
+            "tickerd/box homeassistant localhost:1883 tls=false password=/run/credentials/x/mqtt-password"
+        ),
+    ])
+    func parsesOptions(id: String, arguments: [String], environment: [String: String], summary: String) throws {
+        var scanner = ArgumentScanner(arguments)
+        let options = try MQTTOptions.parse(&scanner, environment: environment, hostName: "box")
+        let text =
+            "\(options.topics.prefix) \(options.topics.discoveryPrefix) \(options.server.name) "
+            + "tls=\(options.server.tls) password=\(options.passwordFile ?? "nil")"
+        #expect(text == summary)
+    }
+
+    @Test(arguments: [
+        (["--topic-prefix", "a/#"], "invalid --topic-prefix 'a/#'"),
+        (["--topic-prefix", "/a"], "invalid --topic-prefix '/a'"),
+        (["--discovery-prefix", "ha/+"], "invalid --discovery-prefix 'ha/+'"),
+        (["--port", "0"], "invalid port '0'"),
+        (["--password", "x"], "unknown option '--password' for 'follow mqtt'"),
+    ])
+    func refusesOptions(arguments: [String], message: String) {
+        var scanner = ArgumentScanner(arguments)
+        do {
+            _ = try MQTTOptions.parse(&scanner, environment: [:], hostName: "box")
+            Issue.record("accepted \(arguments)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error)")
+        }
+    }
+
+    @Test func readsThePasswordFileDroppingOneNewline() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try MQTTOptions.readPassword(try directory.write("p", "secret\n\n")) == "secret\n")
+        #expect(try MQTTOptions.readPassword(try directory.write("q", "secret")) == "secret")
+        #expect(try MQTTOptions.readPassword(try directory.write("r", "secret\r\n")) == "secret")
+        #expect(try MQTTOptions.readPassword(try directory.write("s", "se cret \n")) == "se cret ")
+    }
+}
+
+@Suite struct MQTTTopicsTests {
+    @Test func discoveryConfigsHaveTheirTopicsUniqueIdsAndOneDevice() throws {
+        let topics = try MQTTTopics(prefix: "tickerd/kitchen panel", discoveryPrefix: "ha")
+        #expect(topics.node == "tickerd_kitchen_panel")
+        let configs = topics.discoveryConfigs(version: "9.9")
+        #expect(
+            configs.map(\.topic) == [
+                "ha/notify/tickerd_kitchen_panel/message/config", "ha/number/tickerd_kitchen_panel/brightness/config",
+                "ha/sensor/tickerd_kitchen_panel/now_playing/config",
+                "ha/binary_sensor/tickerd_kitchen_panel/panel/config",
+            ])
+        var ids: [String] = []
+        for config in configs {
+            let value = try JSONValue.parse(Array(config.payload.utf8))
+            ids.append(value["unique_id"]?.stringValue ?? "")
+            #expect(value["availability_topic"] == .string("tickerd/kitchen panel/availability"))
+            #expect(value["device"]?["identifiers"] == .array([.string("tickerd_kitchen_panel")]))
+            #expect(value["device"]?["sw_version"] == .string("9.9"))
+        }
+        #expect(
+            ids == [
+                "tickerd_kitchen_panel_message", "tickerd_kitchen_panel_brightness",
+                "tickerd_kitchen_panel_now_playing",
+                "tickerd_kitchen_panel_panel",
+            ])
+        let number = try JSONValue.parse(Array(configs[1].payload.utf8))
+        #expect(number["command_topic"] == .string("tickerd/kitchen panel/brightness"))
+        #expect(number["state_topic"] == .string("tickerd/kitchen panel/state"))
+    }
+
+    @Test func anEmptyDiscoveryPrefixPublishesNoConfigs() throws {
+        let topics = try MQTTTopics(prefix: "tickerd/box", discoveryPrefix: "")
+        #expect(topics.discoveryConfigs(version: "1").isEmpty)
+        #expect(
+            topics.discoveryTopics(under: "old") == [
+                "old/notify/tickerd_box/message/config", "old/number/tickerd_box/brightness/config",
+                "old/sensor/tickerd_box/now_playing/config", "old/binary_sensor/tickerd_box/panel/config",
+            ])
+    }
+}
