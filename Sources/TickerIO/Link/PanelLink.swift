@@ -79,8 +79,7 @@ public final class PanelLink: FrameSink {
     private var replies = DeviceReplyReader(capacity: 512)
     private var replyLog = ProblemLogLimiter<DeviceReplyProblem>()
     private var rejectionLog = ProblemLogLimiter<WireErrorCode>(firstLogged: 5)
-    private var output: [UInt8] = []
-    private var outputSent = 0
+    private var output: PortOutput
     private var shown: [UInt8]
     private var sequence: UInt8 = 0
     private var brightness: UInt8 = 255
@@ -90,7 +89,6 @@ public final class PanelLink: FrameSink {
     /// A frame was skipped for want of room on the line, so the newest one must still go out.
     private var frameWaiting = false
     /// At least as many bytes as the line still holds: what it held when last asked, plus what was written since.
-    private var queuedAtMost = 0
 
     /// A link to `address` for a panel of `geometry`; nothing is opened until the first `service`.
     public init(
@@ -105,7 +103,7 @@ public final class PanelLink: FrameSink {
         self.encoder = PacketEncoder(reservingFor: geometry)
         self.planner = UpdatePlanner(geometry: geometry, canScroll: false)
         self.shown = [UInt8](repeating: 0, count: geometry.frameByteCount)
-        output.reserveCapacity(geometry.fullFrameEncodedCount * 2 + 64)
+        output = PortOutput(capacity: geometry.fullFrameEncodedCount * 2 + 64)
     }
 
     /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
@@ -130,7 +128,7 @@ public final class PanelLink: FrameSink {
     /// for (a retry, a hello, a keepalive full frame), or at once while bytes or a skipped frame are still
     /// waiting for room on the line.
     public var nextDeadline: Duration {
-        if outputSent < output.count || frameWaiting { return .zero }
+        if output.isPending || frameWaiting { return .zero }
         return machine.nextDeadline
     }
 
@@ -175,13 +173,11 @@ public final class PanelLink: FrameSink {
         do {
             let opened = try SerialPort.open(address, settings: settings)
             port = opened
-            queuedAtMost = 0
             machine.opened(at: now)
             statistics.connections += 1
             replies.discard()
             brightnessSent = nil
-            output.removeAll(keepingCapacity: true)
-            outputSent = 0
+            output.reset()
             lastFailure = ""
             logger.notice("panel connected on \(opened.path) at \(settings.baudRate) baud")
         } catch {
@@ -200,16 +196,12 @@ public final class PanelLink: FrameSink {
         // at most what it held when last asked plus what was written since, so it is asked (an ioctl) only when
         // that could be too much.
         let limit = max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20)
-        if queuedAtMost > limit {
-            queuedAtMost = port.outputWaiting
-            if queuedAtMost > limit {
-                statistics.framesSkipped += 1
-                frameWaiting = true
-                return
-            }
+        if output.lineHolds(moreThan: limit, on: port) {
+            statistics.framesSkipped += 1
+            frameWaiting = true
+            return
         }
-        output.removeAll(keepingCapacity: true)
-        outputSent = 0
+        output.clear()
         if brightnessSent != brightness {
             encoder.encodeBrightness(brightness, sequence: nextSequence())
             queueEncoded()
@@ -266,8 +258,7 @@ public final class PanelLink: FrameSink {
     /// Sends a blank packet and waits (up to `timeout`) for the line to drain: for shutting down.
     public func blankAndDrain(timeout: Duration) {
         guard let port, port.isOpen else { return }
-        output.removeAll(keepingCapacity: true)
-        outputSent = 0
+        output.clear()
         encoder.encodeBlank(sequence: nextSequence())
         queueEncoded()
         let deadline = Clock.now + timeout
@@ -378,8 +369,7 @@ public final class PanelLink: FrameSink {
         machine.lost(at: now)
         frameWaiting = false
         planner.canScroll = false
-        output.removeAll(keepingCapacity: true)
-        outputSent = 0
+        output.clear()
         logger.warning("panel disconnected from \(path) (\(reason)); waiting for it to return")
     }
 
@@ -389,25 +379,13 @@ public final class PanelLink: FrameSink {
 
     /// Writes what is queued; false while some of it is still waiting for room on the line.
     private func flushOutput(at now: Duration) -> Bool {
-        guard outputSent < output.count else { return true }
-        guard let port else {
-            output.removeAll(keepingCapacity: true)
-            outputSent = 0
+        switch output.flush(to: port, counting: &statistics) {
+        case .done: return true
+        case .pending: return false
+        case .failed(let reason):
+            lose(at: now, reason: reason)
             return true
         }
-        let result = output.withUnsafeBytes { raw in
-            port.write(UnsafeRawBufferPointer(rebasing: raw[outputSent...]))
-        }
-        switch result {
-        case .wrote(let count):
-            outputSent += count
-            statistics.bytesSent += count
-            queuedAtMost += count
-        case .failed(let error):
-            lose(at: now, reason: error.message)
-            return true
-        }
-        return outputSent >= output.count
     }
 
     private func nextSequence() -> UInt8 {

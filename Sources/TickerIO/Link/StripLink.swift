@@ -22,13 +22,11 @@ public final class StripLink: FrameSink {
     private var port: SerialPort?
     private var encoder: StripEncoder
     private var replies = StripReplyReader()
-    private var output: [UInt8] = []
-    private var outputSent = 0
+    private var output: PortOutput
     private var brightness: UInt8 = 255
     private var lastFailure = ""
     private var readBuffer = [UInt8](repeating: 0, count: 1_024)
     private var frameWaiting = false
-    private var queuedAtMost = 0
     private var rate: Int
     private var otherLines = 0
 
@@ -44,7 +42,7 @@ public final class StripLink: FrameSink {
         encoder = StripEncoder(stripProtocol: stripProtocol, settings: strip)
         machine = StripLinkMachine(policy: policy, switchesBaud: self.switchBaud != nil)
         rate = settings.baudRate
-        output.reserveCapacity(encoder.frameByteCount + 64)
+        output = PortOutput(capacity: encoder.frameByteCount + 64)
     }
 
     /// Bytes of every frame on the wire.
@@ -71,7 +69,7 @@ public final class StripLink: FrameSink {
     }
 
     public var nextDeadline: Duration {
-        if outputSent < output.count || frameWaiting { return .zero }
+        if output.isPending || frameWaiting { return .zero }
         return machine.nextDeadline
     }
 
@@ -112,18 +110,16 @@ public final class StripLink: FrameSink {
             let opened = try SerialPort.open(address, settings: settings)
             port = opened
             rate = settings.baudRate
-            queuedAtMost = 0
             info = nil
             machine.opened(at: now)
             statistics.connections += 1
             replies.discard()
-            output.removeAll(keepingCapacity: true)
-            outputSent = 0
+            output.reset()
             lastFailure = ""
             logger.notice(
                 "LED controller connected on \(opened.path) at \(settings.baudRate) baud, "
                     + "\(encoder.count) LEDs over \(encoder.stripProtocol.rawValue)")
-            queue(WLEDCommand.askInfo)
+            output.append(contentsOf: WLEDCommand.askInfo)
             _ = flushOutput(at: now)
         } catch {
             machine.openFailed(at: now)
@@ -139,7 +135,7 @@ public final class StripLink: FrameSink {
             machine.switched()
             return
         }
-        queue([byte])
+        output.append(contentsOf: [byte])
         _ = flushOutput(at: now)
         machine.sentSwitch(at: now)
         logger.info("asked the LED controller to switch to \(switchBaud) baud")
@@ -160,7 +156,7 @@ public final class StripLink: FrameSink {
             logger.warning("\(error.message); staying at \(rate) baud")
         }
         machine.switched()
-        queue(WLEDCommand.askInfo)
+        output.append(contentsOf: WLEDCommand.askInfo)
         _ = flushOutput(at: now)
     }
 
@@ -168,17 +164,10 @@ public final class StripLink: FrameSink {
         guard let port else { return }
         // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
         let limit = max(encoder.frameByteCount, rate / 10 / 20)
-        if queuedAtMost > limit {
-            queuedAtMost = port.outputWaiting
-            if queuedAtMost > limit {
-                statistics.framesSkipped += 1
-                frameWaiting = true
-                return
-            }
-        }
-        if outputSent >= output.count {
-            output.removeAll(keepingCapacity: true)
-            outputSent = 0
+        if output.lineHolds(moreThan: limit, on: port) {
+            statistics.framesSkipped += 1
+            frameWaiting = true
+            return
         }
         encoder.encode(frame, brightness: brightness) { bytes in output.append(contentsOf: bytes) }
         if encoder.lastLimited { statistics.framesDimmed += 1 }
@@ -253,8 +242,7 @@ public final class StripLink: FrameSink {
 
     public func finish(_ action: Config.ExitAction, timeout: Duration) {
         guard let port, port.isOpen, isStreaming else { return }
-        output.removeAll(keepingCapacity: true)
-        outputSent = 0
+        output.clear()
         switch action {
         case .blank: encoder.encodeBlank { bytes in output.append(contentsOf: bytes) }
         case .release: output.append(contentsOf: WLEDCommand.release)
@@ -278,38 +266,18 @@ public final class StripLink: FrameSink {
         self.port = nil
         machine.lost(at: now)
         frameWaiting = false
-        output.removeAll(keepingCapacity: true)
-        outputSent = 0
+        output.clear()
         logger.warning("LED controller disconnected from \(path) (\(reason)); waiting for it to return")
     }
 
-    private func queue(_ bytes: [UInt8]) {
-        if outputSent >= output.count {
-            output.removeAll(keepingCapacity: true)
-            outputSent = 0
-        }
-        output.append(contentsOf: bytes)
-    }
-
+    /// Writes what is queued; false while some of it is still waiting for room on the line.
     private func flushOutput(at now: Duration) -> Bool {
-        guard outputSent < output.count else { return true }
-        guard let port else {
-            output.removeAll(keepingCapacity: true)
-            outputSent = 0
+        switch output.flush(to: port, counting: &statistics) {
+        case .done: return true
+        case .pending: return false
+        case .failed(let reason):
+            lose(at: now, reason: reason)
             return true
         }
-        let result = output.withUnsafeBytes { raw in
-            port.write(UnsafeRawBufferPointer(rebasing: raw[outputSent...]))
-        }
-        switch result {
-        case .wrote(let count):
-            outputSent += count
-            statistics.bytesSent += count
-            queuedAtMost += count
-        case .failed(let error):
-            lose(at: now, reason: error.message)
-            return true
-        }
-        return outputSent >= output.count
     }
 }
