@@ -207,11 +207,11 @@ public final class SerialPort {
         return nil
     }
 
-    /// Bytes written but not yet sent on the line (`sp_output_waiting`), or 0 when unknown.
+    /// Bytes written but not yet sent on the line (`TIOCOUTQ`, as `sp_output_waiting` asks it, without the
+    /// two `getenv` calls of libserialport's debug handler on every call), or 0 when unknown.
     public var outputWaiting: Int {
-        guard let port else { return 0 }
-        let waiting = sp_output_waiting(port)
-        return waiting.rawValue >= 0 ? Int(waiting.rawValue) : 0
+        guard port != nil else { return 0 }
+        return Posix.outputQueued(fileDescriptor) ?? 0
     }
 
     /// Whether the port is still open.
