@@ -102,7 +102,7 @@ func runStripPanel(
                 switch event {
                 case .frame(let kind, let leds, let milliamps):
                     text += "\(kind.rawValue) \(leds) LEDs \(milliamps) mA\n"
-                    text += StripEmulator.asciiArt(emulator.picture) + "\n"
+                    text += StripEmulator.asciiArt(emulator.picture) + "\n" + colorRows(emulator.picture)
                 case .wrongCount(let kind, let leds): text += "wrong-count \(kind.rawValue) \(leds) LEDs\n"
                 case .damaged(let reason): text += "damaged \(reason)\n"
                 case .baud(let rate): text += "baud \(rate)\n"

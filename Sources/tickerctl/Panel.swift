@@ -148,13 +148,22 @@ func runPanel(_ arguments: [String]) -> Int32 {
 /// A colour panel's pixels for the frames file: one line per row, each pixel as `RRGGBB` hex, separated by
 /// spaces.
 func colorRows(_ device: PanelDevice) -> String {
-    var text = ""
-    for y in 0..<device.info.geometry.height {
-        var row: [String] = []
-        for x in 0..<device.info.geometry.width {
+    let geometry = device.info.geometry
+    var picture = RGBFrame(width: geometry.width, height: geometry.height)
+    for y in 0..<geometry.height {
+        for x in 0..<geometry.width {
             let color = device.color(x: x, y: y)
-            row.append(String(RGB(red: color.red, green: color.green, blue: color.blue).hex.dropFirst()))
+            picture[x, y] = RGB(red: color.red, green: color.green, blue: color.blue)
         }
+    }
+    return colorRows(picture)
+}
+
+/// A picture's pixels for the frames file: one line per row, each pixel as `RRGGBB` hex, separated by spaces.
+func colorRows(_ picture: RGBFrame) -> String {
+    var text = ""
+    for y in 0..<picture.height {
+        let row = (0..<picture.width).map { x in String(picture[x, y].hex.dropFirst()) }
         text += row.joined(separator: " ") + "\n"
     }
     return text

@@ -6,12 +6,16 @@ import TickerTestSupport
 /// preloaded) into `tickerctl panel --protocol …`, the emulator, which puts every LED back at its pixel through
 /// the wiring options and writes each decoded frame to its frames file.
 @Suite struct LEDStripTests {
-    /// The records of an emulator's frames file: a header line, then the picture for frames.
-    static func records(_ text: String) -> [(header: String, picture: String)] {
+    /// The records of an emulator's frames file: a header line, then for frames the picture as ASCII art and
+    /// its colours (`RRGGBB` per LED, separated by spaces), one line per row each.
+    static func records(_ text: String) -> [(header: String, picture: String, colours: [String])] {
         text.split(separator: "--- ", omittingEmptySubsequences: true).map { record in
-            let lines = record.split(separator: "\n", omittingEmptySubsequences: false)
-            let picture = lines.dropFirst().filter { !$0.isEmpty }.joined(separator: "\n")
-            return (String(lines.first ?? ""), picture)
+            let lines = record.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter {
+                !$0.isEmpty
+            }
+            let picture = lines.filter { !$0.contains(" ") }.joined(separator: "\n")
+            let colours = lines.filter { $0.contains(" ") }.flatMap { $0.split(separator: " ").map(String.init) }
+            return (String(record.prefix { $0 != "\n" }), picture, colours)
         }
     }
 
@@ -92,6 +96,47 @@ import TickerTestSupport
         #expect(!records.contains { $0.header.contains("damaged") || $0.header.contains("wrong-count") })
         #expect(daemon.lines(containing: "WLED 'tickerctl panel' emulated: 256 LEDs, a 32×8 matrix").count == 1)
         #expect(daemon.termination == nil && emulator.termination == nil)
+    }
+
+    @Test func aColourPanelReachesTheStripInItsPalette() async throws {
+        let rig = try Rig()
+        let link = rig.path("leds")
+        let framesPath = rig.path("frames.txt")
+        let feed = rig.path("feed")
+        let config = try rig.file(
+            "tickerd.conf",
+            """
+            [panel]
+            width = 32
+            height = 8
+            depth = rgb
+            [colors]
+            title = #FF8000
+            background = #000010
+            [device]
+            protocol = adalight
+            [feed]
+            path = \(feed)
+            \(Self.wiringConfig)
+            gamma = 1
+            max-milliamps = 0
+
+            """)
+        _ = try await Self.emulator(rig, protocol: "adalight", link: link, frames: framesPath)
+        let frames = try rig.watch(framesPath)
+        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
+        try await rig.line(of: daemon, containing: "LED controller connected")
+        try await rig.feed(["text Hi!"], to: feed)
+        let render = try rig.tickerctl(["render", "--config", config, "--text", "Hi!"], name: "tickerctl render")
+        #expect(try await rig.exit(of: render) == .exited(0))
+        let expected = render.outputText.split(separator: "\n").joined(separator: "\n")
+        #expect(expected.contains("#") && !expected.contains("+"), "the text is lit full:\n\(expected)")
+        // Pixel for pixel: the text's pixels in the title colour, every other one in the background colour.
+        let wanted = expected.filter { $0 != "\n" }.map { $0 == "#" ? "FF8000" : "000010" }
+        try await rig.wait("the text in its colour on the background, through GRB serpentine columns") {
+            Self.records(frames.contents).contains { $0.colours == wanted }
+        }
+        #expect(daemon.termination == nil)
     }
 
     @Test func scrollingWhiteTextNeverExceedsThePowerBudget() async throws {
