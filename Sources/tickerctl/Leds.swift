@@ -61,20 +61,9 @@ func runStripPanel(
     let settings: StripSettings
     let stripProtocol: StripProtocol
     do { (settings, stripProtocol) = try options.strip() } catch { fail(error.description) }
-    let signals: SignalSource
-    let redraw: PeriodicTimer
+    let loop = EmulatorLoop(framesPath: framesPath)
     let emulator: StripEmulator
-    var frames: Int32 = -1
-    do {
-        signals = try SignalSource()
-        redraw = try PeriodicTimer()
-        try redraw.arm(intervalNanoseconds: 1_000_000_000 / 30)
-        emulator = try StripEmulator(settings: settings, link: link)
-        if let framesPath { frames = try Posix.open(framesPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, mode: 0o644) }
-    } catch {
-        fail(error.description, status: 1)
-    }
-    defer { Posix.close(frames) }
+    do { emulator = try StripEmulator(settings: settings, link: link) } catch { fail(error.description, status: 1) }
     let layout = settings.layout
     logger.notice(
         "\(stripProtocol.rawValue) LED matrix \(layout.width)×\(layout.height) (\(layout.wiring.rawValue)"
@@ -84,41 +73,29 @@ func runStripPanel(
     let terminal = draw ? TerminalPanel() : nil
     terminal?.begin()
     defer { terminal?.end() }
-    var record = 0
     var lastMilliamps = 0
-    var entries = [pollfd](repeating: pollfd(), count: 3)
-    while true {
-        entries[0] = pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        entries[1] = pollfd(fd: emulator.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        entries[2] = pollfd(fd: redraw.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = try? Posix.poll(&entries, timeoutMilliseconds: -1)
-        if entries[0].revents != 0, signals.next() != nil { break }
-        if entries[1].revents != 0 {
-            let alive = emulator.service { event, emulator in
-                if case .frame(_, _, let milliamps) = event { lastMilliamps = milliamps }
-                guard frames >= 0 else { return }
-                record += 1
-                var text = "--- \(record) "
-                switch event {
-                case .frame(let kind, let leds, let milliamps):
-                    text += "\(kind.rawValue) \(leds) LEDs \(milliamps) mA\n"
-                    text += StripEmulator.asciiArt(emulator.picture) + "\n" + colorRows(emulator.picture)
-                case .wrongCount(let kind, let leds): text += "wrong-count \(kind.rawValue) \(leds) LEDs\n"
-                case .damaged(let reason): text += "damaged \(reason)\n"
-                case .baud(let rate): text += "baud \(rate)\n"
-                case .askedInfo: text += "info\n"
-                case .released: text += "released\n"
-                }
-                try? Posix.writeAll(frames, Array(text.utf8), what: framesPath ?? "frames")
+    loop.run(reading: emulator.fileDescriptor) {
+        let alive = emulator.service { event, emulator in
+            if case .frame(_, _, let milliamps) = event { lastMilliamps = milliamps }
+            guard loop.isRecording else { return }
+            switch event {
+            case .frame(let kind, let leds, let milliamps):
+                loop.write(
+                    "\(kind.rawValue) \(leds) LEDs \(milliamps) mA\n" + StripEmulator.asciiArt(emulator.picture) + "\n"
+                        + colorRows(emulator.picture))
+            case .wrongCount(let kind, let leds): loop.write("wrong-count \(kind.rawValue) \(leds) LEDs\n")
+            case .damaged(let reason): loop.write("damaged \(reason)\n")
+            case .baud(let rate): loop.write("baud \(rate)\n")
+            case .askedInfo: loop.write("info\n")
+            case .released: loop.write("released\n")
             }
-            if !alive { fail("panel: the pseudo-terminal failed", status: 1) }
         }
-        if entries[2].revents != 0, redraw.expirations() > 0, let terminal {
-            terminal.draw(
-                emulator.picture,
-                status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(emulator.frames) frames, "
-                    + "\(emulator.damaged) damaged · \(lastMilliamps) mA · \(emulator.live ? "live" : "released")")
-        }
+        if !alive { fail("panel: the pseudo-terminal failed", status: 1) }
+    } draw: {
+        terminal?.draw(
+            emulator.picture,
+            status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(emulator.frames) frames, "
+                + "\(emulator.damaged) damaged · \(lastMilliamps) mA · \(emulator.live ? "live" : "released")")
     }
     return 0
 }

@@ -63,20 +63,9 @@ func runPanel(_ arguments: [String]) -> Int32 {
     } catch {
         fail("panel \(width)×\(height)×\(bits): \(error)")
     }
-    let signals: SignalSource
-    let redraw: PeriodicTimer
+    let loop = EmulatorLoop(framesPath: framesPath)
     let emulator: PanelEmulator
-    var frames: Int32 = -1
-    do {
-        signals = try SignalSource()
-        redraw = try PeriodicTimer()
-        try redraw.arm(intervalNanoseconds: 1_000_000_000 / 30)
-        emulator = try PanelEmulator(info: info, link: link)
-        if let framesPath { frames = try Posix.open(framesPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, mode: 0o644) }
-    } catch {
-        fail(error.description, status: 1)
-    }
-    defer { Posix.close(frames) }
+    do { emulator = try PanelEmulator(info: info, link: link) } catch { fail(error.description, status: 1) }
     logger.notice(
         "panel \(width)×\(height)×\(bits) on \(emulator.terminal.slavePath)\(link.map { " (linked at \($0))" } ?? "")"
     )
@@ -86,60 +75,39 @@ func runPanel(_ arguments: [String]) -> Int32 {
     let isColor = info.geometry.isColor
     var display = Frame(width: width, height: height, depth: PixelDepth(bits: bits) ?? .eight)
     var image = RGBFrame(width: isColor ? width : 0, height: isColor ? height : 0)
-    var record = 0
     var lastUpdates = 0
     var rate = 0.0
     var lastRate = Clock.now
-    var entries = [pollfd](repeating: pollfd(), count: 3)
-    while true {
-        entries[0] = pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        entries[1] = pollfd(fd: emulator.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        entries[2] = pollfd(fd: redraw.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = try? Posix.poll(&entries, timeoutMilliseconds: -1)
-        if entries[0].revents != 0, signals.next() != nil { break }
-        if entries[1].revents != 0 {
-            let alive = emulator.service { event, device in
-                guard frames >= 0 else { return }
-                record += 1
-                var text = "--- \(record) \(describe(event))\n"
-                if case .applied(let message) = event, message != .hello {
-                    text += device.asciiArt + "\n"
-                    if isColor { text += colorRows(device) }
-                }
-                try? Posix.writeAll(frames, Array(text.utf8), what: framesPath ?? "frames")
+    loop.run(reading: emulator.fileDescriptor) {
+        let alive = emulator.service { event, device in
+            guard loop.isRecording else { return }
+            var text = "\(describe(event))\n"
+            if case .applied(let message) = event, message != .hello {
+                text += device.asciiArt + "\n"
+                if isColor { text += colorRows(device) }
             }
-            if !alive { fail("panel: the pseudo-terminal failed", status: 1) }
+            loop.write(text)
         }
-        if entries[2].revents != 0, redraw.expirations() > 0 {
-            let now = Clock.now
-            if now - lastRate >= .seconds(1) {
-                rate = Double(emulator.updates - lastUpdates) / ((now - lastRate) / .seconds(1))
-                lastUpdates = emulator.updates
-                lastRate = now
-            }
-            if let terminal {
-                let device = emulator.device
-                let counters = device.counters
-                let status =
-                    "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
-                    + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)"
-                if isColor {
-                    for x in 0..<width {
-                        for y in 0..<height {
-                            let color = device.color(x: x, y: y)
-                            image[x, y] = RGB(red: color.red, green: color.green, blue: color.blue)
-                        }
-                    }
-                    terminal.draw(image, status: status)
-                    continue
-                }
-                for x in 0..<width { for y in 0..<height { display[x, y] = device.level(x: x, y: y) } }
-                terminal.draw(
-                    display,
-                    status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
-                        + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)"
-                )
-            }
+        if !alive { fail("panel: the pseudo-terminal failed", status: 1) }
+    } draw: {
+        let now = Clock.now
+        if now - lastRate >= .seconds(1) {
+            rate = Double(emulator.updates - lastUpdates) / ((now - lastRate) / .seconds(1))
+            lastUpdates = emulator.updates
+            lastRate = now
+        }
+        guard let terminal else { return }
+        let device = emulator.device
+        let counters = device.counters
+        let status =
+            "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
+            + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)"
+        if isColor {
+            paint(&image, from: device)
+            terminal.draw(image, status: status)
+        } else {
+            for x in 0..<width { for y in 0..<height { display[x, y] = device.level(x: x, y: y) } }
+            terminal.draw(display, status: status)
         }
     }
     return 0
@@ -150,13 +118,18 @@ func runPanel(_ arguments: [String]) -> Int32 {
 func colorRows(_ device: PanelDevice) -> String {
     let geometry = device.info.geometry
     var picture = RGBFrame(width: geometry.width, height: geometry.height)
-    for y in 0..<geometry.height {
-        for x in 0..<geometry.width {
+    paint(&picture, from: device)
+    return colorRows(picture)
+}
+
+/// Copies a colour panel's pixels into `picture` (of its size).
+func paint(_ picture: inout RGBFrame, from device: PanelDevice) {
+    for y in 0..<picture.height {
+        for x in 0..<picture.width {
             let color = device.color(x: x, y: y)
             picture[x, y] = RGB(red: color.red, green: color.green, blue: color.blue)
         }
     }
-    return colorRows(picture)
 }
 
 /// A picture's pixels for the frames file: one line per row, each pixel as `RRGGBB` hex, separated by spaces.
