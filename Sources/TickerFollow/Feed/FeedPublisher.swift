@@ -10,11 +10,17 @@ final class FeedPublisher {
     private var planner = FeedPlanner()
     private(set) var last: PlayerSnapshot?
 
-    init(feedPath: String, lyrics: LyricsLibrary, online: OnlineLyrics? = nil, log: Logger) {
+    /// A publisher writing to `feedPath`; with `online`, it starts the lookups on the lyrics server, which end
+    /// (without waiting for the server) when the publisher goes.
+    init(feedPath: String, lyrics: LyricsLibrary, online: OnlineLyricsSettings? = nil, log: Logger) {
         feed = FeedOutput(path: feedPath, log: log)
         self.lyrics = lyrics
-        self.online = online
+        self.online = online?.start(log: log)
         self.log = log
+    }
+
+    deinit {
+        online?.stop()
     }
 
     /// Sends what `snapshot` changes (everything, after `resend()` or a reopened feed).

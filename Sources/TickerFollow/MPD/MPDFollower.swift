@@ -37,9 +37,7 @@ package struct MPDFollower: Sendable {
     /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: MPD and the feed are retried
     /// forever, with one log line per change of trouble.
     package func run(signals: SignalSource, log: Logger) {
-        let onlineLyrics = online?.start(log: log)
-        defer { onlineLyrics?.stop() }
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: onlineLyrics, log: log)
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: online, log: log)
         var retry = Retry()
         while !signals.stopRequested {
             let connection: MPDConnection

@@ -46,9 +46,7 @@ package struct MPRISFollower: Sendable {
     /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: playerctl and the feed are
     /// retried forever, with one log line per change of trouble.
     package func run(signals: SignalSource, log: Logger) {
-        let onlineLyrics = online?.start(log: log)
-        defer { onlineLyrics?.stop() }
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: onlineLyrics, log: log)
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: online, log: log)
         var trouble = Trouble()
         log.info("following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))
         while !signals.stopRequested {

@@ -26,9 +26,7 @@ package struct ShairportFollower: Sendable {
 
     /// Runs until SIGTERM or SIGINT arrives from `signals`.
     package func run(signals: SignalSource, log: Logger) {
-        let onlineLyrics = online?.start(log: log)
-        defer { onlineLyrics?.stop() }
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: onlineLyrics, log: log)
+        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: online, log: log)
         var retry = Retry()
         // The track outlives a reopened pipe: shairport-sync closing it is not the end of what plays.
         var translator = ShairportTranslator()
