@@ -6,24 +6,30 @@ import TickerWire
 
 /// Runs the built tickerd at 60 fps on a 128×16×2 panel (a pseudo-terminal with a decoding device on the
 /// other side, through the test shim) and a real FIFO, in four scenes — a blank panel, a title that fits, a
-/// marquee at 30 px/s, a marquee over a karaoke sweep — and, in the same run, the floor: a program that does
-/// nothing but wake at 60 Hz from a timerfd and write 37 bytes to a pseudo-terminal. For each it measures the
-/// CPU time, the wake-ups (voluntary context switches), the resident memory, and how far from the 60 Hz
-/// frame grid the updates reach the pseudo-terminal; then the time from a write into the pipe to the first
-/// frame on the wire that shows it.
+/// marquee at 30 px/s, a marquee over a karaoke sweep — and the floor: a program that does nothing but wake at
+/// 60 Hz from a timerfd and write 37 bytes to a pseudo-terminal. The floor runs right before each scene, for
+/// as long, and each ratio is to that run: the machine's speed drifts from minute to minute. (Run side by side,
+/// the two programs disturb each other: the floor costs less when it wakes on a core the daemon keeps busy.)
+/// For each it measures the CPU time, the wake-ups (voluntary context switches), the
+/// resident memory, and how far from the 60 Hz frame grid the updates reach the pseudo-terminal; then the
+/// time from a write into the pipe to the first frame on the wire that shows it.
 func daemonFigures(_ arguments: [String]) -> Int32 {
     var seconds = 20
     let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var tickerd = binDirectory.appendingPathComponent("tickerd").path
     var shim = binDirectory.appendingPathComponent("libTickerTestShim.so").path
+    var only: String?
     var index = 0
     while index + 1 < arguments.count {
         switch arguments[index] {
         case "--seconds": seconds = Int(arguments[index + 1]) ?? seconds
         case "--tickerd": tickerd = arguments[index + 1]
         case "--shim": shim = arguments[index + 1]
+        case "--scene": only = arguments[index + 1]
         default:
-            print("tickerbench daemon: unknown option '\(arguments[index])' (expected --seconds, --tickerd, --shim)")
+            print(
+                "tickerbench daemon: unknown option '\(arguments[index])' (expected --seconds, --tickerd, --shim, --scene)"
+            )
             return 2
         }
         index += 2
@@ -33,16 +39,13 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
         return 1
     }
     print("\(tickerd), 60 fps, 128×16 at 2 bits per pixel, split zones, \(seconds) s per scene")
-    guard let floor = measureFloor(seconds: seconds) else {
-        print("tickerbench daemon: the floor program did not run")
-        return 1
+    /// The floor program, measured for `seconds`.
+    func measureFloor() -> RunFigures? {
+        guard let floor = FloorRun() else { return nil }
+        defer { floor.stop() }
+        floor.pump(for: .seconds(1))
+        return floor.measure { floor.pump(for: .seconds(Int64(seconds))) }
     }
-    print(
-        pad("  floor (60 Hz timerfd, 37 B)", 28)
-            + String(
-                format:
-                    "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
-                floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
     let scenes: [(String, [String])] = [
         ("blank panel", []),
         ("a title that fits", ["title Night Signal", "play"]),
@@ -54,18 +57,28 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
             ]
         ),
     ]
-    for (index, (name, commands)) in scenes.enumerated() {
+    for (index, (name, commands)) in scenes.enumerated() where only.map({ name.contains($0) }) ?? true {
+        guard let floor = measureFloor() else {
+            print("tickerbench daemon: the floor program did not run")
+            return 1
+        }
+        print(
+            pad("  floor", 28)
+                + String(
+                    format:
+                        "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
+                    floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
         guard let run = DaemonRun(tickerd: tickerd, shim: shim) else { return 1 }
         defer { run.stop() }
         try? run.writer?.send(commands)
         // Let the commands land and the first frames go out before measuring.
         run.pump(for: .seconds(1))
-        let figures = run.measure(seconds: seconds)
+        let figures = run.measure { run.pump(for: .seconds(Int64(seconds))) }
         print(
             pad("  " + name, 28)
                 + String(
-                    format: "%5.1f wake-ups/s   CPU %.3f %% of a core = %.2f × the floor   %5.1f updates/s   "
-                        + "grid deviation p50 %.2f ms, p99 %.2f ms   VmHWM %.1f MB",
+                    format: "%5.1f wake-ups/s   CPU %.3f %% of a core = %.2f × the floor   "
+                        + "%5.1f updates/s   grid deviation p50 %.2f ms, p99 %.2f ms   VmHWM %.1f MB",
                     figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
                     figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99,
                     Double(figures.peakKilobytes) / 1024))
@@ -158,17 +171,11 @@ final class DaemonRun {
         }
     }
 
-    func measure(seconds: Int) -> RunFigures {
+    /// Measures the daemon while `body` pumps.
+    func measure(_ body: () -> Void) -> RunFigures {
         let pid = process.processIdentifier
         updateTimes.removeAll()
-        let before = TaskCounters(pid)
-        let start = Clock.now
-        pump(for: .seconds(Int64(seconds)))
-        let after = TaskCounters(pid)
-        let wall = (Clock.now - start) / .seconds(1)
-        var figures = RunFigures(
-            wakeups: Double(after.voluntarySwitches - before.voluntarySwitches) / wall,
-            cpuPercent: Double(after.cpuNanoseconds - before.cpuNanoseconds) / 1e9 * 100 / wall)
+        var (figures, wall) = counting(pid, while: body)
         // Updates sent together (a scroll and its columns) are one frame.
         var frames: [Duration] = []
         for time in updateTimes where frames.last.map({ time - $0 > .milliseconds(2) }) ?? true { frames.append(time) }
@@ -233,6 +240,19 @@ func gridDeviation(_ times: [Duration], period: Duration) -> (p50: Double, p99: 
     return (percentile(deviations, 0.5), percentile(deviations, 0.99))
 }
 
+/// The wake-ups and CPU of process `pid` while `body` runs, and the seconds that took.
+func counting(_ pid: Int32, while body: () -> Void) -> (figures: RunFigures, wall: Double) {
+    let before = TaskCounters(pid)
+    let start = Clock.now
+    body()
+    let after = TaskCounters(pid)
+    let wall = (Clock.now - start) / .seconds(1)
+    let figures = RunFigures(
+        wakeups: Double(after.voluntarySwitches - before.voluntarySwitches) / wall,
+        cpuPercent: Double(after.cpuNanoseconds - before.cpuNanoseconds) / 1e9 * 100 / wall)
+    return (figures, wall)
+}
+
 /// CPU time and voluntary context switches of every thread of a process.
 struct TaskCounters {
     var cpuNanoseconds = 0
@@ -257,43 +277,55 @@ struct TaskCounters {
     }
 }
 
-/// Runs the floor program (`tickerbench floor PATH`) against a pseudo-terminal for `seconds` and measures it.
-func measureFloor(seconds: Int) -> RunFigures? {
-    guard let terminal = try? PseudoTerminal(link: nil) else { return nil }
+/// The floor program (`tickerbench floor PATH`) writing to a pseudo-terminal.
+final class FloorRun {
+    let terminal: PseudoTerminal
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["floor", terminal.slavePath]
-    do { try process.run() } catch { return nil }
-    defer {
+    private(set) var arrivals: [Duration] = []
+    private var buffer = [UInt8](repeating: 0, count: 4_096)
+
+    init?() {
+        guard let terminal = try? PseudoTerminal(link: nil) else { return nil }
+        self.terminal = terminal
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["floor", terminal.slavePath]
+        do { try process.run() } catch { return nil }
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
     }
-    var buffer = [UInt8](repeating: 0, count: 4_096)
-    var arrivals: [Duration] = []
-    func drain(for duration: Duration) {
+
+    /// Reads what the floor wrote, noting when it arrived.
+    func drain() {
+        while true {
+            let result = buffer.withUnsafeMutableBytes { try? Posix.read(terminal.master, into: $0, what: "floor") }
+            guard case .done(let count) = result, count > 0 else { return }
+            arrivals.append(Clock.now)
+        }
+    }
+
+    /// Drains the pseudo-terminal for `duration`.
+    func pump(for duration: Duration) {
         let deadline = Clock.now + duration
         var entry = [pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)]
         while Clock.now < deadline {
             entry[0].revents = 0
             _ = try? Posix.poll(&entry, timeoutMilliseconds: 50)
-            let result = buffer.withUnsafeMutableBytes { try? Posix.read(terminal.master, into: $0, what: "floor") }
-            if case .done(let count) = result, count > 0 { arrivals.append(Clock.now) }
+            drain()
         }
     }
-    drain(for: .seconds(1))
-    arrivals.removeAll()
-    let pid = process.processIdentifier
-    let before = TaskCounters(pid)
-    let start = Clock.now
-    drain(for: .seconds(Int64(seconds)))
-    let after = TaskCounters(pid)
-    let wall = (Clock.now - start) / .seconds(1)
-    var figures = RunFigures(
-        wakeups: Double(after.voluntarySwitches - before.voluntarySwitches) / wall,
-        cpuPercent: Double(after.cpuNanoseconds - before.cpuNanoseconds) / 1e9 * 100 / wall)
-    figures.updatesPerSecond = Double(arrivals.count) / wall
-    figures.deviation = gridDeviation(arrivals, period: .seconds(1) / 60)
-    return figures
+
+    /// Measures the floor while `body` pumps.
+    func measure(_ body: () -> Void) -> RunFigures {
+        arrivals.removeAll()
+        var (figures, wall) = counting(process.processIdentifier, while: body)
+        figures.updatesPerSecond = Double(arrivals.count) / wall
+        figures.deviation = gridDeviation(arrivals, period: .seconds(1) / 60)
+        return figures
+    }
 }
 
 /// The floor: wakes at 60 Hz from a timerfd and writes 37 bytes to `path`, forever. What any frame loop at

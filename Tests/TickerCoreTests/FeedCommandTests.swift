@@ -128,6 +128,8 @@ import Testing
         .clear, .lyricsBegin, .lyricsEnd, .lyricsClear, .brightness(42),
         .message("hi there", duration: nil, priority: .normal),
         .message("--dashes", duration: .milliseconds(1_500), priority: .low),
+        // A combining mark joins the second dash into one character, but the parser reads scalars: still "--".
+        .message("--\u{0360}~>message", duration: nil, priority: .normal),
         .message("x", duration: .seconds(3), priority: .high),
     ])
     func encodeRoundTrips(_ command: FeedCommand) throws {

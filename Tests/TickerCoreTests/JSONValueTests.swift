@@ -27,6 +27,10 @@ import Testing
             "JSON: the end of the text at byte 4 (expected '\"' to end the string begun at byte 0)"
         ),
         ("two values", "1 2", "JSON: '2' at byte 2 (expected the end of the text)"),
+        (
+            "number beyond a Double", "[-25e555555555]",
+            "JSON: '-25e55555555' at byte 1 (expected a number within ±1.8e308)"
+        ),
         ("lone surrogate", #""\ud800x""#, "JSON string at byte 0: a lone surrogate \\ud800"),
         ("control character", "\"a\u{01}\"", "JSON: '?\"' at byte 2 (expected no control character inside a string)"),
         (

@@ -136,6 +136,15 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
             Lyrics.parse("[length:00:40]\n[00:10.00]a").withTrackDuration(.seconds(60)).lines.first?.end == ms(40_000))
     }
 
+    /// A trailing tag earlier than the last word's start ends the word where it starts, and the line there too:
+    /// written out, the tag reads back at that time, so the line must already end there.
+    @Test func aTrailingTagOutOfOrderEndsTheLineWhereItsLastWordStarts() {
+        let lyrics = Lyrics.parse("[00:10.00]<00:12.00>a<00:05.00>")
+        #expect(lyrics.lines.first?.end == ms(12_000))
+        #expect(lyrics.lines.first?.words.first?.end == ms(12_000))
+        #expect(Lyrics.parse(Lyrics.encode(lyrics)).lines == lyrics.lines)
+    }
+
     @Test func timelineIsEmptyBeforeFirstAndAfterLastLine() {
         let lyrics = Lyrics.parse("[00:10.00]a\n[00:20.00]b")
         #expect(lyrics.line(at: ms(9_999)) == nil)

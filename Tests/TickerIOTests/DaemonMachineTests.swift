@@ -56,6 +56,27 @@ import TickerCore
         #expect(machine.gridInstant(3) == Self.origin + .seconds(3) / 60)
     }
 
+    /// The grid's whole-attosecond arithmetic agrees with `Duration`'s own at every rate, before the origin
+    /// too: instant k is `origin + k / fps`, and every instant lies between its floor and the next instant.
+    @Test(arguments: [1, 7, 24, 30, 59, 60, 75, 120, 144, 240])
+    func theGridAgreesWithDurationArithmetic(fps: Int) {
+        let machine = DaemonMachine(
+            scene: Self.scene(), configuration: DaemonMachine.Configuration(framesPerSecond: fps), at: Self.origin)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let index = Int64.random(in: -100_000...100_000_000, using: &generator)
+            #expect(machine.gridInstant(index) == Self.origin + .seconds(index) / fps)
+            let instant =
+                Self.origin
+                + .nanoseconds(Int64.random(in: -1_000_000_000_000...1_000_000_000_000_000, using: &generator))
+            let floor = machine.gridFloor(instant)
+            let ceiling = machine.gridCeiling(instant)
+            #expect(floor <= instant && instant < floor + .seconds(1) / fps + .nanoseconds(1))
+            #expect(ceiling >= instant && (ceiling == floor || ceiling - floor <= .seconds(1) / fps + .nanoseconds(1)))
+            #expect(machine.gridFloor(floor) == floor && machine.gridCeiling(floor) == floor)
+        }
+    }
+
     @Test func drawsAtOnceThenSleepsAMinuteOnABlankPanel() {
         var machine = Self.machine()
         let actions = machine.wake(at: Self.origin, linkDeadline: nil)

@@ -109,7 +109,7 @@ public enum FeedCommand: Sendable, Equatable {
         case .message(let text, let duration, let priority):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
                 + (priority == .normal ? [] : ["--priority", priority.name])
-                + (text.hasPrefix("--") ? ["--"] : []) + [FeedScan.oneLine(text)])
+                + (text.unicodeScalars.starts(with: "--".unicodeScalars) ? ["--"] : []) + [FeedScan.oneLine(text)])
                 .joined(separator: " ")
         }
     }

@@ -260,9 +260,10 @@ private struct JSONReader {
             guard digits() > 0 else { throw unexpected("a digit in the exponent") }
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        guard let value = Double(text) else {
+        // A number beyond a Double's range would read as an infinity, which JSON cannot write back: refused.
+        guard let value = Double(text), value.isFinite else {
             offset = start
-            throw unexpected("a number")
+            throw unexpected("a number within ±1.8e308")
         }
         return value
     }

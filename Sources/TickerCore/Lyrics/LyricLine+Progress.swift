@@ -53,7 +53,7 @@ extension LyricLine {
 
     static func fraction(_ time: Duration, from start: Duration, to end: Duration) -> Double {
         guard end > start else { return time >= end ? 1 : 0 }
-        return min(1, max(0, (time - start) / (end - start)))
+        return min(1, max(0, (time - start).ratio(to: end - start)))
     }
 }
 
@@ -67,7 +67,7 @@ extension LyricLine {
         guard pixels > 0 else { return start }
         guard end > start else { return start }
         guard !words.isEmpty, wordSpans.count == words.count else {
-            return start + (linearEnd - start) * (pixels / width)
+            return start + (linearEnd - start).scaled(by: pixels / width)
         }
         func clamped(_ value: Int) -> Double { Double(min(max(value, 0), max(0, lineWidth))) }
         var edge = clamped(wordSpans[0].lowerBound)
@@ -83,7 +83,7 @@ extension LyricLine {
             // At the word's start the edge jumps to its left side, then crosses it linearly.
             if low >= pixels { return max(word.start, start) }
             if high >= pixels, high > low {
-                let time = word.start + (word.end - word.start) * ((pixels - low) / (high - low))
+                let time = word.start + (word.end - word.start).scaled(by: (pixels - low) / (high - low))
                 return min(max(time, start), end)
             }
             edge = max(edge, high)

@@ -274,7 +274,11 @@ private struct LyricsParser {
             lastEndIsDefault = false
             if position + 1 < sorted.count {
                 end = sorted[position + 1].start
-            } else if let wordsEnd = entry.wordsEnd, wordsEnd > entry.start {
+            } else if let wordsEnd = entry.wordsEnd.map({ closing in
+                // A trailing tag earlier than a word's start is out of order: as it ends that word where the word
+                // starts, it ends the line there too (so the line reads back the same once written out).
+                entry.words.reduce(closing) { max($0, $1.start) }
+            }), wordsEnd > entry.start {
                 end = wordsEnd
             } else if let length = metadata.length.map(display), length > entry.start {
                 end = length

@@ -99,8 +99,8 @@ extension Scene {
         _ text: String, since start: Duration, after now: Duration, renderer: inout ZoneRenderer
     ) -> Duration? {
         let motion = renderer.marqueeMotion(for: text)
-        guard let next = motion.nextOffsetChange(after: (now - start) / .seconds(1)) else { return nil }
-        return start + .seconds(next) - roundingMargin
+        guard let next = motion.nextOffsetChange(after: (now - start).inSeconds) else { return nil }
+        return start + .fromSeconds(next) - roundingMargin
     }
 
     private static func idleChange(

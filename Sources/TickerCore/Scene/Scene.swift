@@ -339,7 +339,7 @@ public struct Scene: Sendable {
     }
 
     func seconds(_ duration: Duration) -> Double {
-        duration / .seconds(1)
+        duration.inSeconds
     }
 }
 

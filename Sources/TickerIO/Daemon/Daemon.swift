@@ -261,10 +261,12 @@ public final class Daemon {
             execute(
                 machine.wake(
                     at: now, linkDeadline: link?.nextDeadline, linkStreaming: link?.isStreaming ?? false,
-                    localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil)
+                    localTimeOfDay: inPlace { $0.wantsTimeOfDay(at: now) }
+                        ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil)
             )
             do {
-                try timer.arm(at: machine.nextWake(after: now, linkDeadline: link?.nextDeadline))
+                let deadline = link?.nextDeadline
+                try timer.arm(at: inPlace { $0.nextWake(after: now, linkDeadline: deadline) })
             } catch {
                 logger.error(error.description)
                 return 1
@@ -290,13 +292,17 @@ public final class Daemon {
             identity: linkGeneration << 32 | (link?.statistics.connections ?? 0))
     }
 
+    /// Asks the machine in place. A non-mutating call on `machine` itself would first copy the whole machine
+    /// (scene, player state, decoder) out of this class, on every wake-up.
+    private func inPlace<T>(_ body: (inout DaemonMachine) -> T) -> T { body(&machine) }
+
     private func execute(_ actions: [DaemonMachine.Action]) {
         for action in actions {
             switch action {
             case .render(let instant):
                 machine.draw(at: instant, into: &frame)
                 if settings.config.panel.depth.isColor {
-                    machine.colorize(frame, into: &image)
+                    inPlace { $0.colorize(frame, into: &image) }
                     if !wirePixels.isEmpty { image.pack(into: &wirePixels, layout: settings.geometry.layout) }
                 } else if !image.bytes.isEmpty {
                     // An LED strip given a grey panel shows it in white light.
@@ -304,7 +310,7 @@ public final class Daemon {
                 }
             case .serviceLink(let instant):
                 guard let link else { continue }
-                link.setBrightness(machine.brightnessLevel)
+                link.setBrightness(inPlace { $0.brightnessLevel })
                 if let strip = link as? StripLink {
                     strip.service(frame: image, at: instant)
                 } else if let panel = link as? PanelLink {

@@ -128,9 +128,10 @@ public struct DaemonMachine: Sendable {
 
     // MARK: The frame grid
 
-    /// The grid instant number `index`.
+    /// The grid instant number `index`: `origin + index / fps` seconds, to the attosecond (rounded toward
+    /// zero, as `Duration`'s division does).
     public func gridInstant(_ index: Int64) -> Duration {
-        origin + .seconds(index) / max(configuration.framesPerSecond, 1)
+        origin + Duration(attoseconds: Int128(index) * Self.attosecondsPerSecond / framesPerSecond)
     }
 
     /// The last grid instant at or before `instant`.
@@ -145,14 +146,25 @@ public struct DaemonMachine: Sendable {
         return floor == instant ? floor : gridInstant(index + 1)
     }
 
+    /// The grid's arithmetic is done on whole attoseconds (`Int128`), which costs a few instructions; it runs
+    /// several times on every wake-up, where `Duration`'s own division and conversion to `Double` would cost
+    /// more than drawing the frame.
     private func gridIndex(atOrBefore instant: Duration) -> Int64 {
-        let fps = Double(max(configuration.framesPerSecond, 1))
-        var index = Int64(((instant - origin) / .seconds(1) * fps).rounded(.down))
-        // The estimate comes from floating point; settle it exactly.
+        let offset = (instant - origin).attoseconds
+        let fps = framesPerSecond
+        // index × 10¹⁸ / fps ≤ offset: the quotient below, rounded toward minus infinity, then settled against
+        // the rounding of `gridInstant`.
+        var product = offset * fps
+        if product < 0 { product -= Self.attosecondsPerSecond - 1 }
+        var index = Int64(clamping: product / Self.attosecondsPerSecond)
         while gridInstant(index) > instant { index -= 1 }
         while gridInstant(index + 1) <= instant { index += 1 }
         return index
     }
+
+    private static let attosecondsPerSecond: Int128 = 1_000_000_000_000_000_000
+
+    private var framesPerSecond: Int128 { Int128(max(configuration.framesPerSecond, 1)) }
 
     // MARK: Inputs
 
@@ -206,6 +218,8 @@ public struct DaemonMachine: Sendable {
         at now: Duration, linkDeadline: Duration?, linkStreaming: Bool = false, localTimeOfDay: Duration? = nil
     ) -> [Action] {
         var actions: [Action] = []
+        // Room for a frame's actions (draw, link, terminal, watchdog, status, snapshot) in one allocation.
+        actions.reserveCapacity(6)
         let tick = gridFloor(now)
         lastTick = tick
         self.linkDeadline = linkDeadline

@@ -129,8 +129,12 @@ public final class PanelLink: FrameSink {
     /// waiting for room on the line.
     public var nextDeadline: Duration {
         if output.isPending || frameWaiting { return .zero }
-        return machine.nextDeadline
+        return inPlace { $0.nextDeadline }
     }
+
+    /// Asks the machine in place. A non-mutating call on `machine` itself would first copy the whole machine
+    /// out of this class, several times a frame.
+    private func inPlace<T>(_ body: (inout LinkMachine) -> T) -> T { body(&machine) }
 
     /// Sets the brightness (0–255) the device should use; sent with the next frame when it changes.
     public func setBrightness(_ level: UInt8) {
@@ -146,7 +150,7 @@ public final class PanelLink: FrameSink {
     /// colour panel's packed colours) as the picture to show.
     public func service(pixels frame: [UInt8], at now: Duration) {
         guard flushOutput(at: now) else {
-            if machine.isOpen {
+            if inPlace({ $0.isOpen }) {
                 statistics.framesSkipped += 1
                 frameWaiting = true
             }
@@ -154,7 +158,7 @@ public final class PanelLink: FrameSink {
         }
         // This frame is the newest; whatever happens to it now, no older one is owed.
         frameWaiting = false
-        switch machine.next(at: now) {
+        switch inPlace({ $0.next(at: now) }) {
         case .idle:
             return
         case .open:

@@ -29,12 +29,6 @@ package struct Backoff: Sendable, Equatable {
 }
 
 extension Duration {
-    /// The duration in seconds, for code that keeps time as a `Double`.
-    package var inSeconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-
     /// Whole milliseconds, rounded up, held to `0...Int32.max`: a `poll(2)` timeout.
     package var pollMilliseconds: Int32 {
         let (seconds, attoseconds) = components

@@ -11,8 +11,9 @@ public final class EventPoller {
 
     private let fileDescriptor: Int32
     /// What each token watches: the descriptor and the identity of what it belongs to (a descriptor number is
-    /// reused once closed, and closing it ends its watch).
-    private var watched: [Int32: (descriptor: Int32, identity: Int)] = [:]
+    /// reused once closed, and closing it ends its watch). A few entries, looked through on every wake-up:
+    /// a list costs less than hashing.
+    private var watched: [(token: Int32, descriptor: Int32, identity: Int)] = []
     private var tokens = [Int32](repeating: 0, count: 8)
     private var events = [UInt32](repeating: 0, count: 8)
 
@@ -27,16 +28,21 @@ public final class EventPoller {
     /// tells a reopened descriptor from the one it replaced under the same number (a connection count, say);
     /// nothing is done while both are unchanged.
     public func watch(_ descriptor: Int32, as token: Int32, identity: Int = 0) throws(SystemError) {
-        let previous = watched[token]
+        let slot = watched.firstIndex { $0.token == token }
+        let previous = slot.map { watched[$0] }
         if let previous, previous.descriptor == descriptor, previous.identity == identity { return }
         // The old descriptor may be closed and its number already reused under another token: leave that one be.
         if let previous, previous.descriptor >= 0,
-            !watched.contains(where: { $0.key != token && $0.value.descriptor == previous.descriptor })
+            !watched.contains(where: { $0.token != token && $0.descriptor == previous.descriptor })
         {
             Posix.epollUnwatch(fileDescriptor, previous.descriptor)
         }
         if descriptor >= 0 { try Posix.epollWatch(fileDescriptor, descriptor, token: token) }
-        watched[token] = (descriptor, identity)
+        if let slot {
+            watched[slot] = (token, descriptor, identity)
+        } else {
+            watched.append((token, descriptor, identity))
+        }
     }
 
     /// Waits until at least one descriptor is ready (or a signal interrupts) and calls `body` for each.

@@ -82,12 +82,19 @@ public final class SerialPort {
 
     deinit { close() }
 
+    /// libserialport's default debug handler looks `LIBSERIALPORT_DEBUG` up in the environment on every call
+    /// of every function, three times per write; unless that variable is set, it is switched off, once.
+    private static let debugOutputSettled: Void = {
+        if getenv("LIBSERIALPORT_DEBUG") == nil { sp_set_debug_handler(nil) }
+    }()
+
     /// Finds and opens the device at `address` with `settings`, exclusively.
     ///
     /// Symbolic links (`/dev/ticker`, `/dev/serial/by-id/…`) are resolved first, since libserialport refuses
     /// them: callers reopen through this on every reconnect, so a board that comes back under another name is
     /// still found. Wraps `sp_get_port_by_name`, `sp_open`, `sp_set_*` and `sp_get_port_handle`.
     public static func open(_ address: DeviceAddress, settings: SerialSettings) throws(SerialError) -> SerialPort {
+        _ = debugOutputSettled
         let path = try resolve(address)
         var found: OpaquePointer?
         guard sp_get_port_by_name(path, &found) == SP_OK, let port = found else {

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import TickerCore
+
+/// The scene's conversions between durations and seconds agree with `Duration`'s own arithmetic.
+@Suite struct DurationArithmeticTests {
+    /// Within `units` units in the last place of `expected`.
+    static func close(_ value: Double, _ expected: Double, units: Double) -> Bool {
+        abs(value - expected) <= units * expected.ulp
+    }
+
+    @Test func agreesWithDurationsOwnDivision() {
+        var generator = SystemRandomNumberGenerator()
+        func duration(_ range: ClosedRange<Int64>) -> Duration {
+            .nanoseconds(Int64.random(in: range, using: &generator))
+                + Duration(attoseconds: Int128(Int64.random(in: 0..<1_000_000_000, using: &generator)))
+        }
+        for _ in 0..<20_000 {
+            let value = duration(-10_000_000_000_000...10_000_000_000_000)
+            let other = duration(1...1_000_000_000_000)
+            #expect(Self.close(value.inSeconds, value / .seconds(1), units: 4))
+            #expect(Self.close(value.ratio(to: other), value / other, units: 6))
+            let seconds = Double.random(in: -1e6...1e6, using: &generator)
+            #expect(Self.close(Duration.fromSeconds(seconds).inSeconds, seconds, units: 4))
+            let factor = Double.random(in: 0...1, using: &generator)
+            #expect(abs((value.scaled(by: factor) - value * factor).inSeconds) <= 8 * value.inSeconds.ulp)
+        }
+        #expect(Duration.milliseconds(1_500).inSeconds == 1.5)
+        #expect(Duration.milliseconds(-250).inSeconds == -0.25)
+        #expect(Duration.seconds(3).ratio(to: .seconds(4)) == 0.75)
+        #expect(Duration.seconds(86_400 * 365).inSeconds == 31_536_000)
+        #expect(Duration.fromSeconds(2.5) == .milliseconds(2_500))
+        #expect(Duration.fromSeconds(-0.25) == .milliseconds(-250))
+        #expect(Duration.seconds(2).scaled(by: 0.25) == .milliseconds(500))
+    }
+}
