@@ -24,21 +24,25 @@ public struct Deadline: Sendable {
 
     /// `poll(2)` on `entries` until one has events or the deadline passes; returns how many have events (0 when
     /// a signal interrupted the wait). Throws when the deadline has passed, naming `what` and adding `story`
-    /// (say, what the processes logged).
+    /// (say, what the processes logged): also when it passed while the caller's loop kept finding events that
+    /// were not the one it waits for.
     @discardableResult
     public func poll(_ entries: inout [pollfd], waitingFor what: String, story: () -> String = { "" }) throws -> Int {
         let left = remaining
+        if left == .zero { throw timedOut(waitingFor: what, story: story) }
         let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
         let ready = entries.withUnsafeMutableBufferPointer { buffer in
             Glibc.poll(buffer.baseAddress, nfds_t(buffer.count), Int32(clamping: max(milliseconds, 1)))
         }
         if ready < 0, errno == EINTR { return 0 }
         if ready < 0 { throw TestFailure("poll while waiting for \(what): errno \(errno)") }
-        if ready == 0, remaining == .zero {
-            let told = story()
-            throw TestFailure("timed out after \(timeout) waiting for \(what)" + (told.isEmpty ? "" : "\n" + told))
-        }
+        if ready == 0, remaining == .zero { throw timedOut(waitingFor: what, story: story) }
         return Int(ready)
+    }
+
+    private func timedOut(waitingFor what: String, story: () -> String) -> TestFailure {
+        let told = story()
+        return TestFailure("timed out after \(timeout) waiting for \(what)" + (told.isEmpty ? "" : "\n" + told))
     }
 }
 

@@ -1,0 +1,30 @@
+import Glibc
+import Testing
+import TickerTestSupport
+
+/// The bounded wait every test leans on ends, loudly, even when the descriptor it watches never stops being
+/// ready with input that is not what the test waits for.
+@Suite struct DeadlineTests {
+    @Test func endsAWaitThatKeepsFindingOtherInput() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        // Readable for good, and never read: every poll returns at once.
+        #expect(write(ends[1], "x", 1) == 1)
+        let deadline = Deadline(.milliseconds(50))
+        var entries = [pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)]
+        var polls = 0
+        let failure = #expect(throws: TestFailure.self) {
+            // Bounded here too, so that a deadline that never fires fails the test instead of hanging it.
+            while polls < 10_000_000 {
+                polls += 1
+                try deadline.poll(&entries, waitingFor: "a line that never comes", story: { "the story" })
+            }
+        }
+        #expect(polls > 1)
+        #expect(failure?.description == "timed out after 0.05 seconds waiting for a line that never comes\nthe story")
+    }
+}
