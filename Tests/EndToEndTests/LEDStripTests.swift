@@ -52,14 +52,34 @@ import TickerTestSupport
         return emulator
     }
 
-    @Test(arguments: ["adalight", "tpm2"])
-    func emulatorRebuildsTheRenderedPictureThroughSerpentineColumns(protocolName: String) async throws {
+    /// What a test streaming to an emulated strip works with.
+    struct Stream {
+        let rig: Rig
+        let feed: String
+        let config: String
+        let emulator: Child
+        let frames: FileWatcher
+        let daemon: Child
+    }
+
+    /// An emulator speaking `name` at a link in a new rig, and `tickerd` streaming to it with the configuration
+    /// `text` gives for the feed's path; returns once the daemon says the controller is connected.
+    static func streaming(protocol name: String, config text: (_ feed: String) -> String) async throws -> Stream {
         let rig = try Rig()
         let link = rig.path("leds")
         let framesPath = rig.path("frames.txt")
         let feed = rig.path("feed")
-        let config = try rig.file(
-            "tickerd.conf",
+        let config = try rig.file("tickerd.conf", text(feed))
+        let emulator = try await emulator(rig, protocol: name, link: link, frames: framesPath)
+        let frames = try rig.watch(framesPath)
+        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
+        try await rig.line(of: daemon, containing: "LED controller connected")
+        return Stream(rig: rig, feed: feed, config: config, emulator: emulator, frames: frames, daemon: daemon)
+    }
+
+    @Test(arguments: ["adalight", "tpm2"])
+    func emulatorRebuildsTheRenderedPictureThroughSerpentineColumns(protocolName: String) async throws {
+        let stream = try await Self.streaming(protocol: protocolName) { feed in
             """
             [panel]
             width = 32
@@ -72,11 +92,10 @@ import TickerTestSupport
             \(Self.wiringConfig)
             max-milliamps = 0
 
-            """)
-        let emulator = try await Self.emulator(rig, protocol: protocolName, link: link, frames: framesPath)
-        let frames = try rig.watch(framesPath)
-        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
-        try await rig.line(of: daemon, containing: "LED controller connected")
+            """
+        }
+        let (rig, feed, config, frames, daemon) = (stream.rig, stream.feed, stream.config, stream.frames, stream.daemon)
+        let emulator = stream.emulator
         try await rig.feed(["text Hi!"], to: feed)
         let render = try rig.tickerctl(["render", "--config", config, "--text", "Hi!"], name: "tickerctl render")
         #expect(try await rig.exit(of: render) == .exited(0))
@@ -99,12 +118,7 @@ import TickerTestSupport
     }
 
     @Test func aColourPanelReachesTheStripInItsPalette() async throws {
-        let rig = try Rig()
-        let link = rig.path("leds")
-        let framesPath = rig.path("frames.txt")
-        let feed = rig.path("feed")
-        let config = try rig.file(
-            "tickerd.conf",
+        let stream = try await Self.streaming(protocol: "adalight") { feed in
             """
             [panel]
             width = 32
@@ -121,11 +135,9 @@ import TickerTestSupport
             gamma = 1
             max-milliamps = 0
 
-            """)
-        _ = try await Self.emulator(rig, protocol: "adalight", link: link, frames: framesPath)
-        let frames = try rig.watch(framesPath)
-        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
-        try await rig.line(of: daemon, containing: "LED controller connected")
+            """
+        }
+        let (rig, feed, config, frames, daemon) = (stream.rig, stream.feed, stream.config, stream.frames, stream.daemon)
         try await rig.feed(["text Hi!"], to: feed)
         let render = try rig.tickerctl(["render", "--config", config, "--text", "Hi!"], name: "tickerctl render")
         #expect(try await rig.exit(of: render) == .exited(0))
@@ -140,12 +152,7 @@ import TickerTestSupport
     }
 
     @Test func scrollingWhiteTextNeverExceedsThePowerBudget() async throws {
-        let rig = try Rig()
-        let link = rig.path("leds")
-        let framesPath = rig.path("frames.txt")
-        let feed = rig.path("feed")
-        let config = try rig.file(
-            "tickerd.conf",
+        let stream = try await Self.streaming(protocol: "adalight") { feed in
             """
             [panel]
             width = 32
@@ -160,11 +167,9 @@ import TickerTestSupport
             speed = 120
             pause = 0
             \(Self.wiringConfig)
-            """)
-        _ = try await Self.emulator(rig, protocol: "adalight", link: link, frames: framesPath)
-        let frames = try rig.watch(framesPath)
-        let daemon = try rig.tickerd(["--config", config, "--device", link, "--no-terminal"])
-        try await rig.line(of: daemon, containing: "LED controller connected")
+            """
+        }
+        let (rig, feed, frames, daemon) = (stream.rig, stream.feed, stream.frames, stream.daemon)
         try await rig.feed(["text " + String(repeating: "WM#@", count: 12)], to: feed)
         try await rig.wait("100 frames of scrolling white text") {
             Self.records(frames.contents).filter { Self.milliamps($0.header) != nil }.count >= 100

@@ -155,16 +155,17 @@ public struct Scene: Sendable {
             }
             if let message {
                 let since = noteTop(.message(message.sequence), start: message.received, at: now)
-                top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
+                top.drawMarquee(message.text, elapsed: (now - since).inSeconds, into: &frame)
                 paint(top.zone, message.priority == .high ? .messageHigh : .message)
             } else if isIdle {
                 let since = noteTop(.idle, start: idleSince ?? now, at: now)
-                Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
+                Self.drawIdle(style, renderer: &top, clock: clock, elapsed: (now - since).inSeconds, into: &frame)
                 paint(top.zone, .clock)
             } else {
                 let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
-                top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
-                paintNowPlaying(elapsed: seconds(now - since))
+                let elapsed = (now - since).inSeconds
+                top.drawMarquee(nowPlaying, elapsed: elapsed, into: &frame)
+                paintNowPlaying(elapsed: elapsed)
             }
             if let current {
                 let sung = Self.drawLyric(
@@ -181,7 +182,7 @@ public struct Scene: Sendable {
         }
         if let message {
             let since = noteTop(.message(message.sequence), start: message.received, at: now)
-            top.drawMarquee(message.text, elapsed: seconds(now - since), into: &frame)
+            top.drawMarquee(message.text, elapsed: (now - since).inSeconds, into: &frame)
             paint(top.zone, message.priority == .high ? .messageHigh : .message)
         } else if let current {
             _ = noteTop(.lyric, start: now, at: now)
@@ -191,12 +192,13 @@ public struct Scene: Sendable {
             paintLyric(top.zone, sung: sung)
         } else if isIdle {
             let since = noteTop(.idle, start: idleSince ?? now, at: now)
-            Self.drawIdle(style, renderer: &top, clock: clock, elapsed: seconds(now - since), into: &frame)
+            Self.drawIdle(style, renderer: &top, clock: clock, elapsed: (now - since).inSeconds, into: &frame)
             paint(top.zone, .clock)
         } else {
             let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
-            top.drawMarquee(nowPlaying, elapsed: seconds(now - since), into: &frame)
-            paintNowPlaying(elapsed: seconds(now - since))
+            let elapsed = (now - since).inSeconds
+            top.drawMarquee(nowPlaying, elapsed: elapsed, into: &frame)
+            paintNowPlaying(elapsed: elapsed)
         }
     }
 
@@ -336,10 +338,6 @@ public struct Scene: Sendable {
             wrapped.second, sung: Karaoke.sungRange(fill: second, width: wrapped.widths[1], direction: direction),
             scroll: 0, into: &frame)
         return (topSung, bottomSung)
-    }
-
-    func seconds(_ duration: Duration) -> Double {
-        duration.inSeconds
     }
 }
 
