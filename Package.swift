@@ -79,7 +79,9 @@ let package = Package(
         .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),
         .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
         .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire", "TickerTestSupport"]),
-        .testTarget(name: "TickerIOTests", dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore"]),
+        .testTarget(
+            name: "TickerIOTests",
+            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerTestSupport"]),
         .testTarget(
             name: "TickerFollowTests",
             dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerTestSupport"]),

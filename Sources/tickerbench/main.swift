@@ -143,9 +143,11 @@ func wireFigures() {
         ("marquee", [.text("Night Signal (Extended Ticker Mix) — The Column Drivers"), .play]),
         ("karaoke", [.title("x"), .lyrics(Lyrics.parse(DemoTrack.lyrics)), .play]),
     ]
-    line("content   full frames   columns only   scroll + columns   line budget at 115200 baud")
+    line("content   full frames   columns only   scroll + columns   line budget at 115200 baud        planning")
     for (name, commands) in cases {
         var results: [Int] = []
+        var planning: UInt64 = 0
+        var plans = 0
         for mode in 0..<3 {
             var scene = Scene(width: 128, height: 16, depth: .two, style: marquee)
             var state = PlayerState()
@@ -163,8 +165,13 @@ func wireFigures() {
                 if mode == 0 || tick % 60 == 0 {
                     update = .full
                 } else {
+                    let start = nanoseconds()
                     update = frame.bytes.withUnsafeBytes { next in
                         shown.withUnsafeBytes { previous in planner.plan(from: previous, to: next) }
+                    }
+                    if mode == 2 {
+                        planning += nanoseconds() - start
+                        plans += 1
                     }
                 }
                 bytes += planner.cost(of: update)
@@ -174,7 +181,8 @@ func wireFigures() {
         }
         line(
             pad(name, 10) + pad("\(results[0]) B/s", 14) + pad("\(results[1]) B/s", 15) + pad("\(results[2]) B/s", 19)
-                + "11520 B/s (\(String(format: "%.0f", Double(results[2]) * 100 / 11_520)) % used)")
+                + pad("11520 B/s (\(String(format: "%.0f", Double(results[2]) * 100 / 11_520)) % used)", 34)
+                + String(format: "%.0f ns/frame", Double(planning) / Double(max(plans, 1))))
     }
 }
 

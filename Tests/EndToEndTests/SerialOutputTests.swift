@@ -128,7 +128,7 @@ import TickerWire
                 violations.append("applied \(PacketKind(event)) that the daemon never sent:\n\(device.asciiArt)")
             }
         }
-        var random = SplitMix64(seed: 0x7E57_C0DE)
+        var random = SplitMix(seed: 0x7E57_C0DE)
         var corrupting = true
         var damaged = 0
         panel.corrupt = { bytes in
@@ -251,18 +251,5 @@ final class TickChecker {
     private func check(_ bytes: [UInt8], art: String, what: String) {
         checks += 1
         if !allowed.contains(bytes) { violations.append("\(what) shows a picture the scene never draws:\n\(art)") }
-    }
-}
-
-/// A small deterministic generator, so a corruption pattern can be replayed.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

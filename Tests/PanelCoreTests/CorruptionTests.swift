@@ -1,5 +1,6 @@
 import PanelCore
 import Testing
+import TickerTestSupport
 import TickerWire
 
 /// Damaged bytes never reach the framebuffer, and the next good packet after a delimiter always does.
@@ -91,18 +92,5 @@ import TickerWire
         #expect(events.filter { $0 == .applied(.fullFrame) }.count == 2)
         #expect(panel.counters.packets == 3)
         #expect(panel.counters.badPackets == 1)
-    }
-}
-
-/// A small deterministic generator, so that failures repeat.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

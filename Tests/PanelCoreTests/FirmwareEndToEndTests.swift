@@ -297,7 +297,7 @@ struct MirrorParser {
 /// passes untouched, so tickerd's answer to an error reply is sometimes damaged too and sometimes arrives
 /// whole. Seeded, so a failure repeats.
 struct LineNoise {
-    private var state: UInt64
+    private var generator: SplitMix
     private var writes = 0
     /// Damages still to make.
     private(set) var remaining: Int
@@ -305,18 +305,11 @@ struct LineNoise {
     private(set) var damaged = 0
 
     init(seed: UInt64, damages: Int) {
-        state = seed
+        generator = SplitMix(seed: seed)
         remaining = damages
     }
 
-    private mutating func random(_ bound: Int) -> Int {
-        // SplitMix64.
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    private mutating func random(_ bound: Int) -> Int { generator.next(below: bound) }
 
     private mutating func noise(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8(1 + random(255)) }

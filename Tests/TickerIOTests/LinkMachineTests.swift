@@ -1,4 +1,5 @@
 import Testing
+import TickerTestSupport
 import TickerWire
 
 @testable import TickerIO
@@ -155,6 +156,67 @@ import TickerWire
         let after = (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
         let update = before.withUnsafeBytes { x in after.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
         #expect(update == .full)
+    }
+
+    /// The planner compares columns as numbers (hashed beyond 8 bytes); its choices are those of comparing
+    /// bytes, and the update it picks turns the shown frame into the next one.
+    @Test(arguments: [(128, 16, 2), (64, 8, 1), (32, 16, 24), (40, 7, 16), (30, 32, 8)])
+    func columnsComparedAsNumbersPlanAsBytesDo(width: Int, height: Int, bits: Int) throws {
+        let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: bits)
+        let planner = UpdatePlanner(geometry: geometry, canScroll: true)
+        let column = geometry.bytesPerColumn
+        var random = SplitMix(seed: UInt64(width * 1_000 + bits))
+        var kinds: Set<String> = []
+        for round in 0..<300 {
+            // A picture of a few values, so that columns repeat, moved by up to 5 columns and touched here
+            // and there, as a marquee and a sweep do.
+            let shown = (0..<(width * column)).map { _ in UInt8(random.next(below: 3)) * 0x55 }
+            let dx = random.next(below: 11) - 5
+            var next = (0..<(width * column)).map { index in
+                let source = index / column - dx
+                return source >= 0 && source < width ? shown[source * column + index % column] : 0
+            }
+            for _ in 0..<(round % 4) { next[random.next(below: next.count)] ^= 0xFF }
+            let update = shown.withUnsafeBytes { x in next.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
+            let byBytes = planner.plan { a, b in
+                next[(a * column)..<((a + 1) * column)] == shown[(b * column)..<((b + 1) * column)]
+            }
+            #expect(update == byBytes)
+            #expect(Self.apply(update, to: shown, next: next, column: column) == next)
+            kinds.insert("\(update)".prefix { $0 != "(" }.description)
+        }
+        // The rounds reach every kind of update.
+        #expect(kinds.isSuperset(of: ["none", "full", "columns", "scroll"]), "\(kinds)")
+    }
+
+    /// What a device shows after `update`: a scroll moves its range (vacated columns go blank), then the
+    /// columns sent (taken from `next`) are written.
+    static func apply(_ update: FrameUpdate, to shown: [UInt8], next: [UInt8], column: Int) -> [UInt8] {
+        var shown = shown
+        func write(_ range: ColumnRange?) {
+            guard let range else { return }
+            let bytes = (range.start * column)..<(range.end * column)
+            shown.replaceSubrange(bytes, with: next[bytes])
+        }
+        switch update {
+        case .none: break
+        case .full: shown = next
+        case .columns(let first, let second):
+            write(first)
+            write(second)
+        case .scroll(let range, let dx, let first, let second):
+            let before = shown
+            for x in range.start..<range.end {
+                let source = x - dx
+                for k in 0..<column {
+                    shown[x * column + k] =
+                        source >= range.start && source < range.end ? before[source * column + k] : 0
+                }
+            }
+            write(first)
+            write(second)
+        }
+        return shown
     }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import TickerWire
 
 /// The cheapest way to bring the device from the frame it shows to the next one, in bytes on the wire.
@@ -70,31 +71,97 @@ public struct UpdatePlanner: Sendable {
         let width = geometry.width
         let column = geometry.bytesPerColumn
         guard shown.count == next.count, next.count == width * column, width > 0 else { return .full }
-        func same(_ a: Int, _ b: Int) -> Bool {
-            // Column `a` of the next frame equals column `b` of the shown one.
-            let x = a * column
-            let y = b * column
-            for k in 0..<column where next[x + k] != shown[y + k] { return false }
-            return true
+        guard let changed = Self.changedColumns(shown, next, bytesPerColumn: column) else { return .none }
+        // Every column in the changed span of both frames as one number, made once: the search below compares
+        // each column with several others, and numbers compare faster than bytes. A column of up to 8 bytes is
+        // its own number; a longer one is hashed, and equal hashes are confirmed byte by byte.
+        let count = changed.count
+        let low = changed.lowerBound
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * count) { keys in
+            for index in 0..<count {
+                keys[index] = Self.key(next, at: (low + index) * column, count: column)
+                keys[count + index] = Self.key(shown, at: (low + index) * column, count: column)
+            }
+            let exact = column <= 8
+            return plan(changed: changed) { a, b in
+                // Column `a` of the next frame equals column `b` of the shown one.
+                guard keys[a - low] == keys[count + b - low] else { return false }
+                return exact || memcmp(next.baseAddress! + a * column, shown.baseAddress! + b * column, column) == 0
+            }
         }
+    }
+
+    /// The columns from the first that differs to the last that does, nil when none does; compared 8 bytes
+    /// at a time.
+    @inline(__always)
+    static func changedColumns(
+        _ shown: UnsafeRawBufferPointer, _ next: UnsafeRawBufferPointer, bytesPerColumn column: Int
+    ) -> Range<Int>? {
+        func same(_ offset: Int, _ type: (some FixedWidthInteger).Type) -> Bool {
+            shown.loadUnaligned(fromByteOffset: offset, as: type)
+                == next.loadUnaligned(fromByteOffset: offset, as: type)
+        }
+        let count = shown.count
+        var low = 0
+        while low + 8 <= count, same(low, UInt64.self) { low += 8 }
+        while low < count, same(low, UInt8.self) { low += 1 }
+        guard low < count else { return nil }
+        var high = count
+        while high - 8 >= low, same(high - 8, UInt64.self) { high -= 8 }
+        while high > low, same(high - 1, UInt8.self) { high -= 1 }
+        return (low / column)..<((high - 1) / column + 1)
+    }
+
+    /// A column's bytes as one number: the bytes themselves up to 8, a hash of them beyond.
+    @inline(__always)
+    private static func key(_ bytes: UnsafeRawBufferPointer, at start: Int, count: Int) -> UInt64 {
+        switch count {
+        case 1: return UInt64(bytes[start])
+        case 2: return UInt64(bytes.loadUnaligned(fromByteOffset: start, as: UInt16.self))
+        case 4: return UInt64(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self))
+        case 8: return bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+        case ..<8:
+            var key: UInt64 = 0
+            for k in 0..<count { key = key << 8 | UInt64(bytes[start + k]) }
+            return key
+        default:
+            // FNV-1a, 64 bits.
+            var key: UInt64 = 0xcbf2_9ce4_8422_2325
+            for k in 0..<count { key = (key ^ UInt64(bytes[start + k])) &* 0x100_0000_01b3 }
+            return key
+        }
+    }
+
+    /// The cheapest update, given whether column `a` of the next frame equals column `b` of the shown one.
+    func plan(same: (_ a: Int, _ b: Int) -> Bool) -> FrameUpdate {
         var first = -1
         var last = -1
-        for x in 0..<width where !same(x, x) {
+        for x in 0..<geometry.width where !same(x, x) {
             if first < 0 { first = x }
             last = x
         }
         guard first >= 0 else { return .none }
+        return plan(changed: first..<(last + 1), same: same)
+    }
+
+    /// The cheapest update when columns `changed` span every column that differs (the first and the last of
+    /// them differ), given whether column `a` of the next frame equals column `b` of the shown one; `same`
+    /// is only asked about columns in that span.
+    @inline(__always)
+    func plan(changed range: Range<Int>, same: (_ a: Int, _ b: Int) -> Bool) -> FrameUpdate {
         var best = FrameUpdate.full
         var bestCost = fullCost
-        let direct = Self.split(mismatches: { x in !same(x, x) }, in: first..<(last + 1), minimumGap: minimumGap)
+        let direct = Self.split(mismatches: { x in !same(x, x) }, in: range, minimumGap: minimumGap)
         let directUpdate = FrameUpdate.columns(direct.0, direct.1)
         if cost(of: directUpdate) < bestCost {
             best = directUpdate
             bestCost = cost(of: directUpdate)
         }
         guard canScroll, maxScroll > 0 else { return best }
-        let range = first..<(last + 1)
         for distance in 1...maxScroll {
+            // The columns a scroll vacates always go out: when that alone costs as much as the best so far, no
+            // scroll this far or further can win.
+            if scrollCost + columnsCost(distance) >= bestCost { break }
             for sign in 0..<2 where distance < range.count {
                 let dx = sign == 0 ? -distance : distance
                 // After the device moves `range` by dx, column x shows what was at x − dx; vacated columns are
@@ -123,6 +190,7 @@ public struct UpdatePlanner: Sendable {
 
     /// Covers the columns of `range` for which `mismatches` holds with at most two ranges, split at the widest
     /// run of matching columns when it is at least `minimumGap` long.
+    @inline(__always)
     static func split(mismatches: (Int) -> Bool, in range: Range<Int>, minimumGap: Int) -> (ColumnRange, ColumnRange?) {
         var first = -1
         var last = -1
