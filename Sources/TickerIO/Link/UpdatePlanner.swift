@@ -132,18 +132,6 @@ public struct UpdatePlanner: Sendable {
         }
     }
 
-    /// The cheapest update, given whether column `a` of the next frame equals column `b` of the shown one.
-    func plan(same: (_ a: Int, _ b: Int) -> Bool) -> FrameUpdate {
-        var first = -1
-        var last = -1
-        for x in 0..<geometry.width where !same(x, x) {
-            if first < 0 { first = x }
-            last = x
-        }
-        guard first >= 0 else { return .none }
-        return plan(changed: first..<(last + 1), same: same)
-    }
-
     /// The cheapest update when columns `changed` span every column that differs (the first and the last of
     /// them differ), given whether column `a` of the next frame equals column `b` of the shown one; `same`
     /// is only asked about columns in that span.
