@@ -148,6 +148,7 @@ func wireFigures() {
         var results: [Int] = []
         var planning: UInt64 = 0
         var plans = 0
+        var planAllocations: UInt64 = 0
         for mode in 0..<3 {
             var scene = Scene(width: 128, height: 16, depth: .two, style: marquee)
             var state = PlayerState()
@@ -155,7 +156,7 @@ func wireFigures() {
             scene.observe(state, at: .zero)
             var frame = Frame(width: 128, height: 16, depth: .two)
             var shown = [UInt8](repeating: 0, count: geometry.frameByteCount)
-            let planner = UpdatePlanner(geometry: geometry, canScroll: mode == 2)
+            var planner = UpdatePlanner(geometry: geometry, canScroll: mode == 2)
             var bytes = 0
             // Start inside the song for karaoke, so the whole minute is sung lines and breaks.
             let offset: Duration = name == "karaoke" ? .seconds(4) : .zero
@@ -165,12 +166,14 @@ func wireFigures() {
                 if mode == 0 || tick % 60 == 0 {
                     update = .full
                 } else {
+                    let allocationsBefore = alloc_counter_count()
                     let start = nanoseconds()
                     update = frame.bytes.withUnsafeBytes { next in
                         shown.withUnsafeBytes { previous in planner.plan(from: previous, to: next) }
                     }
                     if mode == 2 {
                         planning += nanoseconds() - start
+                        planAllocations += alloc_counter_count() - allocationsBefore
                         plans += 1
                     }
                 }
@@ -182,7 +185,9 @@ func wireFigures() {
         line(
             pad(name, 10) + pad("\(results[0]) B/s", 14) + pad("\(results[1]) B/s", 15) + pad("\(results[2]) B/s", 19)
                 + pad("11520 B/s (\(String(format: "%.0f", Double(results[2]) * 100 / 11_520)) % used)", 34)
-                + String(format: "%.0f ns/frame", Double(planning) / Double(max(plans, 1))))
+                + String(
+                    format: "%.0f ns/frame, %.3f allocations", Double(planning) / Double(max(plans, 1)),
+                    Double(planAllocations) / Double(max(plans, 1))))
     }
 }
 

@@ -95,14 +95,14 @@ import TickerWire
     func frame(_ columns: [[UInt8]]) -> [UInt8] { columns.flatMap { $0 } }
 
     @Test func identicalFramesSendNothing() throws {
-        let planner = UpdatePlanner(geometry: try PanelGeometry(width: 4, height: 8, bitsPerPixel: 1), canScroll: true)
+        var planner = UpdatePlanner(geometry: try PanelGeometry(width: 4, height: 8, bitsPerPixel: 1), canScroll: true)
         let a: [UInt8] = [1, 2, 3, 4]
         let update = a.withUnsafeBytes { x in a.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
         #expect(update == .none)
     }
 
     @Test func aFewChangedColumnsGoAsAColumnUpdate() throws {
-        let planner = UpdatePlanner(
+        var planner = UpdatePlanner(
             geometry: try PanelGeometry(width: 64, height: 8, bitsPerPixel: 1), canScroll: false)
         let before = [UInt8](repeating: 0, count: 64)
         var after = before
@@ -114,7 +114,7 @@ import TickerWire
     }
 
     @Test func changesAtBothEndsGoAsTwoRanges() throws {
-        let planner = UpdatePlanner(
+        var planner = UpdatePlanner(
             geometry: try PanelGeometry(width: 128, height: 8, bitsPerPixel: 1), canScroll: false)
         let before = [UInt8](repeating: 0, count: 128)
         var after = before
@@ -128,7 +128,7 @@ import TickerWire
     @Test(arguments: [16, 24])
     func colourTextMovedOneColumnGoesAsAScrollToo(bits: Int) throws {
         let geometry = try PanelGeometry(width: 64, height: 8, bitsPerPixel: bits)
-        let planner = UpdatePlanner(geometry: geometry, canScroll: true)
+        var planner = UpdatePlanner(geometry: geometry, canScroll: true)
         let column = geometry.bytesPerColumn
         let before = (0..<(64 * column)).map { UInt8(truncatingIfNeeded: $0 &* 37 | 1) }
         let after = Array(before.dropFirst(column)) + [UInt8](repeating: 0x55, count: column)
@@ -139,19 +139,19 @@ import TickerWire
     }
 
     @Test func textMovedOneColumnGoesAsAScrollAndTheNewColumn() throws {
-        let planner = UpdatePlanner(geometry: try PanelGeometry(width: 64, height: 8, bitsPerPixel: 1), canScroll: true)
+        var planner = UpdatePlanner(geometry: try PanelGeometry(width: 64, height: 8, bitsPerPixel: 1), canScroll: true)
         let before = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 | 1) }
         let after = Array(before.dropFirst()) + [0x55]
         let update = before.withUnsafeBytes { x in after.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
         #expect(
             update == .scroll(range: ColumnRange(start: 0, count: 64), dx: -1, ColumnRange(start: 63, count: 1), nil))
-        let withoutScroll = UpdatePlanner(geometry: planner.geometry, canScroll: false)
+        var withoutScroll = UpdatePlanner(geometry: planner.geometry, canScroll: false)
         let plain = before.withUnsafeBytes { x in after.withUnsafeBytes { y in withoutScroll.plan(from: x, to: y) } }
         #expect(planner.cost(of: update) < withoutScroll.cost(of: plain))
     }
 
     @Test func everythingChangedGoesAsAFullFrame() throws {
-        let planner = UpdatePlanner(geometry: try PanelGeometry(width: 16, height: 8, bitsPerPixel: 1), canScroll: true)
+        var planner = UpdatePlanner(geometry: try PanelGeometry(width: 16, height: 8, bitsPerPixel: 1), canScroll: true)
         let before = [UInt8](repeating: 0, count: 16)
         let after = (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
         let update = before.withUnsafeBytes { x in after.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
@@ -163,7 +163,7 @@ import TickerWire
     @Test(arguments: [(128, 16, 2), (64, 8, 1), (32, 16, 24), (40, 7, 16), (30, 32, 8)])
     func columnsComparedAsNumbersPlanAsBytesDo(width: Int, height: Int, bits: Int) throws {
         let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: bits)
-        let planner = UpdatePlanner(geometry: geometry, canScroll: true)
+        var planner = UpdatePlanner(geometry: geometry, canScroll: true)
         let column = geometry.bytesPerColumn
         var random = SplitMix(seed: UInt64(width * 1_000 + bits))
         var kinds: Set<String> = []

@@ -31,10 +31,29 @@ public struct Frame: Sendable, Equatable {
         set { layout.setLevel(newValue, in: &bytes, x: x, y: y) }
     }
 
+    /// Makes this frame show what `other` (of the same geometry) shows, in its own storage: no allocation.
+    public mutating func copy(from other: Frame) {
+        bytes.overwrite(with: other.bytes)
+    }
+
     /// Turns every pixel off without reallocating.
     public mutating func clear() {
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.update(repeating: 0)
+        }
+    }
+}
+
+extension Array where Element: BitwiseCopyable {
+    /// Makes this array equal to `source`: in its own storage when it holds as many elements and is not shared
+    /// (no allocation), else by taking `source`'s.
+    package mutating func overwrite(with source: [Element]) {
+        guard count == source.count else {
+            self = source
+            return
+        }
+        withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { _ = target.update(fromContentsOf: $0) }
         }
     }
 }

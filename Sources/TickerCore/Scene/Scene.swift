@@ -248,6 +248,41 @@ public struct Scene: Sendable {
         }
     }
 
+    /// What drawing a frame leaves in a scene, besides caches, that later frames depend on: what the top zone
+    /// showed, since when and when it was last drawn (a marquee's lap restarts by them), and what each pixel
+    /// was painted as (its colour). A caller that draws ahead of time keeps the marks of the frame it shows, to
+    /// go back to them when the frames drawn ahead no longer hold.
+    public struct Marks: Sendable {
+        var topContent = TopContent.nothing
+        var topSince: Duration = .zero
+        var topNoted: Duration?
+        var paints: [UInt8] = []
+
+        /// Marks of a scene that has drawn nothing; `copyMarks(into:)` fills them in.
+        public init() {}
+    }
+
+    /// Copies this scene's marks into `marks`, in its storage when it has held marks of this scene before.
+    public func copyMarks(into marks: inout Marks) {
+        marks.topContent = topContent
+        marks.topSince = topSince
+        marks.topNoted = topNoted
+        marks.paints.overwrite(with: paints)
+    }
+
+    /// Goes back to `marks`, copied from this scene (as it was before it drew more) by `copyMarks(into:)`.
+    public mutating func restoreMarks(_ marks: Marks) {
+        topContent = marks.topContent
+        topSince = marks.topSince
+        topNoted = marks.topNoted
+        paints.overwrite(with: marks.paints)
+    }
+
+    /// The colours of `frame` as this scene drew it when it left `marks`, into `image`, without allocating.
+    public func colorize(_ frame: Frame, marks: Marks, into image: inout RGBFrame) {
+        colorizer.colorize(frame, paints: colorizer.usesPaint ? marks.paints : nil, into: &image)
+    }
+
     /// What the top zone shows, told apart so that a change of it is seen.
     enum TopContent: Equatable {
         case nothing

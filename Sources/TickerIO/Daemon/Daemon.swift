@@ -86,6 +86,8 @@ public final class Daemon {
     private let notify = SystemdNotify()
     private let terminal: TerminalPanel?
     private var readBuffer = [UInt8](repeating: 0, count: 16_384)
+    /// What the machine asked for at the last wake-up; kept, so that a wake-up allocates nothing for it.
+    private var actions: [DaemonMachine.Action] = []
     private var stopping = false
     /// Why the state file could not be written last time, so that trouble is logged once per change.
     private var stateFileProblem: String?
@@ -125,6 +127,8 @@ public final class Daemon {
         }
         link = makeLink(settings)
         warnAboutLineRate(settings)
+        // Room for a frame's actions (draw, link, terminal, watchdog, status, snapshot) and a few log lines.
+        actions.reserveCapacity(8)
     }
 
     private static func colorBuffers(_ settings: Settings) -> (RGBFrame, [UInt8]) {
@@ -258,12 +262,13 @@ public final class Daemon {
             }
             wakeNow = false
             let now = Clock.now
-            execute(
-                machine.wake(
-                    at: now, linkDeadline: link?.nextDeadline, linkStreaming: link?.isStreaming ?? false,
-                    localTimeOfDay: inPlace { $0.wantsTimeOfDay(at: now) }
-                        ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil)
-            )
+            actions.removeAll(keepingCapacity: true)
+            machine.wake(
+                at: now, linkDeadline: link?.nextDeadline, linkStreaming: link?.isStreaming ?? false,
+                localTimeOfDay: inPlace { $0.wantsTimeOfDay(at: now) }
+                    ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil,
+                into: &actions)
+            execute(actions)
             do {
                 let deadline = link?.nextDeadline
                 try timer.arm(at: inPlace { $0.nextWake(after: now, linkDeadline: deadline) })

@@ -29,6 +29,9 @@ public struct DaemonMachine: Sendable {
         public var demo: Bool
         /// The least time between two state snapshots, or nil when none is written (`[feed] state` empty).
         public var snapshotInterval: Duration?
+        /// How many frames to draw ahead of time at once while nothing changes (see `draw(at:into:)`); 0 draws
+        /// each frame when it is due.
+        public var framesDrawnAhead: Int
 
         /// A configuration; the defaults send a status at most once a second while something changes and once
         /// a minute otherwise, and log at most 10 feed problems a minute.
@@ -36,7 +39,7 @@ public struct DaemonMachine: Sendable {
             framesPerSecond: Int, brightness: Int = 100, watchdogInterval: Duration? = nil,
             terminalInterval: Duration? = nil, statusInterval: Duration = .seconds(1),
             quietStatusInterval: Duration = .seconds(60), feedProblemsPerMinute: Int = 10, demo: Bool = false,
-            snapshotInterval: Duration? = nil
+            snapshotInterval: Duration? = nil, framesDrawnAhead: Int = 16
         ) {
             self.framesPerSecond = framesPerSecond
             self.brightness = brightness
@@ -47,6 +50,7 @@ public struct DaemonMachine: Sendable {
             self.feedProblemsPerMinute = feedProblemsPerMinute
             self.demo = demo
             self.snapshotInterval = snapshotInterval
+            self.framesDrawnAhead = framesDrawnAhead
         }
     }
 
@@ -115,6 +119,16 @@ public struct DaemonMachine: Sendable {
     private var snapshotOwed = true
     private var lastSnapshotTime: Duration?
     private var lastSnapshot: StateSnapshot?
+    /// Frames drawn ahead of time (see `draw(at:into:)`): the slots, how many hold a frame, which is shown
+    /// next, and which one the last wake-up's `.render` takes.
+    private var ahead: [DrawnAhead] = []
+    private var aheadCount = 0
+    private var aheadNext = 0
+    private var aheadTaken: Int?
+    /// The scene's marks after drawing the frame that the first frame drawn ahead follows.
+    private var marksBeforeAhead = Scene.Marks()
+    /// How many frames `draw(at:into:)` copied out from those drawn ahead.
+    private(set) var framesShownFromAhead = 0
 
     /// A machine whose grid starts at `origin`, with nothing drawn yet: the first wake-up draws.
     public init(scene: Scene, configuration: Configuration, at origin: Duration) {
@@ -203,6 +217,11 @@ public struct DaemonMachine: Sendable {
     /// A reloaded configuration takes effect at `now`: a new scene (the look may have changed) and timing.
     /// The grid keeps its origin; the next frame is drawn at once.
     public mutating func reload(scene: Scene, configuration: Configuration, at now: Duration) {
+        // The new scene has drawn nothing: there are no marks to go back to, and the panel may have another size.
+        ahead = []
+        aheadCount = 0
+        aheadNext = 0
+        aheadTaken = nil
         self.scene = scene
         self.configuration = configuration
         self.scene.observe(state, at: now)
@@ -218,8 +237,18 @@ public struct DaemonMachine: Sendable {
         at now: Duration, linkDeadline: Duration?, linkStreaming: Bool = false, localTimeOfDay: Duration? = nil
     ) -> [Action] {
         var actions: [Action] = []
-        // Room for a frame's actions (draw, link, terminal, watchdog, status, snapshot) in one allocation.
-        actions.reserveCapacity(6)
+        wake(
+            at: now, linkDeadline: linkDeadline, linkStreaming: linkStreaming, localTimeOfDay: localTimeOfDay,
+            into: &actions)
+        return actions
+    }
+
+    /// As `wake(at:linkDeadline:linkStreaming:localTimeOfDay:)`, appending the actions to `actions`: a caller
+    /// that empties and keeps one array allocates nothing for them.
+    public mutating func wake(
+        at now: Duration, linkDeadline: Duration?, linkStreaming: Bool, localTimeOfDay: Duration?,
+        into actions: inout [Action]
+    ) {
         let tick = gridFloor(now)
         lastTick = tick
         self.linkDeadline = linkDeadline
@@ -245,7 +274,14 @@ public struct DaemonMachine: Sendable {
             rendered = true
             changedSinceStatus = true
             terminalOwed = configuration.terminalInterval != nil
-            renderDue = scene.nextChange(state, after: tick, clock: clockText).map { max($0, tick) }
+            if aheadNext < aheadCount, ahead[aheadNext].instant == tick {
+                aheadTaken = aheadNext
+                renderDue = ahead[aheadNext].due
+            } else {
+                // Late (a frame of the grid was missed), or nothing drawn ahead: the drawing starts afresh here.
+                dropFramesAhead()
+                renderDue = scene.nextChange(state, after: tick, clock: clockText).map { max($0, tick) }
+            }
         }
         if rendered || linkDeadline.map({ tick >= $0 }) == true {
             actions.append(.serviceLink(at: tick))
@@ -276,7 +312,6 @@ public struct DaemonMachine: Sendable {
                 lastSnapshotTime = now
             }
         }
-        return actions
     }
 
     /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its minute
@@ -286,13 +321,38 @@ public struct DaemonMachine: Sendable {
     }
 
     /// Draws the scene at grid instant `instant` (as a `.render` action asked) into `frame`.
+    ///
+    /// While nothing changes, the next frames are known: the scene is a function of the state and the time. So
+    /// a drawing done afresh goes on to draw the next `framesDrawnAhead` frames at once, at the instants the
+    /// loop will ask for them, and the wake-ups that follow copy them out. A wake-up costs what the memory it
+    /// touches after a sleep costs more than what it computes; drawing in bursts touches the scene's code and
+    /// data once per burst, not once per frame. Feed input, a reload, a new minute on the idle clock or the demo
+    /// starting over drop what was drawn ahead: the scene goes back to its marks after the frame shown last, so
+    /// the frames and their instants are exactly those drawn one at a time.
     public mutating func draw(at instant: Duration, into frame: inout Frame) {
+        if let taken = aheadTaken, ahead[taken].instant == instant {
+            aheadTaken = nil
+            frame.copy(from: ahead[taken].frame)
+            aheadNext = taken + 1
+            framesShownFromAhead += 1
+            return
+        }
+        aheadTaken = nil
+        dropFramesAhead()
         scene.render(state, at: instant, clock: clockText, into: &frame)
+        drawAhead(after: instant)
     }
 
-    /// The colours of `frame` as the scene last drew it, into `image`: for colour panels and terminals.
+    /// The colours of `frame` as the scene drew it (the frame last drawn or copied out), into `image`: for
+    /// colour panels and terminals.
     public func colorize(_ frame: Frame, into image: inout RGBFrame) {
-        scene.colorize(frame, into: &image)
+        if aheadNext > 0 {
+            scene.colorize(frame, marks: ahead[aheadNext - 1].marks, into: &image)
+        } else if aheadCount > 0 {
+            scene.colorize(frame, marks: marksBeforeAhead, into: &image)
+        } else {
+            scene.colorize(frame, into: &image)
+        }
     }
 
     /// The brightness the link should use, 0–255.
@@ -346,10 +406,66 @@ public struct DaemonMachine: Sendable {
 
     // MARK: Helpers
 
+    /// The state, the scene or the clock's text changed at `now`: the frames drawn ahead no longer hold, and
+    /// the next instant of the grid draws.
     private mutating func drawSoon(at now: Duration) {
+        dropFramesAhead()
         let instant = gridCeiling(now)
         if let due = renderDue, due <= instant { return }
         renderDue = instant
+    }
+
+    /// A frame drawn ahead of time: the instant the loop will draw it at, when the picture changes after it
+    /// (what `nextChange` answered there), the frame, and the scene's marks after drawing it.
+    private struct DrawnAhead {
+        var instant: Duration
+        var due: Duration?
+        var frame: Frame
+        var marks = Scene.Marks()
+    }
+
+    /// Goes on from the frame just drawn at `instant`, while the picture keeps changing: draws the next
+    /// `framesDrawnAhead` frames in the order and at the instants the loop would, asking `nextChange` before
+    /// each drawing as `wake` does.
+    private mutating func drawAhead(after instant: Duration) {
+        let capacity = configuration.framesDrawnAhead
+        guard capacity > 0, var due = renderDue else { return }
+        if ahead.count != capacity {
+            let blank = Frame(width: scene.width, height: scene.height, depth: scene.depth)
+            ahead = Array(repeating: DrawnAhead(instant: .zero, due: nil, frame: blank), count: capacity)
+        }
+        scene.copyMarks(into: &marksBeforeAhead)
+        var last = instant
+        while aheadCount < capacity {
+            let next = renderInstant(due: due, after: last)
+            let nextDue = scene.nextChange(state, after: next, clock: clockText).map { max($0, next) }
+            scene.render(state, at: next, clock: clockText, into: &ahead[aheadCount].frame)
+            scene.copyMarks(into: &ahead[aheadCount].marks)
+            ahead[aheadCount].instant = next
+            ahead[aheadCount].due = nextDue
+            aheadCount += 1
+            guard let nextDue else { break }
+            due = nextDue
+            last = next
+        }
+    }
+
+    /// The instant the loop draws at next when the last drawing was at grid instant `last` and the picture
+    /// is due to change at `due`: the first instant of the grid at or after `due`, and after `last` (as
+    /// `nextWake` has it).
+    private func renderInstant(due: Duration, after last: Duration) -> Duration {
+        let instant = gridCeiling(due)
+        return instant > last ? instant : gridInstant(gridIndex(atOrBefore: last) + 1)
+    }
+
+    /// Forgets the frames drawn ahead and not shown; the scene goes back to its marks after the frame shown last.
+    private mutating func dropFramesAhead() {
+        if aheadNext < aheadCount {
+            scene.restoreMarks(aheadNext > 0 ? ahead[aheadNext - 1].marks : marksBeforeAhead)
+        }
+        aheadCount = 0
+        aheadNext = 0
+        aheadTaken = nil
     }
 
     private mutating func startDemo(at now: Duration) {

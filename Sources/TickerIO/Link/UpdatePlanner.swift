@@ -36,12 +36,16 @@ public struct UpdatePlanner: Sendable {
     public var canScroll: Bool
     /// The largest scroll distance tried, in columns.
     public var maxScroll: Int
+    /// Room for the numbers `plan(from:to:)` makes of the columns, two per column of the panel. (As a temporary
+    /// allocation it would come from the heap on every frame: over 1 KB for a 128-column panel.)
+    private var keys: [UInt64]
 
     /// A planner for `geometry`.
     public init(geometry: PanelGeometry, canScroll: Bool, maxScroll: Int = 4) {
         self.geometry = geometry
         self.canScroll = canScroll
         self.maxScroll = maxScroll
+        keys = [UInt64](repeating: 0, count: 2 * max(geometry.width, 0))
     }
 
     /// Bytes on the wire of a full frame.
@@ -67,7 +71,7 @@ public struct UpdatePlanner: Sendable {
     }
 
     /// The cheapest update from `shown` to `next` (both `geometry.frameByteCount` bytes of wire layout).
-    public func plan(from shown: UnsafeRawBufferPointer, to next: UnsafeRawBufferPointer) -> FrameUpdate {
+    public mutating func plan(from shown: UnsafeRawBufferPointer, to next: UnsafeRawBufferPointer) -> FrameUpdate {
         let width = geometry.width
         let column = geometry.bytesPerColumn
         guard shown.count == next.count, next.count == width * column, width > 0 else { return .full }
@@ -77,7 +81,12 @@ public struct UpdatePlanner: Sendable {
         // its own number; a longer one is hashed, and equal hashes are confirmed byte by byte.
         let count = changed.count
         let low = changed.lowerBound
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * count) { keys in
+        // The room is taken out while the search reads the planner's settings, and put back after.
+        var room: [UInt64] = []
+        swap(&room, &keys)
+        defer { swap(&room, &keys) }
+        if room.count < 2 * count { room = [UInt64](repeating: 0, count: 2 * count) }
+        return room.withUnsafeMutableBufferPointer { keys in
             for index in 0..<count {
                 keys[index] = Self.key(next, at: (low + index) * column, count: column)
                 keys[count + index] = Self.key(shown, at: (low + index) * column, count: column)

@@ -1,0 +1,102 @@
+import Testing
+import TickerCore
+import TickerTestSupport
+
+@testable import TickerIO
+
+/// Frames drawn ahead of time are the frames drawn one at a time: two machines, one drawing 16 frames ahead and
+/// one drawing each frame when it is due, live through the same wake-ups and the same feed input and must
+/// decide, draw and colour the same. The input lands in the middle of what was drawn ahead (messages over the
+/// marquee, new titles, seeks, pauses), and the loop sometimes wakes late, past a frame it should have drawn.
+@Suite struct DrawAheadTests {
+    static let origin: Duration = .seconds(1_000)
+    static let gridStep = Duration.seconds(1) / 60
+
+    /// A colour scene whose roles all have their own colour, so that every pixel's paint shows in its colour.
+    static func scene() -> Scene {
+        var style = SceneStyle(
+            arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
+        let colors: [(ColorRole, RGB)] = [
+            (.title, RGB(red: 255, green: 0, blue: 0)), (.artist, RGB(red: 0, green: 255, blue: 0)),
+            (.sung, RGB(red: 0, green: 0, blue: 255)), (.rest, RGB(red: 90, green: 90, blue: 0)),
+            (.message, RGB(red: 0, green: 90, blue: 90)), (.messageHigh, RGB(red: 200, green: 0, blue: 200)),
+        ]
+        for (role, color) in colors { style.palette[role] = color }
+        return Scene(width: 128, height: 16, depth: .eight, color: true, style: style)
+    }
+
+    /// One of the feed lines the script sends, picked by `random`.
+    static func feedLine(_ random: inout SplitMix, _ number: Int) -> String {
+        switch random.next(below: 7) {
+        case 0: "message --for \(1 + random.next(below: 3)) note \(number)"
+        case 1: "message --for 2 --priority high alert \(number)"
+        case 2: "title Track \(number) of a long evening, scrolling by"
+        case 3: "position \(random.next(below: 40)).\(random.next(below: 10))"
+        case 4: "pause"
+        case 5: "play"
+        default: "artist Band \(number)"
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func framesDrawnAheadAreTheFramesDrawnOneAtATime(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        var machines = [16, 0].map { ahead in
+            DaemonMachine(
+                scene: Self.scene(),
+                configuration: .init(framesPerSecond: 60, demo: true, framesDrawnAhead: ahead), at: Self.origin)
+        }
+        var frames = [Frame](repeating: Frame(width: 128, height: 16, depth: .eight), count: 2)
+        var images = [RGBFrame](repeating: RGBFrame(width: 128, height: 16), count: 2)
+        // Feed input about every 1.5 s, off the grid.
+        var nextInput = Self.origin + .milliseconds(400 + Int64(random.next(below: 2_000)))
+        var inputs = 0
+        var draws = 0
+        var now = Self.origin
+        let end = Self.origin + DemoTrack.duration + .seconds(4)
+        while now < end {
+            var actions = [[DaemonMachine.Action]](repeating: [], count: 2)
+            if nextInput <= now {
+                let bytes = Array((Self.feedLine(&random, inputs) + "\n").utf8)
+                for index in 0..<2 { actions[index] = machines[index].feed(bytes, at: nextInput) }
+                inputs += 1
+                nextInput = nextInput + .milliseconds(200 + Int64(random.next(below: 2_600)))
+            }
+            for index in 0..<2 {
+                actions[index] += machines[index].wake(at: now, linkDeadline: nil)
+                for case .render(let instant) in actions[index] {
+                    machines[index].draw(at: instant, into: &frames[index])
+                    machines[index].colorize(frames[index], into: &images[index])
+                }
+            }
+            guard actions[0] == actions[1] else {
+                Issue.record("at \(now - Self.origin) drawing ahead did \(actions[0]), one at a time \(actions[1])")
+                return
+            }
+            if actions[0].contains(where: { if case .render = $0 { true } else { false } }) {
+                draws += 1
+                guard frames[0] == frames[1], images[0].bytes == images[1].bytes else {
+                    let colours = frames[0] == frames[1] ? " (the same levels in other colours)" : ""
+                    let shown = "drawn ahead\n\(frames[0].asciiArt)\none at a time\n\(frames[1].asciiArt)"
+                    Issue.record("at \(now - Self.origin)\(colours) \(shown)")
+                    return
+                }
+            }
+            let next = machines[0].nextWake(after: now, linkDeadline: nil)
+            guard next == machines[1].nextWake(after: now, linkDeadline: nil) else {
+                Issue.record("at \(now - Self.origin) the two machines would wake at different instants")
+                return
+            }
+            // The loop wakes a little after the instant it asked for, now and then a frame or three late, and
+            // wakes at once for feed input.
+            var wake = next + .microseconds(Int64(random.next(below: 300)))
+            if random.next(below: 40) == 0 { wake = wake + Self.gridStep * (1 + random.next(below: 3)) }
+            now = min(wake, max(nextInput, now + .nanoseconds(1)))
+        }
+        #expect(inputs > 20, "\(inputs) feed inputs")
+        // Most frames came out of those drawn ahead; the rest were drawn after input, a late wake-up, or a
+        // burst's end.
+        #expect(machines[0].framesShownFromAhead * 2 > draws, "\(machines[0].framesShownFromAhead) of \(draws)")
+        #expect(machines[1].framesShownFromAhead == 0)
+    }
+}
