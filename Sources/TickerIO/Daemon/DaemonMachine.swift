@@ -324,9 +324,9 @@ public struct DaemonMachine: Sendable {
     ///
     /// While nothing changes, the next frames are known: the scene is a function of the state and the time. So
     /// a drawing done afresh goes on to draw the next `framesDrawnAhead` frames at once, at the instants the
-    /// loop will ask for them, and the wake-ups that follow copy them out. A wake-up costs what the memory it
-    /// touches after a sleep costs more than what it computes; drawing in bursts touches the scene's code and
-    /// data once per burst, not once per frame. Feed input, a reload, a new minute on the idle clock or the demo
+    /// loop will ask for them, and the wake-ups that follow copy them out. After a sleep, what a wake-up costs
+    /// follows the code and data it touches more than the work it does; drawing in bursts touches the scene's
+    /// once per burst, not once per frame. Feed input, a reload, a new minute on the idle clock or the demo
     /// starting over drop what was drawn ahead: the scene goes back to its marks after the frame shown last, so
     /// the frames and their instants are exactly those drawn one at a time.
     public mutating func draw(at instant: Duration, into frame: inout Frame) {
