@@ -46,8 +46,9 @@ public struct Frame: Sendable, Equatable {
 
 extension Array where Element: BitwiseCopyable {
     /// Makes this array equal to `source`: in its own storage when it holds as many elements and is not shared
-    /// (no allocation), else by taking `source`'s.
-    package mutating func overwrite(with source: [Element]) {
+    /// (no allocation), else by taking `source`'s. Inlinable: the link copies each frame it sends with it, from
+    /// another module, where a generic call would cost more than the copy.
+    @inlinable package mutating func overwrite(with source: [Element]) {
         guard count == source.count else {
             self = source
             return

@@ -119,12 +119,11 @@ public struct DaemonMachine: Sendable {
     private var snapshotOwed = true
     private var lastSnapshotTime: Duration?
     private var lastSnapshot: StateSnapshot?
-    /// Frames drawn ahead of time (see `draw(at:into:)`): the slots, how many hold a frame, which is shown
-    /// next, and which one the last wake-up's `.render` takes.
+    /// Frames drawn ahead of time (see `draw(at:into:)`): the slots, how many hold a frame, and which is shown
+    /// next.
     private var ahead: [DrawnAhead] = []
     private var aheadCount = 0
     private var aheadNext = 0
-    private var aheadTaken: Int?
     /// The scene's marks after drawing the frame that the first frame drawn ahead follows.
     private var marksBeforeAhead = Scene.Marks()
     /// How many frames `draw(at:into:)` copied out from those drawn ahead.
@@ -221,7 +220,6 @@ public struct DaemonMachine: Sendable {
         ahead = []
         aheadCount = 0
         aheadNext = 0
-        aheadTaken = nil
         self.scene = scene
         self.configuration = configuration
         self.scene.observe(state, at: now)
@@ -274,9 +272,9 @@ public struct DaemonMachine: Sendable {
             rendered = true
             changedSinceStatus = true
             terminalOwed = configuration.terminalInterval != nil
-            if aheadNext < aheadCount, ahead[aheadNext].instant == tick {
-                aheadTaken = aheadNext
-                renderDue = ahead[aheadNext].due
+            if let drawn = nextDrawnAhead(at: tick) {
+                // `draw(at:into:)` copies it out.
+                renderDue = ahead[drawn].due
             } else {
                 // Late (a frame of the grid was missed), or nothing drawn ahead: the drawing starts afresh here.
                 dropFramesAhead()
@@ -330,14 +328,12 @@ public struct DaemonMachine: Sendable {
     /// starting over drop what was drawn ahead: the scene goes back to its marks after the frame shown last, so
     /// the frames and their instants are exactly those drawn one at a time.
     public mutating func draw(at instant: Duration, into frame: inout Frame) {
-        if let taken = aheadTaken, ahead[taken].instant == instant {
-            aheadTaken = nil
-            frame.copy(from: ahead[taken].frame)
-            aheadNext = taken + 1
+        if let drawn = nextDrawnAhead(at: instant) {
+            frame.copy(from: ahead[drawn].frame)
+            aheadNext = drawn + 1
             framesShownFromAhead += 1
             return
         }
-        aheadTaken = nil
         dropFramesAhead()
         scene.render(state, at: instant, clock: clockText, into: &frame)
         drawAhead(after: instant)
@@ -346,10 +342,8 @@ public struct DaemonMachine: Sendable {
     /// The colours of `frame` as the scene drew it (the frame last drawn or copied out), into `image`: for
     /// colour panels and terminals.
     public func colorize(_ frame: Frame, into image: inout RGBFrame) {
-        if aheadNext > 0 {
-            scene.colorize(frame, marks: ahead[aheadNext - 1].marks, into: &image)
-        } else if aheadCount > 0 {
-            scene.colorize(frame, marks: marksBeforeAhead, into: &image)
+        if let marks = marksOfFrameShown {
+            scene.colorize(frame, marks: marks, into: &image)
         } else {
             scene.colorize(frame, into: &image)
         }
@@ -386,9 +380,13 @@ public struct DaemonMachine: Sendable {
         }
         if scene.style.idle == .clock { consider(nextClockMinute) }
         // With nothing at all to wait for, wake once a minute anyway (the status and watchdog normally come first).
-        let target = max(earliest ?? now + configuration.quietStatusInterval, now)
+        return gridInstant(atOrAfter: earliest ?? now + configuration.quietStatusInterval, after: now)
+    }
+
+    /// The first grid instant at or after `target` and after the grid instant `now` falls in.
+    private func gridInstant(atOrAfter target: Duration, after now: Duration) -> Duration {
         let index = gridIndex(atOrBefore: now)
-        let instant = gridCeiling(target)
+        let instant = gridCeiling(max(target, now))
         return instant > gridInstant(index) ? instant : gridInstant(index + 1)
     }
 
@@ -437,7 +435,8 @@ public struct DaemonMachine: Sendable {
         scene.copyMarks(into: &marksBeforeAhead)
         var last = instant
         while aheadCount < capacity {
-            let next = renderInstant(due: due, after: last)
+            // Where the loop wakes to draw next (as `nextWake` has it).
+            let next = gridInstant(atOrAfter: due, after: last)
             let nextDue = scene.nextChange(state, after: next, clock: clockText).map { max($0, next) }
             scene.render(state, at: next, clock: clockText, into: &ahead[aheadCount].frame)
             scene.copyMarks(into: &ahead[aheadCount].marks)
@@ -450,22 +449,23 @@ public struct DaemonMachine: Sendable {
         }
     }
 
-    /// The instant the loop draws at next when the last drawing was at grid instant `last` and the picture
-    /// is due to change at `due`: the first instant of the grid at or after `due`, and after `last` (as
-    /// `nextWake` has it).
-    private func renderInstant(due: Duration, after last: Duration) -> Duration {
-        let instant = gridCeiling(due)
-        return instant > last ? instant : gridInstant(gridIndex(atOrBefore: last) + 1)
+    /// The slot of the frame drawn ahead for grid instant `instant`, when it is the next one to show.
+    private func nextDrawnAhead(at instant: Duration) -> Int? {
+        aheadNext < aheadCount && ahead[aheadNext].instant == instant ? aheadNext : nil
+    }
+
+    /// The scene's marks after drawing the frame shown last, when the scene has drawn more since (or may
+    /// have): nil when nothing was drawn ahead, and the scene's own marks are those.
+    private var marksOfFrameShown: Scene.Marks? {
+        guard aheadCount > 0 else { return nil }
+        return aheadNext > 0 ? ahead[aheadNext - 1].marks : marksBeforeAhead
     }
 
     /// Forgets the frames drawn ahead and not shown; the scene goes back to its marks after the frame shown last.
     private mutating func dropFramesAhead() {
-        if aheadNext < aheadCount {
-            scene.restoreMarks(aheadNext > 0 ? ahead[aheadNext - 1].marks : marksBeforeAhead)
-        }
+        if aheadNext < aheadCount, let marks = marksOfFrameShown { scene.restoreMarks(marks) }
         aheadCount = 0
         aheadNext = 0
-        aheadTaken = nil
     }
 
     private mutating func startDemo(at now: Duration) {

@@ -223,11 +223,7 @@ public final class PanelLink: FrameSink {
             statistics.framesUnchanged += 1
             return
         }
-        shown.withUnsafeMutableBufferPointer { target in
-            frame.withUnsafeBufferPointer { source in
-                _ = target.update(fromContentsOf: source)
-            }
-        }
+        shown.overwrite(with: frame)
         statistics.framesSent += 1
         if full { statistics.fullFrames += 1 }
         machine.sentFrame(full: full, at: now)

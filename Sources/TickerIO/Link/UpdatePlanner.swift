@@ -81,11 +81,11 @@ public struct UpdatePlanner: Sendable {
         // its own number; a longer one is hashed, and equal hashes are confirmed byte by byte.
         let count = changed.count
         let low = changed.lowerBound
-        // The room is taken out while the search reads the planner's settings, and put back after.
+        // The room (two per column of the panel; the span is at most all of them) is taken out while the search
+        // reads the planner's settings, and put back after.
         var room: [UInt64] = []
         swap(&room, &keys)
         defer { swap(&room, &keys) }
-        if room.count < 2 * count { room = [UInt64](repeating: 0, count: 2 * count) }
         return room.withUnsafeMutableBufferPointer { keys in
             for index in 0..<count {
                 keys[index] = Self.key(next, at: (low + index) * column, count: column)
