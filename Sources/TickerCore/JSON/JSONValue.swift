@@ -19,14 +19,17 @@ public enum JSONValue: Sendable, Equatable {
     /// The deepest nesting of arrays and objects `parse` accepts.
     public static let maxDepth = 16
 
-    /// Parses one JSON text (surrounding white space allowed), at most `maxBytes` long.
-    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONError) -> JSONValue {
-        guard bytes.count <= maxBytes else { throw .tooLong(bytes: bytes.count, limit: maxBytes) }
-        var reader = JSONReader(Array(bytes))
+    /// Parses one JSON text (surrounding white space allowed), at most `limit` bytes long and nested at most
+    /// `depthLimit` levels deep.
+    public static func parse<Bytes: Collection<UInt8>>(
+        _ bytes: Bytes, limit: Int = maxBytes, depthLimit: Int = maxDepth
+    ) throws(JSONError) -> JSONValue {
+        guard bytes.count <= limit else { throw .tooLong(bytes: bytes.count, limit: limit) }
+        var reader = JSONReader(Array(bytes), depthLimit: depthLimit)
         reader.skipSpace()
         let value = try reader.value(depth: 0)
         reader.skipSpace()
-        guard reader.atEnd else { throw reader.unexpected("the end of the text") }
+        guard reader.atEnd else { throw reader.unexpected(JSONError.endOfText) }
         return value
     }
 
@@ -40,6 +43,12 @@ public enum JSONValue: Sendable, Equatable {
     public var stringValue: String? {
         guard case .string(let value) = self else { return nil }
         return value
+    }
+
+    /// The elements, when this is an array.
+    public var arrayValue: [JSONValue]? {
+        guard case .array(let values) = self else { return nil }
+        return values
     }
 
     /// The number, when this is one.
@@ -123,6 +132,9 @@ public enum JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A string is not valid UTF-8, or has an invalid escape.
     case badString(offset: Int, reason: String)
 
+    /// What `unexpected` expects after the value: nothing but white space.
+    static let endOfText = "the end of the text"
+
     /// A sentence naming the offset and the cause.
     public var description: String {
         switch self {
@@ -140,9 +152,13 @@ public enum JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 /// A cursor over the bytes of a JSON text.
 private struct JSONReader {
     let bytes: [UInt8]
+    let depthLimit: Int
     var offset = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], depthLimit: Int) {
+        self.bytes = bytes
+        self.depthLimit = depthLimit
+    }
 
     var atEnd: Bool { offset >= bytes.count }
 
@@ -182,7 +198,7 @@ private struct JSONReader {
     }
 
     private mutating func object(depth: Int) throws(JSONError) -> JSONValue {
-        guard depth <= JSONValue.maxDepth else { throw .tooDeep(offset: offset, limit: JSONValue.maxDepth) }
+        guard depth <= depthLimit else { throw .tooDeep(offset: offset, limit: depthLimit) }
         offset += 1
         var members: [String: JSONValue] = [:]
         skipSpace()
@@ -211,7 +227,7 @@ private struct JSONReader {
     }
 
     private mutating func array(depth: Int) throws(JSONError) -> JSONValue {
-        guard depth <= JSONValue.maxDepth else { throw .tooDeep(offset: offset, limit: JSONValue.maxDepth) }
+        guard depth <= depthLimit else { throw .tooDeep(offset: offset, limit: depthLimit) }
         offset += 1
         var values: [JSONValue] = []
         skipSpace()

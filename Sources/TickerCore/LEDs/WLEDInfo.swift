@@ -23,23 +23,29 @@ public struct WLEDInfo: Sendable, Equatable {
 
     /// Reads a reply; throws when it is not one JSON object within the limits. Unknown members are skipped.
     public init(json bytes: some Collection<UInt8>) throws(WLEDInfoError) {
-        guard bytes.count <= Self.maxBytes else { throw .tooLong(bytes.count) }
-        var reader = JSONScanner(Array(bytes))
-        self.init()
-        reader.skipSpace()
-        guard reader.peek == UInt8(ascii: "{") else { throw .notJSON(reader.position) }
-        try reader.value(path: [], depth: 0) { path, value in
-            switch (path, value) {
-            case (["info", "leds", "count"], .number(let n)): ledCount = n
-            case (["info", "leds", "matrix", "w"], .number(let n)): matrixWidth = n
-            case (["info", "leds", "matrix", "h"], .number(let n)): matrixHeight = n
-            case (["info", "ver"], .string(let text)): version = text
-            case (["info", "name"], .string(let text)): name = text
-            default: break
-            }
+        let reply: JSONValue
+        do {
+            reply = try JSONValue.parse(bytes, limit: Self.maxBytes, depthLimit: Self.maxDepth)
+        } catch {
+            throw WLEDInfoError(error)
         }
-        reader.skipSpace()
-        guard reader.atEnd else { throw .trailing(reader.position) }
+        guard case .object = reply else { throw .notJSON(bytes.prefix { Self.isSpace($0) }.count) }
+        self.init()
+        let info = reply["info"]
+        ledCount = Self.whole(info?["leds"]?["count"])
+        matrixWidth = Self.whole(info?["leds"]?["matrix"]?["w"])
+        matrixHeight = Self.whole(info?["leds"]?["matrix"]?["h"])
+        version = info?["ver"]?.stringValue
+        name = info?["name"]?.stringValue
+    }
+
+    private static func whole(_ value: JSONValue?) -> Int? {
+        guard let number = value?.numberValue, number.magnitude < 1e15 else { return nil }
+        return Int(exactly: number)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
 
@@ -54,6 +60,16 @@ public enum WLEDInfoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// More after the object, at this offset.
     case trailing(Int)
 
+    /// The reason a reply is not JSON, at the offset where the reader stopped.
+    init(_ error: JSONError) {
+        switch error {
+        case .tooLong(let bytes, _): self = .tooLong(bytes)
+        case .tooDeep: self = .tooDeep
+        case .unexpected(let offset, _, let expected) where expected == JSONError.endOfText: self = .trailing(offset)
+        case .unexpected(let offset, _, _), .badString(let offset, _): self = .notJSON(offset)
+        }
+    }
+
     public var description: String {
         switch self {
         case .tooLong(let count): "reply of \(count) bytes is longer than \(WLEDInfo.maxBytes)"
@@ -61,144 +77,5 @@ public enum WLEDInfoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooDeep: "reply is nested deeper than \(WLEDInfo.maxDepth) levels"
         case .trailing(let offset): "reply has more after its JSON object, at byte \(offset)"
         }
-    }
-}
-
-// Just enough JSON to walk a reply: objects, arrays, strings (escapes kept simple: \uXXXX becomes '?'),
-// numbers (whole numbers are reported, others skipped), true, false, null.
-private struct JSONScanner {
-    enum Leaf {
-        case number(Int)
-        case string(String)
-        case other
-    }
-
-    let bytes: [UInt8]
-    var position = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var atEnd: Bool { position >= bytes.count }
-    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
-
-    mutating func skipSpace() {
-        while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
-    }
-
-    mutating func expect(_ byte: UInt8) throws(WLEDInfoError) {
-        guard peek == byte else { throw .notJSON(position) }
-        position += 1
-    }
-
-    mutating func value(path: [String], depth: Int, _ found: ([String], Leaf) -> Void) throws(WLEDInfoError) {
-        guard depth < WLEDInfo.maxDepth else { throw .tooDeep }
-        skipSpace()
-        guard let byte = peek else { throw .notJSON(position) }
-        switch byte {
-        case UInt8(ascii: "{"):
-            position += 1
-            skipSpace()
-            if peek == UInt8(ascii: "}") {
-                position += 1
-                return
-            }
-            while true {
-                skipSpace()
-                let key = try string()
-                skipSpace()
-                try expect(UInt8(ascii: ":"))
-                // Paths deeper than the ones read are not kept.
-                try value(path: path.count < 4 ? path + [key] : path + ["…"], depth: depth + 1, found)
-                skipSpace()
-                if peek == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "}"))
-                return
-            }
-        case UInt8(ascii: "["):
-            position += 1
-            skipSpace()
-            if peek == UInt8(ascii: "]") {
-                position += 1
-                return
-            }
-            while true {
-                try value(path: path + ["[]"], depth: depth + 1, found)
-                skipSpace()
-                if peek == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "]"))
-                return
-            }
-        case UInt8(ascii: "\""):
-            found(path, .string(try string()))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            found(path, try number())
-        default:
-            for word in ["true", "false", "null"] where bytes[position...].starts(with: word.utf8) {
-                position += word.utf8.count
-                found(path, .other)
-                return
-            }
-            throw .notJSON(position)
-        }
-    }
-
-    mutating func string() throws(WLEDInfoError) -> String {
-        try expect(UInt8(ascii: "\""))
-        var text: [UInt8] = []
-        while let byte = peek {
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return String(decoding: text.prefix(256), as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard let escaped = peek else { throw .notJSON(position) }
-                position += 1
-                if escaped == UInt8(ascii: "u") {
-                    guard position + 4 <= bytes.count else { throw .notJSON(position) }
-                    position += 4
-                    text.append(UInt8(ascii: "?"))
-                } else {
-                    text.append(escaped)
-                }
-            case 0..<0x20:
-                throw .notJSON(position - 1)
-            default:
-                text.append(byte)
-            }
-        }
-        throw .notJSON(position)
-    }
-
-    mutating func number() throws(WLEDInfoError) -> Leaf {
-        let start = position
-        var whole = true
-        var value = 0
-        var negative = false
-        if peek == UInt8(ascii: "-") {
-            negative = true
-            position += 1
-        }
-        var digits = 0
-        while let byte = peek {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits += 1
-                if digits <= 15 { value = value * 10 + Int(byte - UInt8(ascii: "0")) } else { whole = false }
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"):
-                whole = false
-            default:
-                guard digits > 0 else { throw .notJSON(start) }
-                return whole ? .number(negative ? -value : value) : .other
-            }
-            position += 1
-        }
-        guard digits > 0 else { throw .notJSON(start) }
-        return whole ? .number(negative ? -value : value) : .other
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import TickerCore
 
 /// What LRCLIB knows about a track, as far as the panel cares.
 package enum LRCLIBAnswer: Equatable, Sendable {
@@ -11,7 +11,8 @@ package enum LRCLIBAnswer: Equatable, Sendable {
 
     /// The answer in the body of `/api/get` (one record, as a JSON object).
     package static func parseRecord(_ body: [UInt8]) throws(OnlineLyricsError) -> LRCLIBAnswer {
-        guard let record = try json(body) as? [String: Any] else { throw .malformed("expected a JSON object") }
+        let record = try json(body)
+        guard case .object = record else { throw .malformed("expected a JSON object") }
         return answer(in: record)
     }
 
@@ -19,27 +20,28 @@ package enum LRCLIBAnswer: Equatable, Sendable {
     /// lyrics or marked instrumental, preferring one whose duration is within 2 s of `durationSeconds`.
     package static func parseSearch(_ body: [UInt8], durationSeconds: Double?) throws(OnlineLyricsError) -> LRCLIBAnswer
     {
-        guard let records = try json(body) as? [Any] else { throw .malformed("expected a JSON array") }
+        guard let records = try json(body).arrayValue else { throw .malformed("expected a JSON array") }
         var fallback = LRCLIBAnswer.notFound
-        for case let record as [String: Any] in records {
+        for record in records {
             let answer = answer(in: record)
             guard answer != .notFound else { continue }
-            guard let durationSeconds, let duration = record["duration"] as? Double else { return answer }
+            guard let durationSeconds, let duration = record["duration"]?.numberValue else { return answer }
             if abs(duration - durationSeconds) <= 2 { return answer }
             if fallback == .notFound { fallback = answer }
         }
         return fallback
     }
 
-    private static func answer(in record: [String: Any]) -> LRCLIBAnswer {
-        if record["instrumental"] as? Bool == true { return .instrumental }
-        if let synced = record["syncedLyrics"] as? String, !synced.isEmpty { return .synced(synced) }
+    private static func answer(in record: JSONValue) -> LRCLIBAnswer {
+        if record["instrumental"]?.boolValue == true { return .instrumental }
+        if let synced = record["syncedLyrics"]?.stringValue, !synced.isEmpty { return .synced(synced) }
         return .notFound
     }
 
-    private static func json(_ body: [UInt8]) throws(OnlineLyricsError) -> Any {
+    // The client has already bounded the body (`LRCLIBClient.maxBodyBytes`).
+    private static func json(_ body: [UInt8]) throws(OnlineLyricsError) -> JSONValue {
         do {
-            return try JSONSerialization.jsonObject(with: Data(body), options: [])
+            return try JSONValue.parse(body, limit: body.count)
         } catch {
             throw .malformed("not JSON")
         }
