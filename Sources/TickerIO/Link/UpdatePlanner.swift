@@ -74,7 +74,9 @@ public struct UpdatePlanner: Sendable {
     public mutating func plan(from shown: UnsafeRawBufferPointer, to next: UnsafeRawBufferPointer) -> FrameUpdate {
         let width = geometry.width
         let column = geometry.bytesPerColumn
-        guard shown.count == next.count, next.count == width * column, width > 0 else { return .full }
+        guard shown.count == next.count, next.count == width * column, width > 0,
+            let nextBytes = next.baseAddress, let shownBytes = shown.baseAddress
+        else { return .full }
         guard let changed = Self.changedColumns(shown, next, bytesPerColumn: column) else { return .none }
         // Every column in the changed span of both frames as one number, made once: the search below compares
         // each column with several others, and numbers compare faster than bytes. A column of up to 8 bytes is
@@ -95,7 +97,7 @@ public struct UpdatePlanner: Sendable {
             return plan(changed: changed) { a, b in
                 // Column `a` of the next frame equals column `b` of the shown one.
                 guard keys[a - low] == keys[count + b - low] else { return false }
-                return exact || memcmp(next.baseAddress! + a * column, shown.baseAddress! + b * column, column) == 0
+                return exact || memcmp(nextBytes + a * column, shownBytes + b * column, column) == 0
             }
         }
     }
