@@ -133,7 +133,8 @@ import TickerTestSupport
         let configs = topics.discoveryConfigs(version: "9.9")
         #expect(
             configs.map(\.topic) == [
-                "ha/notify/tickerd_kitchen_panel/message/config", "ha/number/tickerd_kitchen_panel/brightness/config",
+                "ha/notify/tickerd_kitchen_panel/message/config", "ha/text/tickerd_kitchen_panel/message_text/config",
+                "ha/number/tickerd_kitchen_panel/brightness/config",
                 "ha/sensor/tickerd_kitchen_panel/now_playing/config",
                 "ha/binary_sensor/tickerd_kitchen_panel/panel/config",
             ])
@@ -144,14 +145,15 @@ import TickerTestSupport
             #expect(value["availability_topic"] == .string("tickerd/kitchen panel/availability"))
             #expect(value["device"]?["identifiers"] == .array([.string("tickerd_kitchen_panel")]))
             #expect(value["device"]?["sw_version"] == .string("9.9"))
+            #expect(value["device"]?["name"] == .string("kitchen panel"))
         }
         #expect(
             ids == [
-                "tickerd_kitchen_panel_message", "tickerd_kitchen_panel_brightness",
-                "tickerd_kitchen_panel_now_playing",
+                "tickerd_kitchen_panel_message", "tickerd_kitchen_panel_message_text",
+                "tickerd_kitchen_panel_brightness", "tickerd_kitchen_panel_now_playing",
                 "tickerd_kitchen_panel_panel",
             ])
-        let number = try JSONValue.parse(Array(configs[1].payload.utf8))
+        let number = try JSONValue.parse(Array(configs[2].payload.utf8))
         #expect(number["command_topic"] == .string("tickerd/kitchen panel/brightness"))
         #expect(number["state_topic"] == .string("tickerd/kitchen panel/state"))
     }
@@ -161,8 +163,9 @@ import TickerTestSupport
         #expect(topics.discoveryConfigs(version: "1").isEmpty)
         #expect(
             topics.discoveryTopics(under: "old") == [
-                "old/notify/tickerd_box/message/config", "old/number/tickerd_box/brightness/config",
-                "old/sensor/tickerd_box/now_playing/config", "old/binary_sensor/tickerd_box/panel/config",
+                "old/notify/tickerd_box/message/config", "old/text/tickerd_box/message_text/config",
+                "old/number/tickerd_box/brightness/config", "old/sensor/tickerd_box/now_playing/config",
+                "old/binary_sensor/tickerd_box/panel/config",
             ])
     }
 }

@@ -4,9 +4,9 @@ import TickerIO
 
 /// `tickerctl follow mqtt`: bridges an MQTT broker and the panel. Forwards what arrives on `<prefix>/feed`,
 /// `<prefix>/message` and `<prefix>/brightness` to the feed (each payload checked by the daemon's own decoder
-/// first), publishes the daemon's state file on `<prefix>/state` and its own presence on
-/// `<prefix>/availability`, and announces itself to Home Assistant. One thread: libmosquitto's socket, the
-/// signals and the timers share one `poll`.
+/// first), publishes the daemon's state file on `<prefix>/state`, what is playing on `<prefix>/now_playing`, the
+/// last message it sent on `<prefix>/last_message` and its own presence on `<prefix>/availability`, and announces
+/// itself to Home Assistant. One thread: libmosquitto's socket, the signals and the timers share one `poll`.
 ///
 /// Nothing acknowledged is lost: messages are taken with QoS 1 on a persistent session (the broker keeps what
 /// arrives while the bridge is away), and once taken they wait in a bounded queue until the feed accepts them;
@@ -57,8 +57,9 @@ package struct MQTTBridge: Sendable {
     }
 
     /// Clears what the bridge leaves on the broker (its discovery configs under the discovery prefix and under
-    /// the one its marker names, state, availability and the marker, all retained) and returns: 0 when the
-    /// broker acknowledged every removal, 1 otherwise.
+    /// the one its marker names, then the topics the entities read and the marker, all retained) and returns: 0
+    /// when the broker acknowledged every removal, 1 otherwise. The configs go first, and the rest only once the
+    /// broker has taken them, so that Home Assistant removes the entities before their topics empty.
     package func forget(signals: SignalSource, log: Logger, timeout: Duration = .seconds(10)) -> Int32 {
         let client: MQTTClient
         do {
@@ -71,6 +72,8 @@ package struct MQTTBridge: Sendable {
         let deadline = Clock.now + timeout
         var pending: Set<Int32> = []
         var clearing = false
+        // The topics to clear once the configs are gone.
+        var afterConfigs: [String] = []
         // The discovery prefix the bridge last published under (its retained marker), if another.
         var previous: String?
         while Clock.now < deadline {
@@ -99,29 +102,32 @@ package struct MQTTBridge: Sendable {
                             continue
                         }
                         clearing = true
-                        var retained = topics.discoveryTopics(under: topics.discoveryPrefix)
+                        var configs = topics.discoveryTopics(under: topics.discoveryPrefix)
                         if let previous, previous != topics.discoveryPrefix {
-                            retained += topics.discoveryTopics(under: previous)
+                            configs += topics.discoveryTopics(under: previous)
                         }
-                        retained += [topics.discovery, topics.state, topics.availability]
-                        for topic in retained { pending.insert(try client.publish(topic, "", retain: true)) }
+                        afterConfigs = topics.retainedTopics
+                        for topic in configs { pending.insert(try client.publish(topic, "", retain: true)) }
                     case .published(let id):
                         pending.remove(id)
-                        if clearing, pending.isEmpty {
-                            let prefixes = Set([topics.discoveryPrefix, previous ?? ""]).filter { !$0.isEmpty }
-                            log.notice(
-                                "cleared what '\(topics.prefix)' left on the MQTT broker at '\(server.name)'"
-                                    + (prefixes.isEmpty
-                                        ? ""
-                                        : " and its Home Assistant configs under '"
-                                            + prefixes.sorted().joined(separator: "' and '") + "'"))
-                            client.disconnect()
-                            return 0
-                        }
                     case .disconnected(let code) where code != 0:
                         throw MQTTError.lost(server: server.name, reason: MQTTClient.reason(code))
                     default: break
                     }
+                }
+                if clearing, pending.isEmpty, !afterConfigs.isEmpty {
+                    for topic in afterConfigs { pending.insert(try client.publish(topic, "", retain: true)) }
+                    afterConfigs = []
+                } else if clearing, pending.isEmpty {
+                    let prefixes = Set([topics.discoveryPrefix, previous ?? ""]).filter { !$0.isEmpty }
+                    log.notice(
+                        "cleared what '\(topics.prefix)' left on the MQTT broker at '\(server.name)'"
+                            + (prefixes.isEmpty
+                                ? ""
+                                : " and its Home Assistant configs under '"
+                                    + prefixes.sorted().joined(separator: "' and '") + "'"))
+                    client.disconnect()
+                    return 0
                 }
             } catch {
                 log.error(error.description)
@@ -155,6 +161,14 @@ private struct Session {
     var stateWatch: StateWatch
     /// The last state published.
     var lastState: StateSnapshot?
+    /// The daemon's state file as last read, and when it was written (real time since the epoch); nil while
+    /// there is none.
+    var daemonState: (snapshot: StateSnapshot, written: Duration)?
+    /// The payload last published on `<prefix>/now_playing` (nil: to publish).
+    var publishedNowPlaying: String?
+    /// The text of the last message sent to the feed in this run, and whether it is yet to be published.
+    var lastMessage = ""
+    var lastMessageIsNew = true
     var nextStatePoll = Clock.now
 
     init(bridge: MQTTBridge, client: MQTTClient, log: Logger) {
@@ -301,7 +315,10 @@ private struct Session {
             log.warning(error.description)
         }
         stateWatch.forget()
+        publishedNowPlaying = nil
+        lastMessageIsNew = true
         publishState()
+        publishLastMessage()
     }
 
     private mutating func receive(topic: String, payload: [UInt8], retained: Bool) {
@@ -366,9 +383,14 @@ private struct Session {
         var sent = 0
         while sent < queue.count, feed.send([queue[sent]], now: now.inSeconds) {
             queuedBytes -= queue[sent].encode().utf8.count + 1
+            if case .message(let text, _, _) = queue[sent] {
+                lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
+                lastMessageIsNew = true
+            }
             sent += 1
         }
         queue.removeFirst(sent)
+        if sent > 0, connected { publishLastMessage() }
         if reportedFull, queue.isEmpty {
             log.info("the feed took every queued line; reading from the broker again")
             reportedFull = false
@@ -379,9 +401,11 @@ private struct Session {
         switch stateWatch.poll() {
         case .unchanged:
             break
-        case .snapshot(let snapshot):
+        case .snapshot(let snapshot, let written):
+            daemonState = (snapshot, written)
             publish(snapshot)
         case .missing(let isNew):
+            daemonState = nil
             guard isNew else { break }
             log.info("no state file '\(bridge.statePath)' (yet); the state is published once there is")
             // The file goes when the daemon stops (systemd removes its directory): nothing plays, no panel is
@@ -393,6 +417,32 @@ private struct Session {
             }
         case .failed(let problem, let isNew):
             if isNew { log.warning("state file: \(problem)") }
+        }
+        publishNowPlaying()
+    }
+
+    /// Publishes what is playing when it changed: also without a new state, as a track that ended long ago is
+    /// no longer playing.
+    private mutating func publishNowPlaying() {
+        let age = daemonState.map { Duration.nanoseconds(Posix.realtimeNanoseconds()) - $0.written } ?? .zero
+        let payload = MQTTNowPlaying(daemonState?.snapshot, age: age).json
+        guard payload != publishedNowPlaying else { return }
+        do {
+            try client.publish(bridge.topics.nowPlaying, payload, retain: true)
+            publishedNowPlaying = payload
+        } catch {
+            log.warning(error.description)
+        }
+    }
+
+    private mutating func publishLastMessage() {
+        guard lastMessageIsNew else { return }
+        do {
+            let payload = JSONValue.object(["text": .string(lastMessage)]).encoded
+            try client.publish(bridge.topics.lastMessage, payload, retain: true)
+            lastMessageIsNew = false
+        } catch {
+            log.warning(error.description)
         }
     }
 
@@ -435,7 +485,8 @@ private struct Session {
 struct StateWatch {
     enum Outcome: Equatable {
         case unchanged
-        case snapshot(StateSnapshot)
+        /// The file's contents, and when it was written (its modification time, real time since the epoch).
+        case snapshot(StateSnapshot, written: Duration)
         case missing(isNew: Bool)
         case failed(String, isNew: Bool)
     }
@@ -469,7 +520,7 @@ struct StateWatch {
         do {
             guard let snapshot = try StateFile.read(path) else { return .missing(isNew: true) }
             lastProblem = nil
-            return .snapshot(snapshot)
+            return .snapshot(snapshot, written: .seconds(info.st_mtim.tv_sec) + .nanoseconds(info.st_mtim.tv_nsec))
         } catch {
             return failure(error.description)
         }

@@ -38,9 +38,16 @@ package struct MQTTTopics: Equatable, Sendable {
     package var availability: String { prefix + "/availability" }
     /// The state snapshot (published, retained).
     package var state: String { prefix + "/state" }
+    /// What Home Assistant's Now playing sensor shows (`MQTTNowPlaying`; published, retained).
+    package var nowPlaying: String { prefix + "/now_playing" }
+    /// The text of the last message the bridge sent to the panel, `{"text": …}` (published, retained), which
+    /// Home Assistant's text entity shows.
+    package var lastMessage: String { prefix + "/last_message" }
     /// The discovery prefix whose configs are published (retained), so that a bridge restarted with another one
     /// clears the old configs (subscribed and published).
     package var discovery: String { prefix + "/discovery" }
+    /// The retained topics the entities read, and the marker: cleared by `--forget` once the entities are gone.
+    package var retainedTopics: [String] { [discovery, state, nowPlaying, lastMessage, availability] }
 
     /// The prefix as an identifier Home Assistant accepts in ids and topics: `tickerd/kitchen` → `tickerd_kitchen`.
     package var node: String {
@@ -53,36 +60,56 @@ package struct MQTTTopics: Equatable, Sendable {
             })
     }
 
-    /// The entities: component, object id and config (without the shared members).
+    /// The panel's name, which Home Assistant gives the device: the last level of the prefix (`tickerd/kitchen`
+    /// → `kitchen`, the host name by default). Home Assistant names each entity "device name + entity name"
+    /// (MQTT entities always have `has_entity_name`), so the entity ids read `sensor.kitchen_now_playing`.
+    package var deviceName: String { prefix.split(separator: "/").last.map(String.init) ?? prefix }
+
+    /// The entities: component, object id and config (without the shared members). Each name is the entity's
+    /// own part only. Every template renders an empty payload (a retained topic being cleared) as nothing,
+    /// which Home Assistant ignores, instead of failing on `value_json`.
     private var entities: [(component: String, object: String, config: [String: JSONValue])] {
         [
+            // Home Assistant 2024.5 and later; older ones log "Integration notify is not supported" and have the
+            // text entity below.
             (
                 "notify", "message",
                 ["name": .string("Message"), "command_topic": .string(message), "icon": .string("mdi:message-text")]
             ),
             (
+                "text", "message_text",
+                [
+                    "name": .string("Message"), "command_topic": .string(message), "state_topic": .string(lastMessage),
+                    "value_template": .string("{{ value_json.text if value_json is defined else '' }}"),
+                    "max": .number(Double(MQTTNowPlaying.maxStateScalars)), "icon": .string("mdi:message-text"),
+                ]
+            ),
+            (
                 "number", "brightness",
                 [
                     "name": .string("Brightness"), "command_topic": .string(brightness), "state_topic": .string(state),
-                    "value_template": .string("{{ value_json.brightness }}"), "min": .number(0), "max": .number(100),
-                    "step": .number(1), "unit_of_measurement": .string("%"), "icon": .string("mdi:brightness-6"),
+                    "value_template": .string("{{ value_json.brightness if value_json is defined else '' }}"),
+                    "min": .number(0), "max": .number(100), "step": .number(1), "unit_of_measurement": .string("%"),
+                    "icon": .string("mdi:brightness-6"),
                 ]
             ),
             (
                 "sensor", "now_playing",
                 [
-                    "name": .string("Now playing"), "state_topic": .string(state),
-                    "value_template": .string(
-                        "{{ ([value_json.artist, value_json.title] | select | join(' - ')) or value_json.text or value_json.state }}"
-                    ),
-                    "json_attributes_topic": .string(state), "icon": .string("mdi:music"),
+                    "name": .string("Now playing"), "state_topic": .string(nowPlaying),
+                    "value_template": .string("{{ value_json.now_playing if value_json is defined else '' }}"),
+                    "json_attributes_topic": .string(nowPlaying),
+                    "json_attributes_template": .string(
+                        "{{ (value_json.attributes if value_json is defined else {}) | tojson }}"),
+                    "icon": .string("mdi:music"),
                 ]
             ),
             (
                 "binary_sensor", "panel",
                 [
                     "name": .string("Panel"), "state_topic": .string(state),
-                    "value_template": .string("{{ 'ON' if value_json.panel else 'OFF' }}"),
+                    "value_template": .string(
+                        "{{ ('ON' if value_json.panel else 'OFF') if value_json is defined else '' }}"),
                     "device_class": .string("connectivity"),
                 ]
             ),
@@ -99,7 +126,7 @@ package struct MQTTTopics: Equatable, Sendable {
     package func discoveryConfigs(version: String) -> [(topic: String, payload: String)] {
         let topics = discoveryTopics(under: discoveryPrefix)
         let device: JSONValue = .object([
-            "identifiers": .array([.string(node)]), "name": .string("tickerd \(prefix)"),
+            "identifiers": .array([.string(node)]), "name": .string(deviceName),
             "model": .string("tickerd LED ticker"), "manufacturer": .string("tickerd"), "sw_version": .string(version),
         ])
         return zip(topics, entities).map { topic, entity in
