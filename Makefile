@@ -2,7 +2,7 @@ PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
 SWIFT ?= swift
-# Where the binaries that `make install` copies were built.
+# Where the binaries that `make install` copies, and `make demo` runs, were built.
 BUILDDIR ?= .build/release
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -14,11 +14,14 @@ CONFDIR = $(DESTDIR)$(SYSCONFDIR)/tickerd
 
 .PHONY: demo test build release bench firmware pictures install uninstall clean
 
-# Plays the built-in demo track on a panel drawn in this terminal (Ctrl-C ends it).
+# Plays the built-in demo track on a panel drawn in this terminal (Ctrl-C ends it). The demo runs as a job of
+# its own (`set -m`), the terminal's foreground, so Ctrl-C reaches only the demo, which stops cleanly: make,
+# interrupted too, would race it to reap it ("wait: No child processes"). A stopped job would be left behind
+# when make ends, so Ctrl-Z is ignored.
 demo:
 	@scripts/deps.sh build
 	@$(SWIFT) build -c release --product tickerd
-	@.build/release/tickerd --demo
+	@set -m; trap '' TSTP; $(BUILDDIR)/tickerd --demo
 
 # Everything CI runs: build with warnings as errors, all tests, sanitizers.
 test:

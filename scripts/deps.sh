@@ -6,13 +6,13 @@
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, sox,
 #                           playerctl with a private D-Bus session bus and a Python MPRIS player, mutagen and
 #                           opusenc for tagged music files, openssl for a self-signed lyrics server, the Mosquitto
-#                           broker and its clients, Jinja2 to render Home Assistant's templates)
+#                           broker and its clients, Jinja2 to render Home Assistant's templates, make for
+#                           `make demo`)
 set -euo pipefail
 
 build_packages=(libserialport-dev libmosquitto-dev pkg-config libcurl4 ca-certificates libpng-dev libgif-dev)
 test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd playerctl dbus python3-dbus python3-gi
-    python3-mutagen opus-tools openssl mosquitto mosquitto-clients python3-jinja2)
-
+    python3-mutagen opus-tools openssl mosquitto mosquitto-clients python3-jinja2 make)
 case "${1:-build}" in
     build) wanted=("${build_packages[@]}") ;;
     test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;

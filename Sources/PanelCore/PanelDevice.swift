@@ -165,7 +165,7 @@ public struct PanelDevice {
             guard width == geometry.width, height == geometry.height, bitsPerPixel == geometry.bitsPerPixel else {
                 return reject(
                     .geometryMismatch, packet,
-                    .invalidGeometry(width: width, height: height, bitsPerPixel: bitsPerPixel))
+                    .geometryMismatch(width: width, height: height, bitsPerPixel: bitsPerPixel, panel: geometry))
             }
             guard payload.count == geometry.fullFramePayloadCount else {
                 return reject(.badLength, packet, badLength())

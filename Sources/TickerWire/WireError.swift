@@ -16,6 +16,8 @@ public enum WireError: Error, Hashable, Sendable {
     case truncatedBlock
     /// A geometry outside what the protocol can carry (width 1–65535, height 1–255, 1, 2, 4, 8, 16 or 24 bits).
     case invalidGeometry(width: Int, height: Int, bitsPerPixel: Int)
+    /// A full frame announced a geometry the protocol can carry but that is not this panel's.
+    case geometryMismatch(width: Int, height: Int, bitsPerPixel: Int, panel: PanelGeometry)
     /// Pixel data handed to the encoder is not the size the geometry and column count imply.
     case pixelCountMismatch(expected: Int, found: Int)
     /// A column range is empty or reaches past the panel's width.
@@ -49,6 +51,9 @@ extension WireError: CustomStringConvertible {
         case .invalidGeometry(let width, let height, let bitsPerPixel):
             "invalid geometry \(width)x\(height) at \(bitsPerPixel) bits per pixel "
                 + "(expected width 1-65535, height 1-255, 1, 2, 4, 8, 16 or 24 bits)"
+        case .geometryMismatch(let width, let height, let bitsPerPixel, let panel):
+            "frame of \(width)x\(height) at \(bitsPerPixel) bits per pixel does not match this panel's "
+                + "\(panel.width)x\(panel.height) at \(panel.bitsPerPixel) bits"
         case .pixelCountMismatch(let expected, let found):
             "pixel data of \(found) bytes (expected \(expected))"
         case .columnRangeOutOfBounds(let start, let count, let width):

@@ -5,8 +5,9 @@ import TickerIO
 /// The options that describe an LED matrix on the command line: `--size WxH`, `--protocol`, and
 /// `--leds-KEY VALUE` for every key of the configuration's `[leds]` section, read with the same validation.
 struct StripOptions {
-    var width = 32
-    var height = 8
+    // The daemon's own panel size unless --size says otherwise.
+    var width = Config().panel.width
+    var height = Config().panel.height
     /// The protocol; nil for tickerd's own.
     var stripProtocol: StripProtocol? = .adalight
     /// Whether any `--leds-…` option was given.
@@ -74,9 +75,19 @@ func runStripPanel(
     terminal?.begin()
     defer { terminal?.end() }
     var lastMilliamps = 0
+    var refused = Set<Int>()
+    var advice = ""
     loop.run(reading: emulator.fileDescriptor) {
         let alive = emulator.service { event, emulator in
             if case .frame(_, _, let milliamps) = event { lastMilliamps = milliamps }
+            if case .wrongCount(let kind, let leds) = event, refused.insert(leds).inserted {
+                advice =
+                    "start this emulator with the --size tickerd has, or tickerd with --size "
+                    + "\(layout.width)x\(layout.height)"
+                logger.warning(
+                    "\(kind.rawValue) frame of \(leds) LEDs does not match this matrix's \(layout.count) "
+                        + "(\(layout.width)×\(layout.height)): shown as far as it goes (\(advice))")
+            }
             guard loop.isRecording else { return }
             switch event {
             case .frame(let kind, let leds, let milliamps):
@@ -95,7 +106,8 @@ func runStripPanel(
         terminal?.draw(
             emulator.picture,
             status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(emulator.frames) frames, "
-                + "\(emulator.damaged) damaged · \(lastMilliamps) mA · \(emulator.live ? "live" : "released")")
+                + "\(emulator.damaged) damaged · \(lastMilliamps) mA · \(emulator.live ? "live" : "released")"
+                + (advice.isEmpty ? "" : " · frames of another size: \(advice)"))
     }
     return 0
 }

@@ -8,9 +8,11 @@ import TickerWire
 func runPanel(_ arguments: [String]) -> Int32 {
     var scanner = ArgumentScanner(arguments)
     var link: String?
-    var width = 128
-    var height = 16
-    var bits = 2
+    // The daemon's own defaults, so that `tickerd --device LINK` with no options fits.
+    let defaults = Config().panel
+    var width = defaults.width
+    var height = defaults.height
+    var bits = defaults.depth.wireBits
     var fps = 60
     var framesPath: String?
     var draw = Posix.isTerminal(1)
@@ -78,8 +80,18 @@ func runPanel(_ arguments: [String]) -> Int32 {
     var lastUpdates = 0
     var rate = 0.0
     var lastRate = Clock.now
+    var refused = Set<PanelGeometry>()
+    var advice = ""
     loop.run(reading: emulator.fileDescriptor) {
         let alive = emulator.service { event, device in
+            if case .rejected(let rejection) = event,
+                case .geometryMismatch(let width, let height, let bits, let panel) = rejection.reason,
+                let frame = try? PanelGeometry(width: width, height: height, bitsPerPixel: bits),
+                refused.insert(frame).inserted
+            {
+                advice = sizeAdvice(frame: frame, panel: panel)
+                logger.warning("\(rejection.reason): refused (\(advice))")
+            }
             guard loop.isRecording else { return }
             var text = "\(describe(event))\n"
             if case .applied(let message) = event, message != .hello {
@@ -102,6 +114,7 @@ func runPanel(_ arguments: [String]) -> Int32 {
         let status =
             "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(counters.packets) packets, "
             + "\(counters.badPackets) bad · \(Int(rate.rounded())) updates/s · brightness \(device.brightness)"
+            + (advice.isEmpty ? "" : " · frames of another size: \(advice)")
         if isColor {
             paint(&image, from: device)
             terminal.draw(image, status: status)
@@ -111,6 +124,15 @@ func runPanel(_ arguments: [String]) -> Int32 {
         }
     }
     return 0
+}
+
+/// What to do about frames of `frame`'s geometry reaching a panel of `panel`'s: start either side with the
+/// other's size and depth.
+func sizeAdvice(frame: PanelGeometry, panel: PanelGeometry) -> String {
+    let size = { (geometry: PanelGeometry) in "--size \(geometry.width)x\(geometry.height)" }
+    let daemonDepth = PanelDepth(wireBits: panel.bitsPerPixel)?.name ?? String(panel.bitsPerPixel)
+    return "start this emulator with \(size(frame)) --depth \(frame.bitsPerPixel), "
+        + "or tickerd with \(size(panel)) --depth \(daemonDepth)"
 }
 
 /// A colour panel's pixels for the frames file: one line per row, each pixel as `RRGGBB` hex, separated by

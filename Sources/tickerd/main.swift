@@ -110,7 +110,11 @@ func main() -> Never {
         if height >= 10 {
             overrides.insert(ConfigOverride(section: "layout", key: "zones", value: "split"), at: 0)
         }
-        overrides.insert(ConfigOverride(section: "panel", key: "width", value: "128"), at: 0)
+        // Drawn only in this terminal, the demo is a wide panel; on a device it keeps the panel's own size, the
+        // defaults that `tickerctl panel` emulates too.
+        if !configRequired && !overrides.contains(where: { $0.section == "device" && $0.key == "path" }) {
+            overrides.insert(ConfigOverride(section: "panel", key: "width", value: "128"), at: 0)
+        }
         overrides.insert(ConfigOverride(section: "panel", key: "fps", value: "30"), at: 0)
         overrides.insert(ConfigOverride(section: "marquee", key: "fade-edges", value: "true"), at: 0)
     }

@@ -192,7 +192,10 @@ import TickerTestSupport
         #expect(daemon.termination == nil)
     }
 
-    @Test func ledsTestWalksOneLitLEDAlongTheStrip() async throws {
+    /// With the shim, libserialport opens the emulator's pseudo-terminal as it opens a real port; without it,
+    /// `tickerctl leds test` opens it with termios, as it does for a user.
+    @Test(arguments: [true, false])
+    func ledsTestWalksOneLitLEDAlongTheStrip(shim: Bool) async throws {
         let rig = try Rig()
         let link = rig.path("leds")
         let framesPath = rig.path("frames.txt")
@@ -200,7 +203,7 @@ import TickerTestSupport
         let frames = try rig.watch(framesPath)
         let walk = try rig.tickerctl(
             ["leds", "test", "--device", link, "--protocol", "tpm2", "--size", "4x2", "--interval", "0"] + Self.wiring,
-            environment: ["LD_PRELOAD": try BuiltProducts.shim()], name: "tickerctl leds test")
+            environment: shim ? ["LD_PRELOAD": try BuiltProducts.shim()] : [:], name: "tickerctl leds test")
         #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
         let printed = walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
         #expect(printed.count == 8)
@@ -219,6 +222,87 @@ import TickerTestSupport
             #expect(litAt.count == 1 && litAt.first?.0 == x && litAt.first?.1 == y, "LED \(index):\n\(pictures[index])")
         }
         #expect(pictures[8] == "....\n....")
+    }
+
+    @Test func theReadmesEmulatedMatrixWorksAsPrintedWithoutTheShim() async throws {
+        let rig = try Rig()
+        let moved = ["/tmp/leds": rig.path("leds")]
+        let emulator = ReadmeCommand(
+            "tickerctl", "panel", "--protocol", "adalight", "--link", "/tmp/leds", "--size", "32x8", "--leds-wiring",
+            "columns", "--leds-serpentine", "true")
+        let daemon = ReadmeCommand(
+            "tickerd", "--demo", "--device", "/tmp/leds", "--size", "32x8", "--depth", "rgb", "--set",
+            "device.protocol=adalight", "--set", "leds.wiring=columns", "--set", "leds.serpentine=true")
+        for command in [emulator, daemon] { #expect(command.isInReadme, "README.md prints `\(command.printed)`") }
+        let framesPath = rig.path("frames.txt")
+        let panel = try rig.tickerctl(
+            emulator.arguments(moving: moved) + ["--frames", framesPath], name: "tickerctl panel")
+        try await rig.line(of: panel, containing: "(linked at ")
+        let frames = try rig.watch(framesPath)
+        let tickerd = try rig.tickerd(daemon.arguments(moving: moved), shim: false)
+        let connected = try await rig.line(of: tickerd, containing: "LED controller connected on")
+        #expect(connected.contains("(a pseudo-terminal)"), "\(connected)")
+        try await rig.wait("frames of 256 LEDs with some lit") {
+            Self.records(frames.contents).filter { record in
+                record.header.contains("adalight 256 LEDs") && record.picture.contains { $0 == "#" || $0 == "+" }
+            }.count >= 2
+        }
+        let records = Self.records(frames.contents)
+        #expect(!records.contains { $0.header.contains("wrong-count") || $0.header.contains("damaged") })
+        // WLED's own answer about itself agrees with the panel: no warning.
+        try await rig.line(of: tickerd, containing: "WLED 'tickerctl panel'")
+        #expect(tickerd.lines(containing: "but the panel is").isEmpty, "\(tickerd.errors)")
+        // The port is free again once the daemon has gone: the README's walk along the same matrix (the dark
+        // frame the daemon leaves is not one of its steps).
+        tickerd.send(SIGTERM)
+        #expect(try await rig.exit(of: tickerd) == .exited(0))
+        let walk = ReadmeCommand(
+            "tickerctl", "leds", "test", "--device", "/tmp/leds", "--size", "32x8", "--leds-wiring", "columns",
+            "--leds-serpentine", "true")
+        #expect(walk.isInReadme, "README.md prints `\(walk.printed)`")
+        let before = Self.records(frames.contents).count
+        let walker = try rig.tickerctl(walk.arguments(moving: moved), name: "tickerctl leds test")
+        var lit: [[(Int, Int)]] = []
+        try await rig.wait("the first three LEDs lit one at a time") {
+            lit = Self.records(frames.contents).dropFirst(before).filter { Self.milliamps($0.header) != nil }.map {
+                record in
+                record.picture.split(separator: "\n").enumerated().flatMap { row in
+                    row.element.enumerated().filter { $0.element != "." }.map { ($0.offset, row.offset) }
+                }
+            }.filter { !$0.isEmpty }
+            return lit.count >= 3
+        }
+        // Serpentine columns from the top left: down the first column.
+        for (index, leds) in lit.prefix(3).enumerated() {
+            #expect(leds.count == 1 && leds.first?.0 == 0 && leds.first?.1 == index, "LED \(index): \(leds)")
+        }
+        #expect(walker.termination == nil, "\(walker.tail)")
+        #expect(panel.termination == nil)
+    }
+
+    @Test func theEmulatedMatrixTheDaemonAndLedsTestAgreeOnTheSizeWhenNoneIsGiven() async throws {
+        let rig = try Rig()
+        let link = rig.path("leds")
+        let framesPath = rig.path("frames.txt")
+        let panel = try rig.tickerctl(
+            ["panel", "--protocol", "adalight", "--link", link, "--frames", framesPath], name: "tickerctl panel")
+        try await rig.line(of: panel, containing: "(linked at \(link))")
+        let frames = try rig.watch(framesPath)
+        let daemon = try rig.tickerd(["--demo", "--device", link, "--set", "device.protocol=adalight"], shim: false)
+        try await rig.wait("two frames from the daemon") {
+            Self.records(frames.contents).filter { Self.milliamps($0.header) != nil }.count >= 2
+        }
+        daemon.send(SIGTERM)
+        #expect(try await rig.exit(of: daemon) == .exited(0))
+        let before = Self.records(frames.contents).count
+        let walk = try rig.tickerctl(
+            ["leds", "test", "--device", link, "--interval", "0.05"], name: "tickerctl leds test")
+        try await rig.wait("three steps of the walk") { Self.records(frames.contents).count >= before + 3 }
+        // The daemon's defaults, 64×16, everywhere: every frame fits the emulated matrix.
+        let headers = Self.records(frames.contents).map(\.header)
+        #expect(headers.filter { $0.contains("wrong-count") }.isEmpty, "\(headers.prefix(3))")
+        #expect(headers.allSatisfy { $0.contains("adalight 1024 LEDs") || $0.contains(" info") }, "\(headers)")
+        #expect(walk.termination == nil, "\(walk.tail)")
     }
 
     @Test func wledIsSwitchedToAFasterRateAskedAboutItselfReconnectedAndReleased() async throws {

@@ -93,6 +93,22 @@ import TickerWire
         #expect(replies(of: &panel) == [.error(report)])
     }
 
+    @Test func aFrameOfAnotherSizeIsRefusedNamingBothSizes() throws {
+        var panel = try makePanel(width: 8, height: 5, bits: 2)
+        var encoder = PacketEncoder()
+        let other = try PanelGeometry(width: 7, height: 5, bitsPerPixel: 2)
+        try encoder.encodeFullFrame([UInt8](repeating: 0, count: other.frameByteCount), geometry: other, sequence: 3)
+        let events = panel.receive(Array(encoder.encoded))
+        guard case .rejected(let rejection)? = events.first, events.count == 1 else {
+            Issue.record("expected one rejection, got \(events)")
+            return
+        }
+        #expect(rejection.code == .geometryMismatch)
+        #expect(
+            rejection.reason.description
+                == "frame of 7x5 at 2 bits per pixel does not match this panel's 8x5 at 2 bits")
+    }
+
     @Test func badCRCIsReportedWithTheTypeAndSequenceAsReceived() throws {
         var panel = try makePanel(width: 8, height: 5, bits: 2)
         var bytes = hex("06 01 21 06 AE BD 00")

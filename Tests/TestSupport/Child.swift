@@ -51,11 +51,33 @@ public final class Child {
     private var partial: [UInt8] = []
     private var outputLinesRead = 0
 
+    /// A terminal for a child's standard input and output.
+    public struct Terminal {
+        /// The terminal's path (a pseudo-terminal's slave side, say).
+        public let path: String
+        /// Whether it becomes the child's controlling terminal: the child starts a session of its own and opens
+        /// the terminal as its first, so that a hang-up sends it SIGHUP as closing a window would.
+        public let controlling: Bool
+        /// Whether standard error goes there too (else it stays a pipe the test reads, and `lines` fills).
+        public let standardError: Bool
+
+        public init(path: String, controlling: Bool, standardError: Bool = false) {
+            self.path = path
+            self.controlling = controlling
+            self.standardError = standardError
+        }
+    }
+
+    /// `POSIX_SPAWN_SETSID`, which Glibc's Swift module leaves out (a GNU extension of `spawn.h`).
+    private static let spawnNewSession: Int16 = 0x80
+
     /// Starts `executable` (a path, or a name looked up in `PATH`) with `arguments` (without argv[0]) and the
     /// test's environment, minus the variables systemd would set, plus `environment`. With `input`, its
-    /// standard input is a pipe that `send` writes to.
+    /// standard input is a pipe that `send` writes to; with `terminal`, its standard input and output are that
+    /// terminal, in a session of its own (and stderr too if the terminal says so).
     public init(
-        name: String, executable: String, arguments: [String], environment: [String: String] = [:], input: Bool = false
+        name: String, executable: String, arguments: [String], environment: [String: String] = [:], input: Bool = false,
+        terminal: Terminal? = nil
     ) throws {
         self.name = name
         var errorPipe: [Int32] = [-1, -1]
@@ -105,20 +127,28 @@ public final class Child {
         sigemptyset(&defaults)
         for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | (terminal == nil ? 0 : Child.spawnNewSession))
 
         var spawned: pid_t = 0
         let result = descriptorLock.withLock { _ -> Int32 in
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            if input {
+            if let terminal {
+                // Opened after the new session began: a session leader's first terminal becomes its controlling one.
+                let flags = O_RDWR | (terminal.controlling ? 0 : O_NOCTTY)
+                posix_spawn_file_actions_addopen(&actions, 0, terminal.path, flags, 0)
+                posix_spawn_file_actions_adddup2(&actions, 0, 1)
+                if terminal.standardError { posix_spawn_file_actions_adddup2(&actions, 0, 2) }
+            } else if input {
                 posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
             } else {
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             }
-            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+            if terminal == nil { posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1) }
+            if terminal?.standardError != true { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
             // Whatever else is open here (another test's pseudo-terminal, say) stays out of the child.
             for fd in Child.openDescriptors() where fd > 2 {
                 posix_spawn_file_actions_addclose(&actions, fd)
@@ -139,6 +169,15 @@ public final class Child {
         liveChildren.withLock { _ = $0.insert(spawned) }
         errorFD = errorPipe[0]
         outputFD = outputPipe[0]
+        // What goes to the terminal has no pipe: the test reads the terminal.
+        if terminal != nil {
+            close(outputFD)
+            outputFD = -1
+        }
+        if terminal?.standardError == true {
+            close(errorFD)
+            errorFD = -1
+        }
     }
 
     deinit { kill() }

@@ -19,6 +19,17 @@ public enum PanelDepth: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The depth that puts `bits` per pixel on the wire (1, 2, 4, 8, 16 or 24); nil for any other count.
+    public init?(wireBits bits: Int) {
+        switch bits {
+        case 16: self = .rgb565
+        case 24: self = .rgb888
+        default:
+            guard let depth = PixelDepth(bits: bits) else { return nil }
+            self = .grey(depth)
+        }
+    }
+
     /// The configuration's spelling.
     public var name: String {
         switch self {

@@ -331,6 +331,10 @@ public final class Daemon {
                 } else {
                     terminal?.draw(frame, status: statusLine())
                 }
+                // Nowhere left to draw (the window was closed): a panel drawn only there has no reason to run on.
+                if let failure = terminal?.failure, !stopping {
+                    execute([.stop("a failed write to the terminal (\(failure))")])
+                }
             case .sendStatus:
                 notify.send("STATUS=\(statusLine())")
             case .petWatchdog:
@@ -342,6 +346,8 @@ public final class Daemon {
             case .reload:
                 reload()
             case .stop(let reason):
+                // The status line drawn last has no line end: end it, or the log line runs into it.
+                terminal?.end()
                 logger.notice("stopping on \(reason)")
                 stopping = true
             }
@@ -387,6 +393,8 @@ public final class Daemon {
     private func handleSignals() {
         while let signal = signals.next() {
             switch signal {
+            // SIGHUP also comes when the terminal the panel is drawn in hangs up: then there is nowhere to draw.
+            case SIGHUP where terminal?.isHungUp == true: execute([.stop("SIGHUP (the terminal hung up)")])
             case SIGHUP: execute(machine.received(.hangUp))
             case SIGTERM: execute(machine.received(.terminate))
             case SIGINT: execute(machine.received(.interrupt))

@@ -38,7 +38,8 @@ public enum DeviceReplyProblem: Int, CaseIterable, Sendable, CustomStringConvert
             self = .unexpected
         case .badLength(let type, _):
             self = type == MessageType.error.rawValue ? .badError : .badInfo
-        case .invalidGeometry, .firmwareNameTooLong, .invalidInfo, .pixelCountMismatch, .columnRangeOutOfBounds,
+        case .invalidGeometry, .geometryMismatch, .firmwareNameTooLong, .invalidInfo, .pixelCountMismatch,
+            .columnRangeOutOfBounds,
             .scrollDistanceOutOfRange:
             self = .badInfo
         }

@@ -183,7 +183,7 @@ public final class PanelLink: FrameSink {
             brightnessSent = nil
             output.reset()
             lastFailure = ""
-            logger.notice("panel connected on \(opened.path) at \(settings.baudRate) baud")
+            logger.notice("panel connected on \(opened.logName) at \(settings.baudRate) baud")
         } catch {
             machine.openFailed(at: now)
             // Log each distinct failure once, not on every retry.
@@ -331,10 +331,12 @@ public final class PanelLink: FrameSink {
                     "panel '\(info.firmwareName)' is \(g.width)×\(g.height) at \(g.bitsPerPixel) bit(s) per pixel, "
                         + "up to \(info.maxFramesPerSecond) fps\(planner.canScroll ? ", can scroll" : "")")
                 if g != geometry {
+                    let depth = PanelDepth(wireBits: g.bitsPerPixel)?.name ?? String(g.bitsPerPixel)
                     logger.error(
-                        "panel geometry \(g.width)×\(g.height)×\(g.bitsPerPixel) differs from the configured "
-                            + "\(geometry.width)×\(geometry.height)×\(geometry.bitsPerPixel): the panel will refuse "
-                            + "frames; set [panel] width, height and depth to match")
+                        "the panel is \(g.width)×\(g.height) at \(g.bitsPerPixel) bit(s) per pixel, but tickerd is set "
+                            + "up for \(geometry.width)×\(geometry.height) at \(geometry.bitsPerPixel): the panel "
+                            + "refuses every frame; set [panel] width = \(g.width), height = \(g.height), depth = "
+                            + "\(depth) (or start tickerd with --size \(g.width)x\(g.height) --depth \(depth))")
                 }
             }
         case .error(let report):

@@ -117,7 +117,7 @@ public final class StripLink: FrameSink {
             output.reset()
             lastFailure = ""
             logger.notice(
-                "LED controller connected on \(opened.path) at \(settings.baudRate) baud, "
+                "LED controller connected on \(opened.logName) at \(settings.baudRate) baud, "
                     + "\(encoder.count) LEDs over \(encoder.stripProtocol.rawValue)")
             output.append(contentsOf: WLEDCommand.askInfo)
             _ = flushOutput(at: now)

@@ -59,23 +59,34 @@ public struct SerialError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String { message }
 }
 
-/// A serial port opened through libserialport: non-blocking writes, exclusive use, closed at once when the
-/// device goes away.
+/// A serial port: non-blocking writes, exclusive use, closed at once when the device goes away.
+///
+/// A port libserialport knows (a USB or on-board UART) is opened and configured through it. A pseudo-terminal,
+/// which libserialport 0.1.1 refuses (it finds no `/sys/class/tty/pts/N/device` and fails on the modem-line
+/// ioctls), is opened with termios alone: the emulators (`tickerctl panel`) live on one.
 public final class SerialPort {
+    /// How the line was opened.
+    private enum Line {
+        /// Through libserialport.
+        case library(OpaquePointer)
+        /// With termios; the locked descriptor is the line itself.
+        case terminal
+    }
+
     /// The device path actually opened (symbolic links resolved).
     public let path: String
     /// The line settings in force.
     public let settings: SerialSettings
-    private var port: OpaquePointer?
+    private var line: Line?
     /// The descriptor underneath, for `poll`; -1 once closed.
     public private(set) var fileDescriptor: Int32
     /// A descriptor of our own holding the `flock` for as long as the port is open.
     private var lock: Int32
 
-    private init(path: String, settings: SerialSettings, port: OpaquePointer, fileDescriptor: Int32, lock: Int32) {
+    private init(path: String, settings: SerialSettings, line: Line, fileDescriptor: Int32, lock: Int32) {
         self.path = path
         self.settings = settings
-        self.port = port
+        self.line = line
         self.fileDescriptor = fileDescriptor
         self.lock = lock
     }
@@ -88,26 +99,37 @@ public final class SerialPort {
         if getenv("LIBSERIALPORT_DEBUG") == nil { sp_set_debug_handler(nil) }
     }()
 
+    /// Whether the port is a pseudo-terminal opened with termios rather than through libserialport.
+    public var isPseudoTerminal: Bool {
+        if case .terminal = line { return true }
+        return false
+    }
+
+    /// The path for a log line, saying when it is a pseudo-terminal: `/dev/pts/3 (a pseudo-terminal)`.
+    public var logName: String { isPseudoTerminal ? "\(path) (a pseudo-terminal)" : path }
+
     /// Finds and opens the device at `address` with `settings`, exclusively.
     ///
     /// Symbolic links (`/dev/ticker`, `/dev/serial/by-id/…`) are resolved first, since libserialport refuses
     /// them: callers reopen through this on every reconnect, so a board that comes back under another name is
-    /// still found. Wraps `sp_get_port_by_name`, `sp_open`, `sp_set_*` and `sp_get_port_handle`.
+    /// still found. Wraps `sp_get_port_by_name`, `sp_open`, `sp_set_*` and `sp_get_port_handle`; a
+    /// pseudo-terminal libserialport does not list is opened with `open(2)` and termios instead.
     public static func open(_ address: DeviceAddress, settings: SerialSettings) throws(SerialError) -> SerialPort {
         _ = debugOutputSettled
         let path = try resolve(address)
         var found: OpaquePointer?
-        guard sp_get_port_by_name(path, &found) == SP_OK, let port = found else {
+        let known = sp_get_port_by_name(path, &found) == SP_OK ? found : nil
+        guard known != nil || Posix.isPseudoTerminal(path) else {
             throw SerialError(kind: .notFound, message: "open '\(path)': \(lastMessage()) (not a serial port)")
         }
-        // The lock is taken before libserialport touches the port, so a second tickerd is turned away before
-        // it can reconfigure the line under the first: flock keeps other tickerd processes off the port,
-        // TIOCEXCL (below) keeps stray terminal programs off it too.
+        // The lock is taken before the port is touched, so a second tickerd is turned away before it can
+        // reconfigure the line under the first: flock keeps other tickerd processes off the port, TIOCEXCL
+        // (below) keeps stray terminal programs off it too.
         let lock: Int32
         do {
             lock = try Posix.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
         } catch {
-            sp_free_port(port)
+            if let known { sp_free_port(known) }
             throw SerialError(kind: error.code == .busy ? .busy : .notFound, message: error.description)
         }
         let locked: Bool
@@ -115,13 +137,19 @@ public final class SerialPort {
             locked = try Posix.lockExclusively(lock, what: path)
         } catch {
             Posix.close(lock)
-            sp_free_port(port)
+            if let known { sp_free_port(known) }
             throw SerialError(kind: .failed, message: error.description)
         }
         guard locked else {
             Posix.close(lock)
-            sp_free_port(port)
+            if let known { sp_free_port(known) }
             throw SerialError(kind: .busy, message: "open '\(path)': in use by another process")
+        }
+        guard let port = known else {
+            let serial = SerialPort(path: path, settings: settings, line: .terminal, fileDescriptor: lock, lock: lock)
+            Posix.setExclusive(lock, true)
+            try serial.configure()
+            return serial
         }
         guard sp_open(port, SP_MODE_READ_WRITE) == SP_OK else {
             let message = "open '\(path)': \(lastMessage())"
@@ -131,46 +159,78 @@ public final class SerialPort {
         }
         var handle: Int32 = -1
         _ = withUnsafeMutablePointer(to: &handle) { sp_get_port_handle(port, $0) }
-        let serial = SerialPort(path: path, settings: settings, port: port, fileDescriptor: handle, lock: lock)
+        let serial = SerialPort(
+            path: path, settings: settings, line: .library(port), fileDescriptor: handle, lock: lock)
         Posix.setExclusive(handle, true)
         try serial.configure()
         return serial
     }
 
     private func configure() throws(SerialError) {
-        guard let port else { throw SerialError(kind: .failed, message: "configure '\(path)': port is closed") }
-        let parity: sp_parity
-        switch settings.parity {
-        case .none: parity = SP_PARITY_NONE
-        case .odd: parity = SP_PARITY_ODD
-        case .even: parity = SP_PARITY_EVEN
-        case .mark: parity = SP_PARITY_MARK
-        case .space: parity = SP_PARITY_SPACE
-        }
-        let flow: sp_flowcontrol
-        switch settings.flowControl {
-        case .none: flow = SP_FLOWCONTROL_NONE
-        case .rtscts: flow = SP_FLOWCONTROL_RTSCTS
-        case .xonxoff: flow = SP_FLOWCONTROL_XONXOFF
-        case .dtrdsr: flow = SP_FLOWCONTROL_DTRDSR
-        }
-        let steps: [(String, sp_return)] = [
-            ("baud rate \(settings.baudRate)", sp_set_baudrate(port, Int32(clamping: settings.baudRate))),
-            ("\(settings.dataBits) data bits", sp_set_bits(port, Int32(clamping: settings.dataBits))),
-            ("parity \(settings.parity.rawValue)", sp_set_parity(port, parity)),
-            ("\(settings.stopBits) stop bits", sp_set_stopbits(port, Int32(clamping: settings.stopBits))),
-            ("flow control \(settings.flowControl.rawValue)", sp_set_flowcontrol(port, flow)),
-        ]
-        for (what, result) in steps where result != SP_OK {
-            throw SerialError(kind: .failed, message: "set \(what) on '\(path)': \(Self.lastMessage())")
+        switch line {
+        case nil:
+            throw SerialError(kind: .failed, message: "configure '\(path)': port is closed")
+        case .terminal:
+            do {
+                try Posix.setSerialLine(fileDescriptor, settings, what: path)
+            } catch {
+                throw SerialError(kind: .failed, message: Self.terminalMessage(error))
+            }
+        case .library(let port):
+            let parity: sp_parity
+            switch settings.parity {
+            case .none: parity = SP_PARITY_NONE
+            case .odd: parity = SP_PARITY_ODD
+            case .even: parity = SP_PARITY_EVEN
+            case .mark: parity = SP_PARITY_MARK
+            case .space: parity = SP_PARITY_SPACE
+            }
+            let flow: sp_flowcontrol
+            switch settings.flowControl {
+            case .none: flow = SP_FLOWCONTROL_NONE
+            case .rtscts: flow = SP_FLOWCONTROL_RTSCTS
+            case .xonxoff: flow = SP_FLOWCONTROL_XONXOFF
+            case .dtrdsr: flow = SP_FLOWCONTROL_DTRDSR
+            }
+            let steps: [(String, sp_return)] = [
+                ("baud rate \(settings.baudRate)", sp_set_baudrate(port, Int32(clamping: settings.baudRate))),
+                ("\(settings.dataBits) data bits", sp_set_bits(port, Int32(clamping: settings.dataBits))),
+                ("parity \(settings.parity.rawValue)", sp_set_parity(port, parity)),
+                ("\(settings.stopBits) stop bits", sp_set_stopbits(port, Int32(clamping: settings.stopBits))),
+                ("flow control \(settings.flowControl.rawValue)", sp_set_flowcontrol(port, flow)),
+            ]
+            for (what, result) in steps where result != SP_OK {
+                throw SerialError(kind: .failed, message: "set \(what) on '\(path)': \(Self.lastMessage())")
+            }
         }
     }
 
-    /// Changes the line rate of the open port (`sp_set_baudrate`), e.g. after the device was asked to switch.
+    /// A termios failure on a pseudo-terminal as a sentence; a rate termios has no constant for says which
+    /// rates there are.
+    private static func terminalMessage(_ error: SystemError) -> String {
+        guard error.code == .invalidArgument, error.operation.hasPrefix("set baud rate") else {
+            return error.description
+        }
+        return "\(error.operation) on pseudo-terminal '\(error.object ?? "")': not a rate termios names "
+            + "(expected a standard rate such as 9600, 115200, 921600 or 1000000)"
+    }
+
+    /// Changes the line rate of the open port (`sp_set_baudrate`, or termios on a pseudo-terminal), e.g. after
+    /// the device was asked to switch.
     public func setBaudRate(_ rate: Int) throws(SerialError) {
-        guard let port else { throw SerialError(kind: .failed, message: "set baud rate on '\(path)': port is closed") }
-        guard sp_set_baudrate(port, Int32(clamping: rate)) == SP_OK else {
-            throw SerialError(kind: .failed, message: "set baud rate \(rate) on '\(path)': \(Self.lastMessage())")
+        switch line {
+        case nil:
+            throw SerialError(kind: .failed, message: "set baud rate on '\(path)': port is closed")
+        case .terminal:
+            do {
+                try Posix.setLineSpeed(fileDescriptor, rate, what: path)
+            } catch {
+                throw SerialError(kind: .failed, message: Self.terminalMessage(error))
+            }
+        case .library(let port):
+            guard sp_set_baudrate(port, Int32(clamping: rate)) == SP_OK else {
+                throw SerialError(kind: .failed, message: "set baud rate \(rate) on '\(path)': \(Self.lastMessage())")
+            }
         }
     }
 
@@ -182,33 +242,57 @@ public final class SerialPort {
         case failed(SerialError)
     }
 
-    /// Writes what the driver takes now without blocking (`sp_nonblocking_write`). On failure (EIO after
-    /// an unplug) the port is closed at once, so the kernel can give the replugged device the same name.
+    /// Writes what the driver takes now without blocking (`sp_nonblocking_write`, or `write(2)` on a
+    /// pseudo-terminal). On failure (EIO after an unplug) the port is closed at once, so the kernel can give the
+    /// replugged device the same name.
     public func write(_ bytes: UnsafeRawBufferPointer) -> WriteResult {
-        guard let port, let base = bytes.baseAddress else {
-            return port == nil
-                ? .failed(SerialError(kind: .failed, message: "write '\(path)': port is closed")) : .wrote(0)
+        let message: String
+        switch line {
+        case nil:
+            return .failed(SerialError(kind: .failed, message: "write '\(path)': port is closed"))
+        case .terminal:
+            do {
+                switch try Posix.write(fileDescriptor, bytes, what: path) {
+                case .done(let count): return .wrote(count)
+                case .wouldBlock: return .wrote(0)
+                }
+            } catch {
+                message = error.description
+            }
+        case .library(let port):
+            guard let base = bytes.baseAddress else { return .wrote(0) }
+            let result = sp_nonblocking_write(port, base, bytes.count)
+            if result.rawValue >= 0 { return .wrote(Int(result.rawValue)) }
+            // libserialport 0.1.1 reports a full output buffer (EAGAIN) as a failure: that is a busy line, not a
+            // lost device, so nothing was written and the port stays open.
+            if result.rawValue == SP_ERR_FAIL.rawValue, [EAGAIN, EWOULDBLOCK, EINTR].contains(sp_last_error_code()) {
+                return .wrote(0)
+            }
+            message = "write '\(path)': \(Self.lastMessage())"
         }
-        let result = sp_nonblocking_write(port, base, bytes.count)
-        if result.rawValue >= 0 { return .wrote(Int(result.rawValue)) }
-        // libserialport 0.1.1 reports a full output buffer (EAGAIN) as a failure: that is a busy line, not a
-        // lost device, so nothing was written and the port stays open.
-        if result.rawValue == SP_ERR_FAIL.rawValue, [EAGAIN, EWOULDBLOCK, EINTR].contains(sp_last_error_code()) {
-            return .wrote(0)
-        }
-        let error = SerialError(kind: .failed, message: "write '\(path)': \(Self.lastMessage())")
         close()
-        return .failed(error)
+        return .failed(SerialError(kind: .failed, message: message))
     }
 
-    /// Reads what is waiting without blocking (`sp_nonblocking_read`); nil after a failure (the port is then
-    /// closed).
+    /// Reads what is waiting without blocking (`sp_nonblocking_read`, or `read(2)` on a pseudo-terminal); nil
+    /// after a failure (the port is then closed).
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        guard let port, let base = buffer.baseAddress else { return nil }
-        let result = sp_nonblocking_read(port, base, buffer.count)
-        if result.rawValue >= 0 { return Int(result.rawValue) }
-        if result.rawValue == SP_ERR_FAIL.rawValue, [EAGAIN, EWOULDBLOCK, EINTR].contains(sp_last_error_code()) {
-            return 0
+        switch line {
+        case nil:
+            return nil
+        case .terminal:
+            switch try? Posix.read(fileDescriptor, into: buffer, what: path) {
+            case .done(let count)?: return count
+            case .wouldBlock?: return 0
+            case nil: break
+            }
+        case .library(let port):
+            guard let base = buffer.baseAddress else { return nil }
+            let result = sp_nonblocking_read(port, base, buffer.count)
+            if result.rawValue >= 0 { return Int(result.rawValue) }
+            if result.rawValue == SP_ERR_FAIL.rawValue, [EAGAIN, EWOULDBLOCK, EINTR].contains(sp_last_error_code()) {
+                return 0
+            }
         }
         close()
         return nil
@@ -217,23 +301,26 @@ public final class SerialPort {
     /// Bytes written but not yet sent on the line (`TIOCOUTQ`, as `sp_output_waiting` asks it, without the
     /// two `getenv` calls of libserialport's debug handler on every call), or 0 when unknown.
     public var outputWaiting: Int {
-        guard port != nil else { return 0 }
+        guard line != nil else { return 0 }
         return Posix.outputQueued(fileDescriptor) ?? 0
     }
 
     /// Whether the port is still open.
-    public var isOpen: Bool { port != nil }
+    public var isOpen: Bool { line != nil }
 
-    /// Closes the port (`sp_close`, `sp_free_port`); safe to call twice.
+    /// Closes the port (`sp_close` and `sp_free_port`, or `close(2)` on a pseudo-terminal); safe to call twice.
     public func close() {
-        guard let port else { return }
+        guard let line else { return }
         // TIOCEXCL outlives the descriptor while the terminal exists; undo it, or a reopen after a transient
         // error would be refused by our own flag.
         if fileDescriptor >= 0 { Posix.setExclusive(fileDescriptor, false) }
-        sp_close(port)
-        sp_free_port(port)
+        if case .library(let port) = line {
+            sp_close(port)
+            sp_free_port(port)
+        }
+        // On a pseudo-terminal the locked descriptor is the line: this closes both.
         Posix.close(lock)
-        self.port = nil
+        self.line = nil
         fileDescriptor = -1
         lock = -1
     }

@@ -10,6 +10,8 @@ public final class TerminalPanel {
     private var savedValid = false
     private var buffer: [UInt8] = []
     private var active = false
+    /// Why drawing stopped: the write that failed (EIO once the terminal has hung up); nil while it works.
+    public private(set) var failure: SystemError?
 
     /// A panel drawn on descriptor `fd` (standard output by default).
     public init(fd: Int32 = 1) {
@@ -20,6 +22,10 @@ public final class TerminalPanel {
 
     /// Whether `fd` is a terminal.
     public var isTerminal: Bool { Posix.isTerminal(fd) }
+
+    /// Whether the terminal has hung up (its window was closed, or the other side of its pseudo-terminal went
+    /// away): there is nowhere left to draw.
+    public var isHungUp: Bool { Posix.isHungUp(fd) }
 
     /// Clears the screen, hides the cursor and stops echoing typed keys.
     public func begin() {
@@ -109,7 +115,13 @@ public final class TerminalPanel {
         flush()
     }
 
+    /// Writes the buffer; after a failure nothing more is written (the first failure is kept in `failure`).
     private func flush() {
-        try? Posix.writeAll(fd, buffer, what: "terminal")
+        guard failure == nil else { return }
+        do {
+            try Posix.writeAll(fd, buffer, what: "terminal")
+        } catch {
+            failure = error
+        }
     }
 }

@@ -124,11 +124,15 @@ final class Rig {
         return child
     }
 
-    /// Starts the built `tickerd` with the pseudo-terminal shim preloaded.
+    /// Starts the built `tickerd`; with `shim` (the default), the shim is preloaded that lets libserialport open
+    /// pseudo-terminals, so the panel is reached through the same code as a real serial port. Without it,
+    /// `tickerd` opens a pseudo-terminal with termios, as it does for a user.
     @discardableResult
-    func tickerd(_ arguments: [String], environment: [String: String] = [:], name: String = "tickerd") throws -> Child {
+    func tickerd(
+        _ arguments: [String], environment: [String: String] = [:], name: String = "tickerd", shim: Bool = true
+    ) throws -> Child {
         var environment = environment
-        environment["LD_PRELOAD"] = try BuiltProducts.shim()
+        if shim { environment["LD_PRELOAD"] = try BuiltProducts.shim() }
         return try start(name, try BuiltProducts.tickerd(), arguments, environment: environment)
     }
 
