@@ -13,6 +13,7 @@ set -euo pipefail
 build_packages=(libserialport-dev libmosquitto-dev pkg-config libcurl4 ca-certificates libpng-dev libgif-dev)
 test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd playerctl dbus python3-dbus python3-gi
     python3-mutagen opus-tools openssl mosquitto mosquitto-clients python3-jinja2 make)
+
 case "${1:-build}" in
     build) wanted=("${build_packages[@]}") ;;
     test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
