@@ -91,6 +91,29 @@ struct FeedPlannerTests {
         #expect(planner.commands(for: paused, reason: .tick, now: 25, lyrics: { _ in nil }) == [])
     }
 
+    /// A change that leaves the track and its state as they were sends a position only when it is off the
+    /// feed's clock: a seek, not a second report of the same moment.
+    @Test func sendsAPositionOnlyWhenItLeavesTheClock() {
+        var planner = FeedPlanner()
+        func commands(_ state: PlaybackState, _ seconds: Double, at now: Double) -> [String] {
+            let snapshot = PlayerSnapshot(
+                track: song, state: state, position: PlaybackPosition(seconds: seconds, atSeconds: now))
+            return planner.commands(for: snapshot, reason: .change, now: now, lyrics: { _ in nil }).lines
+        }
+        #expect(commands(.play, 0, at: 10).suffix(2) == ["play", "position 0"])
+        // MPD's second report of the start, 5 ms later and still at 0.
+        #expect(commands(.play, 0, at: 10.005) == [])
+        // 0.2 s behind the clock: within the tolerance. 0.1 s later, 0.3 s behind the clock the feed was
+        // told (though only 0.1 s behind the report before, which the feed was not given).
+        #expect(commands(.play, 0, at: 10.2) == [])
+        #expect(commands(.play, 0, at: 10.3) == ["position 0"])
+        #expect(commands(.play, 60, at: 20) == ["position 60"])
+        #expect(commands(.pause, 70, at: 30) == ["pause", "position 70"])
+        #expect(commands(.pause, 70, at: 35) == [])
+        #expect(commands(.pause, 10, at: 40) == ["position 10"])
+        #expect(commands(.play, 10, at: 41) == ["play", "position 10"])
+    }
+
     @Test func resendsTheCachedLyricsAfterAReset() {
         var planner = FeedPlanner()
         let stopped = PlayerSnapshot(track: song, state: .stop)
