@@ -123,6 +123,23 @@ struct MPDFollowerTests {
         let stopped = try feed.waitFor(line: "stop")
         #expect(stopped == ["stop"])
     }
+
+    /// A queue cleared while stopped raises only MPD's `playlist` event; the stopped song leaves the panel.
+    @Test func clearsThePanelWhenTheQueueIsClearedWhileStopped() throws {
+        let directory = try TemporaryDirectory()
+        let (server, feed, thread) = try Self.following(directory)
+        defer {
+            thread.finish()
+            server.kill()
+        }
+        try server.mpc("play")
+        try feed.waitFor(line: "play")
+        try server.mpc("stop")
+        try feed.waitFor(line: "stop")
+        try server.mpc("clear")
+        let cleared = try feed.waitFor(line: "stop")
+        #expect(cleared == ["clear", "stop"])
+    }
 }
 
 /// The lyrics chain behind the MPD follower, against a real MPD: tags in the music file when there is no
