@@ -112,6 +112,7 @@ package struct MPDFollower: Sendable {
     private func refresh(_ connection: MPDConnection) throws(MPDConnectionError) -> PlayerSnapshot {
         let status = try connection.command("status")
         let song = try connection.command("currentsong")
-        return MPDSnapshot.make(status: status, currentSong: song, now: Clock.now.inSeconds)
+        return MPDSnapshot.make(
+            status: status, currentSong: song, musicDirectory: lyrics.musicDirectory, now: Clock.now.inSeconds)
     }
 }
