@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/MPRIS/PlayerctlOutputParser.swift TickerFollow/MPRIS/MPRISSnapshot.swift TickerFollow/MPRIS/MPRISUpdateFilter.swift TickerIO/Feed/FeedLines.swift
+// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Feed/FileURL.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/MPRIS/PlayerctlOutputParser.swift TickerFollow/MPRIS/MPRISSnapshot.swift TickerFollow/MPRIS/MPRISUpdateFilter.swift TickerIO/Feed/FeedLines.swift
 // Feeds arbitrary bytes, in arbitrary chunks, to the playerctl output parser, the snapshot builder, the
 // update filter and the feed planner.
 

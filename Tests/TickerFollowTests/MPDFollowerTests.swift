@@ -77,6 +77,69 @@ struct MPDFollowerTests {
         #expect(thread.log.filter { $0.hasPrefix("connected to MPD") }.count == 2, "\(thread.log)")
         #expect(thread.log.contains { $0.hasPrefix("lost MPD") }, "\(thread.log)")
     }
+
+    /// A follower on a fresh MPD holding `a.flac` in its queue, with no periodic positions (every position the
+    /// feed gets answers one of MPD's events); returns once the follower has sent its first state.
+    static func following(_ directory: TemporaryDirectory) throws -> (MPDServer, FeedTap, FollowerThread) {
+        let server = try MPDServer(directory: directory)
+        try server.addSong("a.flac", title: "First Song", artist: "Alpha", album: "Tests")
+        try server.start()
+        try server.mpc("update", "--wait")
+        try server.mpc("add", "a.flac")
+        let feed = try FeedTap(path: directory.file("feed"))
+        let follower = MPDFollower(
+            endpoint: .unix(path: server.socketPath), feedPath: feed.path, positionIntervalSeconds: 600)
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+        try feed.waitFor(line: "stop")
+        return (server, feed, thread)
+    }
+
+    /// MPD raises `player` twice as it starts a song (as it takes the command, and as the decoder starts);
+    /// the feed hears of the start once, with one position.
+    @Test func sendsOnePositionPerPlayBatch() throws {
+        let directory = try TemporaryDirectory()
+        let (server, feed, thread) = try Self.following(directory)
+        defer {
+            thread.finish()
+            server.kill()
+        }
+        try server.mpc("play")
+        let first = try feed.waitFor("the position of the play batch") { Self.position($0) != nil }
+        #expect(
+            first.dropLast() == [
+                "title First Song", "artist Alpha", "album Tests", "duration 30", "lyrics clear", "play",
+            ])
+        #expect(Self.position(first.last ?? "").map { $0 < 1 } == true, "\(first)")
+        for round in 1...3 {
+            try server.mpc("stop")
+            let stopped = try feed.waitFor(line: "stop")
+            #expect(stopped == ["stop"], "round \(round)")
+            try server.mpc("play")
+            let again = try feed.waitFor("the position of the play batch") { Self.position($0) != nil }
+            #expect(again.count == 2 && again.first == "play", "round \(round): \(again)")
+            #expect(Self.position(again.last ?? "").map { $0 < 1 } == true, "round \(round): \(again)")
+        }
+        try server.mpc("stop")
+        let stopped = try feed.waitFor(line: "stop")
+        #expect(stopped == ["stop"])
+    }
+
+    /// A queue cleared while stopped raises only MPD's `playlist` event; the stopped song leaves the panel.
+    @Test func clearsThePanelWhenTheQueueIsClearedWhileStopped() throws {
+        let directory = try TemporaryDirectory()
+        let (server, feed, thread) = try Self.following(directory)
+        defer {
+            thread.finish()
+            server.kill()
+        }
+        try server.mpc("play")
+        try feed.waitFor(line: "play")
+        try server.mpc("stop")
+        try feed.waitFor(line: "stop")
+        try server.mpc("clear")
+        let cleared = try feed.waitFor(line: "stop")
+        #expect(cleared == ["clear", "stop"])
+    }
 }
 
 /// The lyrics chain behind the MPD follower, against a real MPD: tags in the music file when there is no

@@ -59,12 +59,64 @@ struct MPDResponseParserTests {
             MPDField(key: "file", value: "dir/Untitled.flac"), MPDField(key: "Artist", value: "X"),
             MPDField(key: "Time", value: "200"),
         ]
-        let snapshot = MPDSnapshot.make(status: status, currentSong: song, now: 3)
+        let snapshot = MPDSnapshot.make(status: status, currentSong: song, musicDirectory: nil, now: 3)
         #expect(
             snapshot
                 == PlayerSnapshot(
                     track: Track(title: "Untitled", artist: "X", durationSeconds: 200, file: "dir/Untitled.flac"),
                     state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 3)))
+    }
+
+    /// Mopidy names songs by URL; those inside the music directory are named as MPD names them, relative to
+    /// it, and nothing a hostile URL holds gets further than the URL itself.
+    @Test(arguments: [
+        ("Mopidy's URL of a file with a space", "file:///srv/music/A%20B.flac", "A B.flac", "A B"),
+        ("in a folder, in UTF-8", "file:///srv/music/Caf%C3%A9/01%20Song.flac", "Café/01 Song.flac", "01 Song"),
+        ("lower-case escapes", "file:///srv/music/a%2bb.flac", "a+b.flac", "a+b"),
+        ("the localhost form", "file://localhost/srv/music/a.flac", "a.flac", "a"),
+        ("outside the music directory", "file:///home/me/a.flac", "file:///home/me/a.flac", "a"),
+        ("a prefix that is not a folder", "file:///srv/musicbox/a.flac", "file:///srv/musicbox/a.flac", "a"),
+        ("the music directory itself", "file:///srv/music/", "file:///srv/music/", "music"),
+        ("another host", "file://nas/srv/music/a.flac", "file://nas/srv/music/a.flac", "file://nas/srv/music/a.flac"),
+        ("a cut escape", "file:///srv/music/a%2", "file:///srv/music/a%2", "file:///srv/music/a%2"),
+        ("a lone percent", "file:///srv/music/a%", "file:///srv/music/a%", "file:///srv/music/a%"),
+        ("a bad escape", "file:///srv/music/a%zz.flac", "file:///srv/music/a%zz.flac", "file:///srv/music/a%zz.flac"),
+        ("an escaped NUL", "file:///srv/music/a%00.flac", "file:///srv/music/a%00.flac", "file:///srv/music/a%00.flac"),
+        ("invalid UTF-8", "file:///srv/music/a%FF.flac", "file:///srv/music/a%FF.flac", "file:///srv/music/a%FF.flac"),
+        (
+            "an overlong slash", "file:///srv/music/..%C0%AFx.flac", "file:///srv/music/..%C0%AFx.flac",
+            "file:///srv/music/..%C0%AFx.flac"
+        ),
+        ("a stream", "http://radio.example/a%20b", "http://radio.example/a%20b", "http://radio.example/a%20b"),
+        ("MPD's own relative name", "Artist/a%20b.flac", "Artist/a%20b.flac", "a%20b"),
+    ])
+    func namesMopidyFileURLsAsMPDNamesItsFiles(name: String, file: String, expected: String, title: String) {
+        let song = [MPDField(key: "file", value: file)]
+        let track = MPDSnapshot.make(status: [], currentSong: song, musicDirectory: "/srv/music/", now: 0).track
+        #expect(track?.file == expected, "\(name)")
+        #expect(track?.title == title, "\(name)")
+    }
+
+    @Test func keepsTheURLWithoutAMusicDirectoryAndATitleFromTheTags() {
+        let song = [MPDField(key: "file", value: "file:///srv/music/A%20B.flac"), MPDField(key: "Title", value: "T")]
+        let track = MPDSnapshot.make(status: [], currentSong: song, musicDirectory: nil, now: 0).track
+        #expect(track?.file == "file:///srv/music/A%20B.flac")
+        #expect(track?.title == "T")
+    }
+
+    /// An escaped `..` names a file outside the music directory by its name inside it; the lyrics library
+    /// resolves it and refuses.
+    @Test func refusesTheSidecarOfAURLThatClimbsOutOfTheMusicDirectory() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("music/a.lrc", "[00:00.00]inside\n")
+        try directory.write("secret.lrc", "[00:00.00]outside\n")
+        let music = directory.file("music")
+        let song = [MPDField(key: "file", value: "file://\(music)/%2E%2E%2Fsecret.flac")]
+        let track = try #require(MPDSnapshot.make(status: [], currentSong: song, musicDirectory: music, now: 0).track)
+        #expect(track.file == "../secret.flac")
+        #expect(throws: LyricsLookupError.escapesDirectory(path: "../secret.lrc", directory: music)) {
+            try LyricsLibrary(musicDirectory: music).lyrics(for: track)
+        }
     }
 }
 
@@ -89,6 +141,29 @@ struct FeedPlannerTests {
                 .pause, .position(.seconds(6)),
             ])
         #expect(planner.commands(for: paused, reason: .tick, now: 25, lyrics: { _ in nil }) == [])
+    }
+
+    /// A change that leaves the track and its state as they were sends a position only when it is off the
+    /// feed's clock: a seek, not a second report of the same moment.
+    @Test func sendsAPositionOnlyWhenItLeavesTheClock() {
+        var planner = FeedPlanner()
+        func commands(_ state: PlaybackState, _ seconds: Double, at now: Double) -> [String] {
+            let snapshot = PlayerSnapshot(
+                track: song, state: state, position: PlaybackPosition(seconds: seconds, atSeconds: now))
+            return planner.commands(for: snapshot, reason: .change, now: now, lyrics: { _ in nil }).lines
+        }
+        #expect(commands(.play, 0, at: 10).suffix(2) == ["play", "position 0"])
+        // MPD's second report of the start, 5 ms later and still at 0.
+        #expect(commands(.play, 0, at: 10.005) == [])
+        // 0.2 s behind the clock: within the tolerance. 0.1 s later, 0.3 s behind the clock the feed was
+        // told (though only 0.1 s behind the report before, which the feed was not given).
+        #expect(commands(.play, 0, at: 10.2) == [])
+        #expect(commands(.play, 0, at: 10.3) == ["position 0"])
+        #expect(commands(.play, 60, at: 20) == ["position 60"])
+        #expect(commands(.pause, 70, at: 30) == ["pause", "position 70"])
+        #expect(commands(.pause, 70, at: 35) == [])
+        #expect(commands(.pause, 10, at: 40) == ["position 10"])
+        #expect(commands(.play, 10, at: 41) == ["play", "position 10"])
     }
 
     @Test func resendsTheCachedLyricsAfterAReset() {

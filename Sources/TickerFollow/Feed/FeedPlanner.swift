@@ -12,6 +12,11 @@ public struct FeedPlanner {
         case tick
     }
 
+    /// How far (seconds) a reported position may be from where the feed's clock is before a change with
+    /// the same track and state sends it: a seek, not the jitter of two reports of one moment (MPD reports
+    /// a start twice, as the command is taken and as the decoder starts).
+    public static let seekToleranceSeconds = 0.25
+
     private var sent: PlayerSnapshot?
     private var lyricsTrack: Track?
     private var lyricsCommand = FeedCommand.lyricsClear
@@ -51,11 +56,17 @@ public struct FeedPlanner {
         {
             commands.append(.duration(FeedCommand.time(seconds: duration)))
         }
-        if trackChanged || previous.state != snapshot.state {
+        let stateChanged = trackChanged || previous.state != snapshot.state
+        if stateChanged {
             commands.append(snapshot.state.command)
         }
         if snapshot.state != .stop, let position = snapshot.positionSeconds(at: now) {
-            commands.append(.position(FeedCommand.time(seconds: position)))
+            if stateChanged || !Self.onClock(position, previous, now: now) {
+                commands.append(.position(FeedCommand.time(seconds: position)))
+            } else {
+                // The feed's clock still runs from the position it was told.
+                sent?.position = previous.position
+            }
         }
         return commands
     }
@@ -92,6 +103,13 @@ public struct FeedPlanner {
         }
         lyricsCommand = FeedCommand.lyricsBlock(lrc: lrc)
         return [lyricsCommand]
+    }
+
+    /// Whether `position` is within `seekToleranceSeconds` of where `told`, the snapshot the feed was given
+    /// last, has its clock at `now`.
+    private static func onClock(_ position: Double, _ told: PlayerSnapshot, now: Double) -> Bool {
+        guard let expected = told.positionSeconds(at: now) else { return false }
+        return abs(position - expected) <= seekToleranceSeconds
     }
 
     /// Whether two tracks are the same song; a duration learnt later does not make a new track.

@@ -26,8 +26,9 @@ public struct Track: Equatable, Sendable {
     public var album: String
     /// The length of the track in seconds, when known.
     public var durationSeconds: Double?
-    /// Where the track lives, as the player names it (MPD's `file:`, relative to its music directory);
-    /// used to find a sidecar `.lrc`. `nil` for players that do not say.
+    /// Where the track lives: relative to the music directory (as MPD names it, and as a `file://` URL inside
+    /// that directory becomes), else the player's URL; used to find a sidecar `.lrc`. `nil` for players that
+    /// do not say.
     public var file: String?
 
     /// A track from its parts.

@@ -6,7 +6,7 @@ extension LyricsLibrary {
     /// path leaves the directory), or the path of a `file://` URL; `nil` for streams and unknown files.
     package func musicFilePath(for track: Track) -> String? {
         guard let file = track.file, !file.isEmpty else { return nil }
-        if file.contains("://") { return MPRISSnapshot.localPath(ofURL: file) }
+        if file.contains("://") { return FileURL.localPath(of: file) }
         guard let musicDirectory, !file.hasPrefix("/"),
             let root = try? Posix.realpath(musicDirectory),
             let resolved = try? Posix.realpath(musicDirectory + "/" + file)

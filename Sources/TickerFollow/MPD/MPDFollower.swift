@@ -1,8 +1,9 @@
 import TickerIO
 
-/// Follows an MPD server: reads `currentsong` and `status`, waits in `idle player`, and writes every
-/// change (track, lyrics, play/pause/stop, position) to the feed, with a fresh position every
-/// `positionIntervalSeconds` while playing. Reconnects with backoff when MPD goes away.
+/// Follows an MPD server (or Mopidy's MPD frontend): reads `currentsong` and `status`, waits in `idle` for
+/// the subsystems that change them, and writes every change (track, lyrics, play/pause/stop, position) to the
+/// feed, with a fresh position every `positionIntervalSeconds` while playing. Reconnects with backoff when
+/// MPD goes away.
 package struct MPDFollower: Sendable {
     /// Where MPD listens.
     package var endpoint: MPDEndpoint
@@ -72,6 +73,11 @@ package struct MPDFollower: Sendable {
         }
     }
 
+    /// What changes the current song or where it plays: `player` (play, pause, seek, next, stop), and
+    /// `playlist`, the only event of a queue cleared (or its current song deleted) while stopped, and of a
+    /// stream's new title in Mopidy.
+    static let idleCommand = "idle player playlist"
+
     private func follow(_ connection: MPDConnection, publisher: FeedPublisher, signals: SignalSource)
         throws(MPDConnectionError)
     {
@@ -80,7 +86,7 @@ package struct MPDFollower: Sendable {
         publisher.publish(snapshot, reason: .change)
         let interval = Duration.milliseconds(Int64(max(positionIntervalSeconds, 0.05) * 1000))
         while true {
-            try connection.send("idle player")
+            try connection.send(Self.idleCommand)
             let timeout = earliest(snapshot.state == .play ? interval : nil, publisher.timeUntilFeedRetry())
             let reason: FeedPlanner.Reason
             let reply: MPDReply
@@ -92,7 +98,7 @@ package struct MPDFollower: Sendable {
                 reply = try connection.reply(waitingFor: "noidle")
                 reason = reply.value("changed") == nil ? .tick : .change
             case .ready:
-                reply = try connection.reply(waitingFor: "idle player")
+                reply = try connection.reply(waitingFor: Self.idleCommand)
                 reason = .change
             }
             if case .ack(let ack) = reply {
@@ -106,6 +112,7 @@ package struct MPDFollower: Sendable {
     private func refresh(_ connection: MPDConnection) throws(MPDConnectionError) -> PlayerSnapshot {
         let status = try connection.command("status")
         let song = try connection.command("currentsong")
-        return MPDSnapshot.make(status: status, currentSong: song, now: Clock.now.inSeconds)
+        return MPDSnapshot.make(
+            status: status, currentSong: song, musicDirectory: lyrics.musicDirectory, now: Clock.now.inSeconds)
     }
 }

@@ -1,8 +1,12 @@
 /// Turns the fields of MPD's `status` and `currentsong` replies into a `PlayerSnapshot`.
 public enum MPDSnapshot {
-    /// The snapshot described by `status` and `currentsong` fields, read at monotonic time `now`.
-    /// Unknown or garbled values degrade to "unknown", never to an error.
-    public static func make(status: [MPDField], currentSong: [MPDField], now: Double) -> PlayerSnapshot {
+    /// The snapshot described by `status` and `currentsong` fields, read at monotonic time `now`. A song that
+    /// Mopidy names by a `file://` URL inside `musicDirectory` gets its `file` relative to it, as MPD names
+    /// its songs, so its sidecar `.lrc` can be found. Unknown or garbled values degrade to "unknown", never
+    /// to an error.
+    public static func make(status: [MPDField], currentSong: [MPDField], musicDirectory: String?, now: Double)
+        -> PlayerSnapshot
+    {
         let state: PlaybackState
         switch first("state", in: status) {
         case "play": state = .play
@@ -11,9 +15,13 @@ public enum MPDSnapshot {
         }
         var track: Track?
         if !currentSong.isEmpty {
-            let file = first("file", in: currentSong)
+            var file = first("file", in: currentSong)
             // Streams often carry only `Name` (the station) and no title; show what there is.
             var title = first("Title", in: currentSong) ?? first("Name", in: currentSong) ?? ""
+            if let url = file, let path = FileURL.localPath(of: url) {
+                if let relative = musicDirectory.flatMap({ FileURL.relativePath(path, inside: $0) }) { file = relative }
+                if title.isEmpty { title = displayName(of: path) }
+            }
             if title.isEmpty, let file {
                 title = displayName(of: file)
             }

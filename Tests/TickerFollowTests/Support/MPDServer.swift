@@ -51,12 +51,8 @@ final class MPDServer {
     func addSong(
         _ name: String, title: String, artist: String, album: String, seconds: Int = 30, tags: [String: String] = [:]
     ) throws {
-        let path = musicDirectory + "/" + name
-        try run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "2", path, "synth", String(seconds), "sine", "440"])
-        let extra = tags.sorted { $0.key < $1.key }.map { "--set-tag=\($0.key)=\($0.value)" }
-        try run(
-            "/usr/bin/metaflac",
-            ["--set-tag=TITLE=\(title)", "--set-tag=ARTIST=\(artist)", "--set-tag=ALBUM=\(album)"] + extra + [path])
+        try MusicFile.flac(
+            at: musicDirectory + "/" + name, title: title, artist: artist, album: album, seconds: seconds, tags: tags)
     }
 
     /// Starts `mpd --no-daemon` and waits (up to 10 s) for its `READY=1`.
@@ -93,15 +89,10 @@ final class MPDServer {
     /// Runs `mpc --host=<socket> arguments…` and fails unless it exits 0 within 10 s.
     @discardableResult
     func mpc(_ arguments: String...) throws -> String {
-        try run("/usr/bin/mpc", ["--host=\(socketPath)"] + arguments)
+        try Child.run("/usr/bin/mpc", ["--host=\(socketPath)"] + arguments)
     }
 
     var log: String { (try? String(contentsOfFile: directory.file("mpd.log"), encoding: .utf8)) ?? "" }
-
-    @discardableResult
-    private func run(_ executable: String, _ arguments: [String]) throws -> String {
-        try Child.run(executable, arguments)
-    }
 
     private static func datagramSocket(at path: String) throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
