@@ -17,8 +17,9 @@ import Testing
     }
 
     /// Plays `arrivals` for `seconds` at `fps` twice: once drawing every frame on the grid, once drawing only
-    /// on the frames where the scene said its picture may change (and when the state changed). Every frame of
-    /// the second must equal the first; the first frame that does not is described.
+    /// on the frames where the scene said its picture may change; both also draw at each arrival's own
+    /// instant, off the grid, as the daemon draws new input at once. Every frame of the second must equal the
+    /// first; the first frame that does not is described.
     static func play(
         width: Int, height: Int, depth: PixelDepth, style: SceneStyle, arrivals: [Arrival], seconds: Int,
         fps: Int = 60
@@ -31,14 +32,24 @@ import Testing
         var pending = arrivals.sorted { $0.at < $1.at }[...]
         var due: Duration? = .zero
         var outcome = Outcome()
+        func differs(at instant: Duration, _ what: String) -> Bool {
+            guard shown.bytes != expected.bytes else { return false }
+            let seconds = instant / .seconds(1)
+            outcome.mismatch = "at \(seconds) s (\(what)) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)"
+            return true
+        }
         for tick in 0..<(seconds * fps) {
             let now = Duration.seconds(tick) / fps
             while let arrival = pending.first, arrival.at <= now {
                 for command in arrival.commands { state.apply(command, at: arrival.at) }
                 reference.observe(state, at: arrival.at)
                 driven.observe(state, at: arrival.at)
-                due = now
+                reference.render(state, at: arrival.at, into: &expected)
+                driven.render(state, at: arrival.at, into: &shown)
+                outcome.renders += 1
+                due = driven.nextChange(state, after: arrival.at)
                 pending = pending.dropFirst()
+                if differs(at: arrival.at, "an arrival, before tick \(tick)") { return outcome }
             }
             reference.render(state, at: now, into: &expected)
             if let instant = due, now >= instant {
@@ -47,12 +58,7 @@ import Testing
                 due = driven.nextChange(state, after: now)
             }
             outcome.ticks += 1
-            if shown.bytes != expected.bytes {
-                let seconds = now / .seconds(1)
-                outcome.mismatch =
-                    "at \(seconds) s (tick \(tick)) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)"
-                return outcome
-            }
+            if differs(at: now, "tick \(tick)") { return outcome }
         }
         return outcome
     }
@@ -103,6 +109,12 @@ import Testing
             Arrival(at: .milliseconds(19_111), commands: [.play]),
         ]
         let stopping = [Arrival(at: .milliseconds(9_050), commands: [.stop])]
+        // The now-playing line changes while a message hides it: it starts its lap when the message ends.
+        let hidden = [
+            Arrival(
+                at: .milliseconds(2_345), commands: [.message("Doorbell", duration: .seconds(2), priority: .high)]),
+            Arrival(at: .milliseconds(3_456), commands: [.artist("A band whose name is far too long to fit")]),
+        ]
         let hebrew = [
             Arrival(
                 at: .milliseconds(5),
@@ -122,6 +134,9 @@ import Testing
             Case(
                 name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
                 style: split, arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),
+            Case(
+                name: "split 128×16×2, demo track, the artist changes under a message", width: 128, height: 16,
+                depth: .two, style: split, arrivals: demo(at: .milliseconds(7)) + hidden, seconds: 12),
             Case(
                 name: "single 64×8×2, demo track, messages over the lyrics", width: 64, height: 8, depth: .two,
                 style: SceneStyle(fonts: builtin), arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),

@@ -1,5 +1,6 @@
 import Testing
 import TickerCore
+import TickerTestSupport
 
 @testable import TickerIO
 
@@ -85,16 +86,27 @@ import TickerCore
         #expect(machine.nextWake(after: Self.origin, linkDeadline: nil) == Self.origin + .seconds(60))
     }
 
-    @Test func feedInputIsDrawnOnTheNextInstantOfTheGrid() {
-        var machine = Self.machine()
+    @Test func feedInputIsDrawnAtOnceAndTheMotionAfterItOnTheGrid() {
+        var machine = Self.machine(Self.scene { $0.marquee = MarqueeStyle(speed: 30, pause: 0.1, fadeEdges: false) })
         _ = machine.wake(at: Self.origin, linkDeadline: nil)
-        #expect(machine.feed(Self.bytes("title Hi"), at: Self.ms(20)).isEmpty)
-        let next = machine.nextWake(after: Self.ms(20), linkDeadline: nil)
-        #expect(next == machine.gridInstant(2))
-        let actions = machine.wake(at: next + .microseconds(70), linkDeadline: nil)
-        // Drawn at the grid instant, not at the late wake-up.
-        #expect(Self.renders(actions) == [next])
-        #expect(actions.contains(.serviceLink(at: next)))
+        let read = Self.ms(20)
+        let title = Self.bytes("title A title far wider than sixty-four columns of panel", "play")
+        #expect(machine.feed(title, at: read).isEmpty)
+        // The loop wakes at once for the input: the frame that shows it is drawn and sent then, off the grid.
+        let actions = machine.wake(at: read + .microseconds(70), linkDeadline: nil)
+        #expect(Self.renders(actions) == [read + .microseconds(70)])
+        #expect(actions.contains(.serviceLink(at: read + .microseconds(70))))
+        // More input in the same frame of the grid is drawn at once too: no least time between two frames.
+        _ = machine.feed(Self.bytes("artist Someone"), at: Self.ms(25))
+        #expect(Self.renders(machine.wake(at: Self.ms(25), linkDeadline: nil)) == [Self.ms(25)])
+        // A wake-up without input (a reply from the device) draws nothing off the grid.
+        #expect(Self.renders(machine.wake(at: Self.ms(26), linkDeadline: nil)).isEmpty)
+        // The marquee that moves after it is drawn on the grid again.
+        let next = machine.nextWake(after: Self.ms(26), linkDeadline: nil)
+        #expect(machine.gridFloor(next) == next)
+        let (_, draws) = Self.run(&machine, from: next, until: Self.ms(2_000))
+        #expect(draws.count > 30, "\(draws.count) draws")
+        #expect(draws.allSatisfy { machine.gridFloor($0) == $0 }, "\(draws.filter { machine.gridFloor($0) != $0 })")
     }
 
     @Test func aMarqueeAtThirtyPixelsASecondWakesEveryOtherFrame() {
@@ -210,38 +222,103 @@ import TickerCore
         #expect(Self.renders(machine.wake(at: next, linkDeadline: nil)) == [next])
     }
 
-    @Test func theDemoDrawsWhatTheSceneDrawsOnEveryFrameAndStartsOverAtItsEnd() {
-        var machine = Self.machine(Self.scene(width: 128, height: 16) { $0.arrangement = .split }) { $0.demo = true }
-        var reference = Self.scene(width: 128, height: 16) { $0.arrangement = .split }
+    /// Runs a machine on the demo track as the daemon's loop would, beside the scene drawn on every instant
+    /// of the grid and at every instant feed input is read: `input` holds the lines and when each is read, in
+    /// order. The wake-up that follows input must draw at once, and at every grid instant and every input the
+    /// picture the machine shows must be the scene's. Returns how many frames the machine drew, and over how
+    /// many instants of the grid.
+    static func demoAgainstTheScene(
+        input: [(at: Duration, line: String)], until end: Duration
+    ) -> (draws: Int, ticks: Int) {
+        let scene = Self.scene(width: 128, height: 16) { $0.arrangement = .split }
+        var machine = Self.machine(scene) { $0.demo = true }
+        var reference = scene
         var state = PlayerState()
         for command in DemoTrack.commands { state.apply(command, at: Self.origin) }
         reference.observe(state, at: Self.origin)
         var shown = Frame(width: 128, height: 16, depth: .two)
         var expected = shown
-        var now = Self.origin
+        // What happened last, for the story of a failure.
+        var story: [String] = []
+        func showsTheScene(at instant: Duration, _ what: String) -> Bool {
+            reference.render(state, at: instant, into: &expected)
+            guard shown.bytes != expected.bytes else { return true }
+            let after = story.suffix(4).joined(separator: ", ")
+            Issue.record(
+                "\(what) at \(instant - Self.origin), after \(after), drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)"
+            )
+            return false
+        }
+        var pending = input[...]
+        var wake = Self.origin
         var draws = 0
-        let end = Self.origin + DemoTrack.duration + .seconds(3)
         var tick: Int64 = 0
         while machine.gridInstant(tick) < end {
             let instant = machine.gridInstant(tick)
-            if instant == now {
-                for case .render(let at) in machine.wake(at: now, linkDeadline: nil) {
-                    machine.draw(at: at, into: &shown)
-                    draws += 1
+            if let (read, line) = pending.first, read < instant {
+                pending = pending.dropFirst()
+                guard let command = try? FeedCommand.parse(line) else {
+                    Issue.record("'\(line)' is no feed command")
+                    return (draws, Int(tick))
                 }
-                now = machine.nextWake(after: now, linkDeadline: nil)
+                state.apply(command, at: read)
+                reference.observe(state, at: read)
+                let actions = machine.feed(Self.bytes(line), at: read) + machine.wake(at: read, linkDeadline: nil)
+                guard Self.renders(actions) == [read] else {
+                    Issue.record("'\(line)' read at \(read - Self.origin) was drawn at \(Self.renders(actions))")
+                    return (draws, Int(tick))
+                }
+                machine.draw(at: read, into: &shown)
+                draws += 1
+                story.append("'\(line)' read and drawn at \(read - Self.origin)")
+                guard showsTheScene(at: read, "after '\(line)'") else { return (draws, Int(tick)) }
+                wake = machine.nextWake(after: read, linkDeadline: nil)
+                continue
             }
             if state.playbackPosition(at: instant) >= DemoTrack.duration {
                 for command in DemoTrack.commands { state.apply(command, at: instant) }
                 reference.observe(state, at: instant)
             }
-            reference.render(state, at: instant, into: &expected)
-            if shown.bytes != expected.bytes {
-                Issue.record("at tick \(tick) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)")
-                return
+            if instant == wake {
+                for case .render(let at) in machine.wake(at: wake, linkDeadline: nil) {
+                    machine.draw(at: at, into: &shown)
+                    draws += 1
+                    story.append("drawn at \(at - Self.origin)")
+                }
+                wake = machine.nextWake(after: wake, linkDeadline: nil)
             }
+            guard wake > instant, machine.gridFloor(wake) == wake else {
+                Issue.record("after \(instant - Self.origin) the machine wakes at \(wake - Self.origin), off the grid")
+                return (draws, Int(tick))
+            }
+            guard showsTheScene(at: instant, "on the grid") else { return (draws, Int(tick)) }
             tick += 1
         }
-        #expect(draws < Int(tick), "drew \(draws) of \(tick) frames")
+        #expect(pending.isEmpty, "\(pending.count) lines not read")
+        return (draws, Int(tick))
+    }
+
+    @Test func theDemoDrawsWhatTheSceneDrawsOnEveryFrameAndStartsOverAtItsEnd() {
+        let (draws, ticks) = Self.demoAgainstTheScene(input: [], until: Self.origin + DemoTrack.duration + .seconds(3))
+        #expect(draws < ticks, "drew \(draws) of \(ticks) frames")
+    }
+
+    /// Messages, titles, seeks and pauses read at random instants, now and then several in one frame of the
+    /// grid: each is drawn at the instant it is read, and the frames after it are those of drawing every frame.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func feedInputIsDrawnWhenReadAsTheSceneDrawsItThenTheGridGoesOn(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        var input: [(at: Duration, line: String)] = []
+        var read = Self.origin + .microseconds(300_000 + Int64(random.next(below: 1_000_000)))
+        let end = Self.origin + .seconds(30)
+        while read < end - .seconds(1) {
+            input.append((read, DrawAheadTests.feedLine(&random, input.count)))
+            let gap =
+                random.next(below: 4) == 0 ? 500 + random.next(below: 8_000) : 200_000 + random.next(below: 2_000_000)
+            read = read + .microseconds(Int64(gap))
+        }
+        let (draws, ticks) = Self.demoAgainstTheScene(input: input, until: end)
+        #expect(input.count > 15, "\(input.count) lines")
+        #expect(draws < ticks, "drew \(draws) of \(ticks) frames")
     }
 }

@@ -300,9 +300,10 @@ public struct Scene: Sendable {
     /// the daemon draws every instant at which what is shown may change, so the instant noted is when it came
     /// back.
     mutating func noteTop(_ content: TopContent, start: Duration, at now: Duration) -> Duration {
-        // A later start of the same content (a new title) is new content too.
+        // A later start of the same content (a new title) is new content too. Content that started at the very
+        // instant the zone was last drawn was already there to show, and was hidden: it comes back now.
         if content != topContent || start > topSince {
-            topSince = topNoted.map { start >= $0 } ?? true ? start : now
+            topSince = topNoted.map { start > $0 } ?? true ? start : now
             topContent = content
         }
         topNoted = now

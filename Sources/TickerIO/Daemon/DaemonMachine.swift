@@ -5,9 +5,10 @@ import TickerCore
 /// shell (`Daemon`) polls, reads, writes and carries out the actions; time is passed in, so tests drive the
 /// machine on a manual clock.
 ///
-/// Every wake-up lands on the frame grid: instants `origin + k / fps`, so motion stays evenly paced whatever
-/// woke the loop before. Between two changes of the picture the loop sleeps; feed input wakes it at once, and
-/// the frame showing it is drawn on the next instant of the grid.
+/// Every wake-up it asks for lands on the frame grid: instants `origin + k / fps`, so motion stays evenly paced
+/// whatever woke the loop before. Between two changes of the picture the loop sleeps; feed input wakes it at
+/// once, and the frame showing it is drawn then, at the instant of that wake-up, off the grid; the frames after
+/// it are drawn on the grid again.
 public struct DaemonMachine: Sendable {
     /// What the machine needs to know that does not come from the feed.
     public struct Configuration: Sendable, Equatable {
@@ -66,7 +67,8 @@ public struct DaemonMachine: Sendable {
 
     /// What the shell should do, in order.
     public enum Action: Sendable, Equatable {
-        /// Draw the scene for this grid instant (`draw(at:into:)`) and show it in the frame buffer.
+        /// Draw the scene for this instant (`draw(at:into:)`) and show it in the frame buffer: a grid instant, or
+        /// the instant of a wake-up that follows feed input.
         case render(at: Duration)
         /// Hand the frame buffer to the link (it opens, says hello, sends what changed or a keepalive), with
         /// the brightness `brightnessLevel`.
@@ -102,6 +104,8 @@ public struct DaemonMachine: Sendable {
     private var lastTick: Duration
     /// When the picture must next be drawn, or nil until the state changes.
     private var renderDue: Duration?
+    /// Feed input changed the state since the last drawing: the next wake-up draws at once, at its own instant.
+    private var inputToShow = false
     private var lastWatchdog: Duration?
     private var lastStatus: Duration?
     private var changedSinceStatus = true
@@ -181,8 +185,8 @@ public struct DaemonMachine: Sendable {
 
     // MARK: Inputs
 
-    /// Bytes read from the feed at `now`: applies the commands (the frame that shows them is drawn at the
-    /// next grid instant) and logs the problems, at most `feedProblemsPerMinute` a minute.
+    /// Bytes read from the feed at `now`: applies the commands (the next wake-up draws the frame that shows
+    /// them, at once) and logs the problems, at most `feedProblemsPerMinute` a minute.
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes, at now: Duration) -> [Action] {
         let events = decoder.decode(bytes, now: now)
         var actions: [Action] = []
@@ -197,6 +201,7 @@ public struct DaemonMachine: Sendable {
         if changed {
             scene.observe(state, at: now)
             drawSoon(at: now)
+            inputToShow = true
             snapshotOwed = true
         }
         // A partial line or an open lyrics block goes stale if nothing more comes.
@@ -266,23 +271,30 @@ public struct DaemonMachine: Sendable {
         }
         if scene.style.idle == .clock, let localTimeOfDay { updateClock(localTimeOfDay, at: now) }
 
-        var rendered = false
-        if let due = renderDue, tick >= due {
-            actions.append(.render(at: tick))
-            rendered = true
+        // New input is shown at once, at this wake-up's own instant; the picture's own changes wait for the grid.
+        var drawn: Duration?
+        if inputToShow {
+            drawn = now
+        } else if let due = renderDue, tick >= due {
+            drawn = tick
+        }
+        if let drawn {
+            actions.append(.render(at: drawn))
+            inputToShow = false
             changedSinceStatus = true
             terminalOwed = configuration.terminalInterval != nil
-            if let drawn = nextDrawnAhead(at: tick) {
+            if let slot = nextDrawnAhead(at: drawn) {
                 // `draw(at:into:)` copies it out.
-                renderDue = ahead[drawn].due
+                renderDue = ahead[slot].due
             } else {
-                // Late (a frame of the grid was missed), or nothing drawn ahead: the drawing starts afresh here.
+                // Late (a frame of the grid was missed), new input, or nothing drawn ahead: the drawing starts
+                // afresh here.
                 dropFramesAhead()
-                renderDue = scene.nextChange(state, after: tick, clock: clockText).map { max($0, tick) }
+                renderDue = scene.nextChange(state, after: drawn, clock: clockText).map { max($0, drawn) }
             }
         }
-        if rendered || linkDeadline.map({ tick >= $0 }) == true {
-            actions.append(.serviceLink(at: tick))
+        if drawn != nil || linkDeadline.map({ tick >= $0 }) == true {
+            actions.append(.serviceLink(at: drawn ?? tick))
         }
         if terminalOwed, let interval = configuration.terminalInterval,
             lastTerminal.map({ tick - $0 >= interval }) ?? true
@@ -318,15 +330,16 @@ public struct DaemonMachine: Sendable {
         scene.style.idle == .clock && nextClockMinute.map { now >= $0 } ?? true
     }
 
-    /// Draws the scene at grid instant `instant` (as a `.render` action asked) into `frame`.
+    /// Draws the scene at `instant` (as a `.render` action asked) into `frame`.
     ///
     /// While nothing changes, the next frames are known: the scene is a function of the state and the time. So
-    /// a drawing done afresh goes on to draw the next `framesDrawnAhead` frames at once, at the instants the
-    /// loop will ask for them, and the wake-ups that follow copy them out. After a sleep, what a wake-up costs
-    /// follows the code and data it touches more than the work it does; drawing in bursts touches the scene's
-    /// once per burst, not once per frame. Feed input, a reload, a new minute on the idle clock or the demo
-    /// starting over drop what was drawn ahead: the scene goes back to its marks after the frame shown last, so
-    /// the frames and their instants are exactly those drawn one at a time.
+    /// a drawing done afresh on the grid goes on to draw the next `framesDrawnAhead` frames at once, at the
+    /// instants the loop will ask for them, and the wake-ups that follow copy them out. After a sleep, what a
+    /// wake-up costs follows the code and data it touches more than the work it does; drawing in bursts touches
+    /// the scene's once per burst, not once per frame. Feed input, a reload, a new minute on the idle clock or
+    /// the demo starting over drop what was drawn ahead: the scene goes back to its marks after the frame shown
+    /// last, so the frames and their instants are exactly those drawn one at a time. A drawing of new input, off
+    /// the grid, draws nothing ahead: its frame goes out first, and more input may come before the next frame.
     public mutating func draw(at instant: Duration, into frame: inout Frame) {
         if let drawn = nextDrawnAhead(at: instant) {
             frame.copy(from: ahead[drawn].frame)
@@ -336,7 +349,7 @@ public struct DaemonMachine: Sendable {
         }
         dropFramesAhead()
         scene.render(state, at: instant, clock: clockText, into: &frame)
-        drawAhead(after: instant)
+        if gridFloor(instant) == instant { drawAhead(after: instant) }
     }
 
     /// The colours of `frame` as the scene drew it (the frame last drawn or copied out), into `image`: for
