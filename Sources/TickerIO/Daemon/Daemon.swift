@@ -444,6 +444,7 @@ public final class Daemon {
     }
 
     private func shutDown() {
+        execute(machine.finish(at: Clock.now))
         let onExit = settings.config.device.onExit
         if onExit == .release || settings.config.display.blankOnExit {
             frame.clear()

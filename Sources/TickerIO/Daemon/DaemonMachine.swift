@@ -402,6 +402,13 @@ public struct DaemonMachine: Sendable {
         return lastStatus + (changedSinceStatus ? configuration.statusInterval : configuration.quietStatusInterval)
     }
 
+    /// What to write as the daemon stops at `now`: a last snapshot saying that the daemon stopped.
+    public func finish(at now: Duration) -> [Action] {
+        guard configuration.snapshotInterval != nil else { return [] }
+        let last = StateSnapshot(state, at: now, panel: false, brightness: state.brightness ?? configuration.brightness)
+        return [.writeSnapshot(last.daemonStopped)]
+    }
+
     // MARK: Helpers
 
     /// The state, the scene or the clock's text changed at `now`: the frames drawn ahead no longer hold, and
