@@ -136,6 +136,13 @@ public enum Posix {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
+    /// Nanoseconds on `CLOCK_REALTIME`: the wall clock, since the Unix epoch.
+    public static func realtimeNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
     /// `fcntl(F_SETFL)` adding `O_NONBLOCK`.
     public static func setNonBlocking(_ fd: Int32, what: String) throws(SystemError) {
         let flags = fcntl(fd, F_GETFL)
