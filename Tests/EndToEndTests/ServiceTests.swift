@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TickerCore
 import TickerIO
 import TickerTestSupport
 
@@ -52,6 +53,21 @@ import TickerTestSupport
         #expect(stage.daemon.lines(containing: "stopping on SIGTERM").count == 1)
         // The daemon made the FIFO, so it removes it.
         #expect(access(stage.feed, F_OK) != 0)
+    }
+
+    @Test func sigtermLeavesAStateFileThatSaysTheDaemonStopped() async throws {
+        let directory = try TemporaryDirectory()
+        let stage = try await FeedStage(arguments: ["--set", "feed.state=\(directory.file("state.json"))"])
+        let files = try stage.rig.watch(directory.path)
+        try await stage.send("title Hi", "play")
+        try await stage.rig.wait("the state file to say playing") {
+            files.contents(of: "state.json").contains(#""state":"playing""#)
+        }
+        stage.daemon.send(SIGTERM)
+        #expect(try await stage.rig.exit(of: stage.daemon) == .exited(0))
+        let last = try StateSnapshot(json: Array(files.contents(of: "state.json").utf8))
+        #expect(last.state == "stopped" && !last.playing && !last.panel && !last.running)
+        #expect(last.title == "Hi", "the track stays, as the next daemon shows it again")
     }
 
     @Test(arguments: [true, false])

@@ -18,9 +18,12 @@ struct SystemdTests {
     static let config = """
         [panel]
         width = 64
-        height = 8
+        height = 16
         depth = 2
         fps = 40
+
+        [layout]
+        zones = split
 
         [display]
         now-playing = {title}
@@ -36,8 +39,16 @@ struct SystemdTests {
         // The daemon finds the panel through a link, as through a udev symlink, so that it can be replugged.
         let link = rig.path("sandbox/panel")
         let device = "/run/tickerd-sandbox/dir/panel"
-        var panel = try rig.panel(link: link, width: 64, height: 8, depth: 2)
+        var panel = try rig.panel(link: link, width: 64, height: 16, depth: 2)
         chmod(panel.slavePath, 0o666)
+        // The pictures of the full frames the panel showed since the test last emptied the list.
+        var fullFrames: [[UInt8]] = []
+        func recordFullFrames(of panel: FakePanel) {
+            panel.onEvent = { event, device in
+                if case .applied(.fullFrame) = event { fullFrames.append(device.framebuffer.bytes) }
+            }
+        }
+        recordFullFrames(of: panel)
         let look = try Look(config: Self.config)
         let deviceSection = "[device]\npath = \(device)\n"
 
@@ -90,6 +101,28 @@ struct SystemdTests {
         #expect(stateOwners.output == "tickerd-daemon 755\ntickerd-daemon 644\n")
         try await sandbox.run("cat /run/tickerd/state/state.json", as: "outsider")
 
+        // The kept state, in the socket unit's directory and the daemon's alone: a title and its lyrics, which a
+        // restart must not lose.
+        let track = [
+            "title Kept", "lyrics begin", "[00:00.00]La la", "[10:00.00]End", "lyrics end", "position 1", "play",
+        ]
+        try await show(track, "a title over its lyric")
+        try await sandbox.wait("the kept state to hold the lyrics", for: "cat /run/tickerd/kept/state.feed") {
+            $0.contains("title Kept") && $0.contains("La la")
+        }
+        let keptOwner = try await sandbox.run("stat -c '%U %a' /run/tickerd/kept /run/tickerd/kept/state.feed").output
+        #expect(keptOwner == "tickerd-daemon 700\ntickerd-daemon 600\n")
+        let unreadable = try await sandbox.run("cat /run/tickerd/kept/state.feed", as: "outsider", allowFailure: true)
+        #expect(unreadable.status != .exited(0))
+        let kept = look.frame(after: track, at: 1)
+        /// The first full frame of a new daemon shows what the old one showed, though nothing was written since.
+        func firstFrameShowsTheTrack(_ what: String) async throws {
+            try await rig.wait("the first full frame \(what)") { !fullFrames.isEmpty }
+            var shown = look.blank
+            shown.bytes = fullFrames[0]
+            #expect(shown == kept, "the first frame \(what):\n\(shown.asciiArt)\nexpected:\n\(kept.asciiArt)")
+        }
+
         /// Waits for a new daemon process: it says hello to the panel when it starts.
         func restarted(after hellos: Int, _ what: String, timeout: Duration = Rig.timeout) async throws {
             try await rig.wait("\(what): a new daemon's hello", timeout: timeout) {
@@ -100,8 +133,10 @@ struct SystemdTests {
 
         // A restart keeps the socket's pipe: the new daemon reads it on fd 3.
         let count = hellos()
+        fullFrames.removeAll()
         try await sandbox.run("systemctl restart tickerd.service")
         try await restarted(after: count, "systemctl restart")
+        try await firstFrameShowsTheTrack("after systemctl restart")
         try await show(["title Hey"], "'Hey' after a restart")
         #expect(try await sandbox.run("stat -c %F \(Self.feed)").output == "fifo\n")
 
@@ -114,15 +149,23 @@ struct SystemdTests {
                 return pid != old && pid != "0" && !pid.isEmpty
             }
             panel.unplug()
-            panel = try rig.panel(link: link, width: 64, height: 8, depth: 2)
+            panel = try rig.panel(link: link, width: 64, height: 16, depth: 2)
             chmod(panel.slavePath, 0o666)
+            fullFrames.removeAll()
+            recordFullFrames(of: panel)
             try await restarted(after: 0, "\(what), and the panel replugged")
         }
 
-        // A crash restarts it (Restart=on-failure), and the feed still reaches it.
+        // A crash restarts it (Restart=on-failure), showing what the crashed daemon showed, and the feed still
+        // reaches it.
+        try await show(track, "the title and its lyric again")
+        try await sandbox.wait("the kept state to hold them again", for: "cat /run/tickerd/kept/state.feed") {
+            $0.contains("title Kept") && $0.contains("La la")
+        }
         let crashed = try await sandbox.property("MainPID", of: "tickerd.service")
         try await sandbox.run("kill -SEGV \(crashed)")
         try await replaced(crashed, "a new daemon after SIGSEGV")
+        try await firstFrameShowsTheTrack("after SIGSEGV")
         try await show(["title Ok"], "'Ok' after a crash")
 
         // A valid reload takes effect; a broken one is refused and the running configuration stays.
@@ -243,6 +286,13 @@ struct SystemdTests {
         try await rig.wait("the blank packet of a stop") { panel.kinds.dropFirst(packets).contains(.blank) }
         #expect(try await sandbox.property("ExecMainStatus", of: "tickerd.service") == "0")
         #expect(try await sandbox.property("Result", of: "tickerd.service") == "success")
+        // The state file goes with the service; the kept state stays with the socket unit, and goes with it.
+        let gone = try await sandbox.run("ls /run/tickerd/state", allowFailure: true)
+        #expect(gone.status != .exited(0), "left after a stop: \(gone.output)")
+        try await sandbox.run("test -s /run/tickerd/kept/state.feed")
+        try await sandbox.run("systemctl stop tickerd.socket")
+        let forgotten = try await sandbox.run("ls /run/tickerd", allowFailure: true)
+        #expect(forgotten.output.isEmpty, "left after the socket unit stopped: \(forgotten.output)")
 
         // Uninstalling stops and removes everything.
         try await sandbox.run("make -s -C \(Sandbox.repository) uninstall")

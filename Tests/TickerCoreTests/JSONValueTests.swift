@@ -69,9 +69,20 @@ import Testing
             duration: 214.5, panel: true, brightness: 80)
         #expect(
             snapshot.json
-                == #"{"album":"Ä","artist":"The Echoes","brightness":80,"duration":214.5,"panel":true,"playing":true,"position":12.345,"state":"playing","text":"","title":"Night \"Run\""}"#
+                == #"{"album":"Ä","artist":"The Echoes","brightness":80,"duration":214.5,"panel":true,"playing":true,"position":12.345,"running":true,"state":"playing","text":"","title":"Night \"Run\""}"#
                 + "\n")
         #expect(try StateSnapshot(json: Array(snapshot.json.utf8)) == snapshot)
+    }
+
+    @Test func aStoppedDaemonsLastSnapshotSaysSoAndKeepsTheTrack() throws {
+        let snapshot = StateSnapshot(state: "playing", title: "Night Run", position: 3, panel: true, brightness: 80)
+        let last = snapshot.daemonStopped
+        #expect(last.json.contains(#""playing":false"#) && last.json.contains(#""running":false"#))
+        #expect(last.json.contains(#""state":"stopped""#) && last.json.contains(#""panel":false"#))
+        #expect(last.title == "Night Run" && last.position == 3 && last.brightness == 80)
+        #expect(try StateSnapshot(json: Array(last.json.utf8)) == last)
+        // A file of a version that did not say is a running daemon's.
+        #expect(try StateSnapshot(json: Array(#"{"state":"paused"}"#.utf8)).running)
     }
 
     @Test func ofAPlayerStateTakesThePositionAtTheInstant() {
@@ -103,6 +114,10 @@ import Testing
             "state file: bad 'brightness' (expected a whole number from 0 to 100)"
         ),
         ("panel as text", #"{"state":"paused","panel":"yes"}"#, "state file: bad 'panel' (expected true or false)"),
+        (
+            "running as text", #"{"state":"paused","running":"no"}"#,
+            "state file: bad 'running' (expected true or false)"
+        ),
     ])
     func refuses(id: String, text: String, message: String) {
         do {

@@ -245,6 +245,12 @@ import TickerTestSupport
 
         try broker.publish("\(Self.prefix)/brightness", "25")
         try watcher.nextOutputLine("the new brightness") { $0.contains(#""brightness":25"#) }
+
+        // A daemon stopped by hand leaves its file, which says it stopped: so does the bridge.
+        daemon.send(SIGTERM)
+        let stopped = try watcher.nextOutputLine("the stopped daemon's state") { $0.contains(#""running":false"#) }
+        let last = try StateSnapshot(json: Array(stopped.dropFirst("\(Self.prefix)/state ".count).utf8))
+        #expect(last.state == "stopped" && !last.playing && !last.panel && last.title == "Loop")
     }
 
     /// 300 titles of 500 bytes (150 KB: more than the pipe's 64 KiB and the bridge's 64 KiB queue together)

@@ -91,4 +91,25 @@ import TickerCore
         _ = machine.feed(DaemonMachineTests.bytes("stop"), at: Self.ms(500))
         #expect(Self.snapshots(machine.wake(at: Self.ms(500), linkDeadline: nil)).isEmpty)
     }
+
+    @Test func aStopWritesALastSnapshotThatSaysTheDaemonStopped() {
+        var machine = Self.machine()
+        _ = machine.wake(at: Self.origin, linkDeadline: nil)
+        _ = machine.feed(DaemonMachineTests.bytes("title Night Run", "duration 200", "play"), at: Self.ms(1_000))
+        _ = machine.wake(at: Self.ms(1_000), linkDeadline: nil, linkStreaming: true)
+        let last = Self.snapshots(machine.finish(at: Self.ms(3_500)))
+        #expect(
+            last == [
+                StateSnapshot(
+                    state: "stopped", title: "Night Run", position: 2.5, duration: 200, panel: false, brightness: 80,
+                    running: false)
+            ])
+        #expect(last.first?.json.contains(#""running":false"#) == true)
+    }
+
+    @Test func aStopWithoutAStateFileWritesNoSnapshot() {
+        var machine = Self.machine(interval: nil)
+        _ = machine.wake(at: Self.origin, linkDeadline: nil)
+        #expect(machine.finish(at: Self.ms(10)).isEmpty)
+    }
 }

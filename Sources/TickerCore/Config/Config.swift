@@ -187,6 +187,8 @@ public struct Config: Sendable, Equatable {
         public var group = ""
         /// Where the state file is written (replaced whole whenever the state changes); empty: nowhere.
         public var state = ""
+        /// Where the daemon keeps its state across its restarts, as feed lines (see `KeptState`); empty: nowhere.
+        public var keep = ""
     }
 
     /// `[layout]`.

@@ -156,6 +156,14 @@ enum ConfigKeys {
                 }
                 config.feed.state = value
             },
+            Key(section: "feed", name: "keep") { config, value, s, k throws(ConfigError) in
+                guard value.isEmpty || (value.hasPrefix("/") && !value.hasSuffix("/")), value.utf8.count < 4_000,
+                    !value.utf8.contains(0)
+                else {
+                    throw ConfigValue.bad(value, s, k, "an absolute file path, or empty")
+                }
+                config.feed.keep = value
+            },
             Key(section: "layout", name: "zones") { config, value, s, k throws(ConfigError) in
                 config.layout.zones = try ConfigValue.choice(value, s, k)
             },

@@ -127,6 +127,22 @@ public struct PlayerState: Sendable, Equatable {
         }
     }
 
+    /// The lyrics as the feed gave them: before the track's duration ended an open last line.
+    public var sentLyrics: ParsedLyrics { rawLyrics }
+
+    /// Applies commands kept from an earlier run of the daemon (see `KeptState`) as if they had arrived at
+    /// `then`, the instant they describe on this clock, and forgets the messages that have expired by `now`.
+    /// What they set belongs to the track they rebuild: a `title` that follows starts a track of its own,
+    /// however soon.
+    public mutating func restore(_ commands: [FeedCommand], at then: Duration, now: Duration) {
+        for command in commands { apply(command, at: then) }
+        artistSet = nil
+        albumSet = nil
+        durationSet = nil
+        lyricsSet = nil
+        removeExpiredMessages(at: now)
+    }
+
     /// Where playback is at `now`: the last position plus the time played since, never past the track's
     /// duration when it is known.
     public func playbackPosition(at now: Duration) -> Duration {

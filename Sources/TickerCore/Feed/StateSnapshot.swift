@@ -1,5 +1,6 @@
 /// What the daemon shows, as the state file (`[feed] state`, docs/FEED.md) tells scripts and bridges: the
-/// track, whether it plays and where, whether the panel is connected, and its brightness.
+/// track, whether it plays and where, whether the panel is connected, its brightness, and whether the daemon
+/// runs at all.
 ///
 /// One JSON object per file, written whole; `position` is where playback was when the file was written, so a
 /// reader of a playing track adds the time since (the file's modification time).
@@ -20,6 +21,9 @@ public struct StateSnapshot: Sendable, Equatable {
     public var panel: Bool
     /// The brightness in percent (the feed's, else the configured one).
     public var brightness: Int
+    /// Whether the daemon runs: false in the last snapshot of a daemon that stopped (then `state` is `stopped`
+    /// and `panel` false).
+    public var running: Bool
 
     /// The names `state` takes.
     public static let stateNames = ["playing", "paused", "stopped"]
@@ -29,7 +33,8 @@ public struct StateSnapshot: Sendable, Equatable {
     /// A snapshot of the given values.
     public init(
         state: String = "stopped", title: String = "", artist: String = "", album: String = "", text: String = "",
-        position: Double = 0, duration: Double? = nil, panel: Bool = false, brightness: Int = 100
+        position: Double = 0, duration: Double? = nil, panel: Bool = false, brightness: Int = 100,
+        running: Bool = true
     ) {
         self.state = state
         self.title = title
@@ -40,6 +45,7 @@ public struct StateSnapshot: Sendable, Equatable {
         self.duration = duration
         self.panel = panel
         self.brightness = brightness
+        self.running = running
     }
 
     /// The snapshot of `player` at the monotonic instant `now` (positions to the millisecond).
@@ -59,12 +65,22 @@ public struct StateSnapshot: Sendable, Equatable {
     /// Whether the track plays.
     public var playing: Bool { state == "playing" }
 
+    /// The snapshot once the daemon has stopped: nothing plays, no panel is driven, the daemon does not run;
+    /// the track stays, as the daemon shows it again when it starts.
+    public var daemonStopped: StateSnapshot {
+        var stopped = self
+        stopped.state = "stopped"
+        stopped.panel = false
+        stopped.running = false
+        return stopped
+    }
+
     /// The JSON object, keys sorted, with a final newline.
     public var json: String {
         var members: [String: JSONValue] = [
             "state": .string(state), "playing": .bool(playing), "title": .string(title), "artist": .string(artist),
             "album": .string(album), "text": .string(text), "position": .number(position), "panel": .bool(panel),
-            "brightness": .number(Double(brightness)),
+            "brightness": .number(Double(brightness)), "running": .bool(running),
         ]
         members["duration"] = duration.map { .number($0) } ?? .null
         return JSONValue.object(members).encoded + "\n"
@@ -105,10 +121,14 @@ public struct StateSnapshot: Sendable, Equatable {
         guard let brightness = brightnessValue.numberValue, brightness >= 0, brightness <= 100,
             brightness == brightness.rounded()
         else { throw .badField("brightness", expected: "a whole number from 0 to 100") }
+        // Files of versions that did not say are those of a running daemon.
+        guard let running = (value["running"] ?? .bool(true)).boolValue else {
+            throw .badField("running", expected: "true or false")
+        }
         self.init(
             state: state, title: try string("title"), artist: try string("artist"), album: try string("album"),
             text: try string("text"), position: try seconds("position") ?? 0, duration: try seconds("duration"),
-            panel: connected, brightness: Int(brightness))
+            panel: connected, brightness: Int(brightness), running: running)
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {

@@ -408,13 +408,9 @@ private struct Session {
             daemonState = nil
             guard isNew else { break }
             log.info("no state file '\(bridge.statePath)' (yet); the state is published once there is")
-            // The file goes when the daemon stops (systemd removes its directory): nothing plays, no panel is
-            // driven; the track is kept, as the daemon will show it again when it starts.
-            if var last = lastState {
-                last.state = "stopped"
-                last.panel = false
-                publish(last)
-            }
+            // The file goes when systemd stops the daemon (with its directory): say what the daemon's own last
+            // snapshot says.
+            if let last = lastState { publish(last.daemonStopped) }
         case .failed(let problem, let isNew):
             if isNew { log.warning("state file: \(problem)") }
         }

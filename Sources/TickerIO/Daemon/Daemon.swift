@@ -89,8 +89,10 @@ public final class Daemon {
     /// What the machine asked for at the last wake-up; kept, so that a wake-up allocates nothing for it.
     private var actions: [DaemonMachine.Action] = []
     private var stopping = false
-    /// Why the state file could not be written last time, so that trouble is logged once per change.
+    /// Why the state file and the kept state could not be written last time, so that trouble is logged once
+    /// per change.
     private var stateFileProblem: String?
+    private var keptStateProblem: String?
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
     public init(settings: Settings, options: DaemonOptions, logger: Logger) throws(DaemonError) {
@@ -125,6 +127,7 @@ public final class Daemon {
                 throw DaemonError(error.description)
             }
         }
+        if !options.demo { restoreKeptState() }
         link = makeLink(settings)
         warnAboutLineRate(settings)
         // Room for a frame's actions (draw, link, terminal, watchdog, status, snapshot) and a few log lines.
@@ -152,13 +155,18 @@ public final class Daemon {
     private static func configuration(
         _ settings: Settings, _ options: DaemonOptions, _ notify: SystemdNotify
     ) -> DaemonMachine.Configuration {
-        DaemonMachine.Configuration(
+        let idleAfter = settings.config.display.idleAfter
+        return DaemonMachine.Configuration(
             framesPerSecond: settings.config.panel.fps, brightness: settings.config.panel.brightness,
             watchdogInterval: notify.watchdogMicroseconds.map { .microseconds($0) },
             // A terminal is redrawn at most 30 times a second.
             terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo,
             // At most four state files a second: enough for a bridge, nothing for the disk.
-            snapshotInterval: settings.config.feed.state.isEmpty ? nil : .milliseconds(250))
+            snapshotInterval: settings.config.feed.state.isEmpty ? nil : .milliseconds(250),
+            // The kept state as often, and again once a minute while nothing changes, or every half of
+            // idle-after when that is shorter: older than idle-after, it is not restored.
+            keepInterval: settings.config.feed.keep.isEmpty || options.demo ? nil : .milliseconds(250),
+            keepRefresh: idleAfter == .zero ? .seconds(60) : min(.seconds(60), idleAfter / 2))
     }
 
     private func makeLink(_ settings: Settings) -> (any FrameSink)? {
@@ -341,6 +349,8 @@ public final class Daemon {
                 notify.send("WATCHDOG=1")
             case .writeSnapshot(let snapshot):
                 writeStateFile(snapshot)
+            case .keepState(let commands):
+                writeKeptState(KeptState(written: Clock.wallNow, commands: commands))
             case .log(let level, let message):
                 logger.log(level, message)
             case .reload:
@@ -368,6 +378,48 @@ public final class Daemon {
                 logger.warning("state file: \(error) (the panel runs on; the file is written at the next change)")
                 stateFileProblem = error.description
             }
+        }
+    }
+
+    private func writeKeptState(_ kept: KeptState) {
+        let path = settings.config.feed.keep
+        guard !path.isEmpty else { return }
+        do {
+            try KeptStateFile.write(kept, to: path)
+            if keptStateProblem != nil {
+                logger.notice("kept state '\(path)' written again")
+                keptStateProblem = nil
+            }
+        } catch {
+            if error.description != keptStateProblem {
+                logger.warning("kept state: \(error) (the panel runs on; a restart will start empty)")
+                keptStateProblem = error.description
+            }
+        }
+    }
+
+    /// Rebuilds what the panel showed before the daemon last stopped, from the kept state (`[feed] keep`). A
+    /// file that cannot be read is refused and the daemon starts empty; it is replaced at the first write.
+    private func restoreKeptState() {
+        let path = settings.config.feed.keep
+        guard !path.isEmpty else { return }
+        let kept: KeptState
+        do {
+            guard let read = try KeptStateFile.read(path) else { return }
+            kept = read
+        } catch {
+            logger.warning("kept state refused: \(error); starting empty")
+            return
+        }
+        let idleAfter = settings.config.display.idleAfter
+        let restoration = kept.restoration(at: Clock.wallNow, idleAfter: idleAfter == .zero ? nil : idleAfter)
+        if !restoration.commands.isEmpty {
+            machine.restore(restoration.commands, receivedAgo: restoration.age, at: Clock.now)
+        }
+        if let leftOut = restoration.leftOut {
+            logger.notice("kept state '\(path)' \(leftOut)")
+        } else if !restoration.commands.isEmpty {
+            logger.notice("restored what the panel showed \(restoration.age.logDescription) ago (kept in '\(path)')")
         }
     }
 
@@ -452,6 +504,7 @@ public final class Daemon {
     }
 
     private func shutDown() {
+        execute(machine.finish(at: Clock.now))
         let onExit = settings.config.device.onExit
         if onExit == .release || settings.config.display.blankOnExit {
             frame.clear()

@@ -33,6 +33,10 @@ public struct DaemonMachine: Sendable {
         /// How many frames to draw ahead of time at once while nothing changes (see `draw(at:into:)`); 0 draws
         /// each frame when it is due.
         public var framesDrawnAhead: Int
+        /// The least time between two writes of the kept state, or nil when none is kept (`[feed] keep` empty).
+        public var keepInterval: Duration?
+        /// How often the kept state is written again while its track stays up and nothing changes.
+        public var keepRefresh: Duration
 
         /// A configuration; the defaults send a status at most once a second while something changes and once
         /// a minute otherwise, and log at most 10 feed problems a minute.
@@ -40,7 +44,8 @@ public struct DaemonMachine: Sendable {
             framesPerSecond: Int, brightness: Int = 100, watchdogInterval: Duration? = nil,
             terminalInterval: Duration? = nil, statusInterval: Duration = .seconds(1),
             quietStatusInterval: Duration = .seconds(60), feedProblemsPerMinute: Int = 10, demo: Bool = false,
-            snapshotInterval: Duration? = nil, framesDrawnAhead: Int = 16
+            snapshotInterval: Duration? = nil, framesDrawnAhead: Int = 16, keepInterval: Duration? = nil,
+            keepRefresh: Duration = .seconds(60)
         ) {
             self.framesPerSecond = framesPerSecond
             self.brightness = brightness
@@ -52,6 +57,8 @@ public struct DaemonMachine: Sendable {
             self.demo = demo
             self.snapshotInterval = snapshotInterval
             self.framesDrawnAhead = framesDrawnAhead
+            self.keepInterval = keepInterval
+            self.keepRefresh = keepRefresh
         }
     }
 
@@ -81,6 +88,8 @@ public struct DaemonMachine: Sendable {
         case petWatchdog
         /// Write the state file (`[feed] state`) with this snapshot.
         case writeSnapshot(StateSnapshot)
+        /// Write the kept state (`[feed] keep`): these commands, true now.
+        case keepState([FeedCommand])
         /// Write a line to the log.
         case log(LogLevel, String)
         /// Reread the configuration and hand the result to `reload(scene:configuration:at:)`.
@@ -132,6 +141,8 @@ public struct DaemonMachine: Sendable {
     private var marksBeforeAhead = Scene.Marks()
     /// How many frames `draw(at:into:)` copied out from those drawn ahead.
     private(set) var framesShownFromAhead = 0
+    /// When the kept state was last written and whether a change is owed.
+    private var keeping = WriteCadence()
 
     /// A machine whose grid starts at `origin`, with nothing drawn yet: the first wake-up draws.
     public init(scene: Scene, configuration: Configuration, at origin: Duration) {
@@ -203,6 +214,7 @@ public struct DaemonMachine: Sendable {
             drawSoon(at: now)
             inputToShow = true
             snapshotOwed = true
+            keeping.changed()
         }
         // A partial line or an open lyrics block goes stale if nothing more comes.
         feedCheck = now + decoder.limits.staleAfter + .milliseconds(1)
@@ -322,6 +334,7 @@ public struct DaemonMachine: Sendable {
                 lastSnapshotTime = now
             }
         }
+        if let keepDue, now >= keepDue { actions.append(keep(at: now)) }
     }
 
     /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its minute
@@ -385,6 +398,7 @@ public struct DaemonMachine: Sendable {
         if let interval = configuration.watchdogInterval { consider((lastWatchdog ?? now) + interval / 2) }
         consider(statusDue)
         consider(snapshotDue)
+        consider(keepDue)
         if terminalOwed, let interval = configuration.terminalInterval { consider((lastTerminal ?? now) + interval) }
         consider(feedCheck)
         consider(problemSummaryDue)
@@ -413,6 +427,49 @@ public struct DaemonMachine: Sendable {
     private var statusDue: Duration? {
         guard let lastStatus else { return lastTick }
         return lastStatus + (changedSinceStatus ? configuration.statusInterval : configuration.quietStatusInterval)
+    }
+
+    // MARK: The kept state
+
+    /// Rebuilds the state from a kept state (`KeptState.restoration`) at `now`: its commands as received
+    /// `age` ago. The frame that shows it is drawn on the next instant of the grid.
+    public mutating func restore(_ commands: [FeedCommand], receivedAgo age: Duration, at now: Duration) {
+        state.restore(commands, at: now - age, now: now)
+        scene.observe(state, at: now)
+        drawSoon(at: now)
+        snapshotOwed = true
+    }
+
+    /// What to write as the daemon stops at `now`: the kept state, unless it already says all there is (a
+    /// change is owed, or a track stays up and the file's time should be the stop's); and a last snapshot
+    /// saying that the daemon stopped.
+    public mutating func finish(at now: Duration) -> [Action] {
+        var actions: [Action] = []
+        if configuration.keepInterval != nil, keeping.owed || keepsTrack { actions.append(keep(at: now)) }
+        if configuration.snapshotInterval != nil {
+            let last = StateSnapshot(
+                state, at: now, panel: false, brightness: state.brightness ?? configuration.brightness)
+            actions.append(.writeSnapshot(last.daemonStopped))
+        }
+        return actions
+    }
+
+    /// Whether the kept state holds the track, and is written again while nothing changes: not while the clock
+    /// is stopped and the panel counts down to its idle screen or shows it (the player stopped the track, or
+    /// there is none).
+    private var keepsTrack: Bool { !(scene.isQuiet && state.playback == .stopped) }
+
+    /// When the kept state must be written: soon after a change, at most once per `keepInterval`; while its
+    /// track stays up, again every `keepRefresh`, so that after a crash the file's time is at most that long
+    /// before the end (nil: no kept state, or nothing due).
+    private var keepDue: Duration? {
+        guard let interval = configuration.keepInterval else { return nil }
+        return keeping.due(from: lastTick, interval: interval, refresh: keepsTrack ? configuration.keepRefresh : nil)
+    }
+
+    private mutating func keep(at now: Duration) -> Action {
+        keeping.wrote(at: now)
+        return .keepState(KeptState.commands(for: state, at: now, keepingTrack: keepsTrack))
     }
 
     // MARK: Helpers

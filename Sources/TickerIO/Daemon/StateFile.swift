@@ -1,4 +1,3 @@
-import Glibc
 import TickerCore
 
 /// The state file (`[feed] state`): replaced whole, so a reader sees the old snapshot or the new one and never
@@ -7,19 +6,7 @@ import TickerCore
 public enum StateFile {
     /// Writes `snapshot` to `path` atomically.
     public static func write(_ snapshot: StateSnapshot, to path: String) throws(SystemError) {
-        let temporary = path + ".tmp"
-        let fd = try Posix.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, mode: 0o644)
-        do {
-            try Posix.fchmod(fd, mode: 0o644, what: temporary)
-            try Posix.writeAll(fd, Array(snapshot.json.utf8), what: temporary)
-            try Posix.fsync(fd, what: temporary)
-        } catch {
-            Posix.close(fd)
-            try? Posix.unlink(temporary)
-            throw error
-        }
-        Posix.close(fd)
-        try Posix.rename(temporary, to: path)
+        try Posix.replaceFile(path, with: Array(snapshot.json.utf8), mode: 0o644)
     }
 
     /// Reads and parses the state file at `path`; nil when there is none.

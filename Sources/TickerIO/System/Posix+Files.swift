@@ -19,6 +19,25 @@ extension Posix {
         guard Glibc.rename(source, destination) == 0 else { throw SystemError("rename", source) }
     }
 
+    /// Replaces the file at `path` with `bytes` in one step, so that a reader sees the old file or the new one
+    /// and never a mix: written to `<path>.tmp` in the same directory (never through a symbolic link), given
+    /// `mode` whatever the umask, synced, then renamed over `path`.
+    public static func replaceFile(_ path: String, with bytes: [UInt8], mode: mode_t) throws(SystemError) {
+        let temporary = path + ".tmp"
+        let fd = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, mode: mode)
+        do {
+            try fchmod(fd, mode: mode, what: temporary)
+            try writeAll(fd, bytes, what: temporary)
+            try fsync(fd, what: temporary)
+        } catch {
+            close(fd)
+            try? unlink(temporary)
+            throw error
+        }
+        close(fd)
+        try rename(temporary, to: path)
+    }
+
     /// `fsync(2)`: waits until the file's data is on disk.
     public static func fsync(_ fd: Int32, what: String) throws(SystemError) {
         while Glibc.fsync(fd) != 0 {

@@ -136,7 +136,7 @@ public enum Posix {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
-    /// Nanoseconds on `CLOCK_REALTIME` (since the epoch): to compare with a file's times.
+    /// Nanoseconds on `CLOCK_REALTIME`: the wall clock, since the Unix epoch.
     public static func realtimeNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
@@ -235,6 +235,11 @@ public enum Posix {
     public static func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
         let fd = try open(path, O_RDONLY)
         defer { close(fd) }
+        return try readAll(fd, limit: limit, what: path)
+    }
+
+    /// Reads `fd` to its end; more than `limit` bytes is an `EFBIG` error.
+    public static func readAll(_ fd: Int32, limit: Int, what path: String) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

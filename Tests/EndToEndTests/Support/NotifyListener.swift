@@ -71,8 +71,14 @@ final class FileWatcher {
     }
 
     /// The file's contents.
-    var contents: String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    var contents: String { Self.text(of: path) }
+
+    /// The contents of the file `name` in the watched directory (empty when there is none).
+    func contents(of name: String) -> String { Self.text(of: path + "/" + name) }
+
+    private static func text(of path: String) -> String {
+        // Never waits: what the test reads may be a pipe put there on purpose.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return "" }
         defer { close(fd) }
         var bytes: [UInt8] = []
