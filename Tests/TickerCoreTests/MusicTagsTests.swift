@@ -36,7 +36,7 @@ enum TaggedFiles {
 
     static let names = [
         "synced.flac", "lrc-in-lyrics.flac", "plain.flac", "none.flac", "long.ogg", "plain.opus", "words.mp3",
-        "utf16.mp3", "id3-before.flac", "synced.m4a",
+        "lines.mp3", "utf16.mp3", "id3-before.flac", "synced.m4a",
     ]
 
     static func bytes(_ name: String) throws -> [UInt8] {
@@ -123,6 +123,37 @@ enum TaggedFiles {
         let payload: [UInt8] = [0] + Array("eng".utf8) + [0] + Array("Old tag".utf8)
         let frame: [UInt8] = Array("ULT".utf8) + [0, 0, UInt8(payload.count)] + payload
         #expect(try MusicTags.lyrics(in: InMemoryTagSource(Self.id3(version: 2, frame))).plain == "Old tag")
+    }
+
+    /// A `SYLT` frame of UTF-8 `texts`, each with its time in milliseconds.
+    static func sylt(_ texts: [(String, Int)]) -> [UInt8] {
+        let entries = texts.flatMap { (text, time) -> [UInt8] in
+            Array(text.utf8) + [
+                0, UInt8(time >> 24 & 0xFF), UInt8(time >> 16 & 0xFF), UInt8(time >> 8 & 0xFF), UInt8(time & 0xFF),
+            ]
+        }
+        return id3(version: 3, frame23("SYLT", [3] + Array("eng".utf8) + [2, 1, 0] + entries))
+    }
+
+    @Test(arguments: [
+        ("one line a text, no line breaks", [("One", 1_000), ("Two", 2_000)], "[00:01.000]One\n[00:02.000]Two"),
+        (
+            "texts after a line break start a line, the rest are its words",
+            [("Hel", 1_000), ("lo", 1_200), ("\nNext", 2_000), (" one", 2_500)],
+            "[00:01.000]<00:01.000>Hel<00:01.200>lo\n[00:02.000]<00:02.000>Next<00:02.500> one"
+        ),
+        (
+            "a carriage return breaks too", [("A", 0), ("b", 500), ("\rC", 1_000)],
+            "[00:00.000]<00:00.000>A<00:00.500>b\n[00:01.000]C"
+        ),
+        (
+            "a line break only at the end marks no line", [("Line one\n", 1_000), ("Line two\n", 2_000)],
+            "[00:01.000]Line one\n[00:02.000]Line two"
+        ),
+        ("a single text", [("Alone", 61_250)], "[01:01.250]Alone"),
+    ])
+    func synchronisedTextsBecomeLines(name: String, texts: [(String, Int)], lrc: String) throws {
+        #expect(try MusicTags.lyrics(in: InMemoryTagSource(Self.sylt(texts))).synced == lrc, "\(name)")
     }
 
     @Test func skipsSynchronisedLyricsTimedInMPEGFrames() throws {

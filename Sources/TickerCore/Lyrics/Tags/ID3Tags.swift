@@ -98,21 +98,26 @@ enum ID3Tags {
     /// `SYLT`: encoding, language, time format (2: milliseconds; 1, MPEG frames, cannot be placed without the
     /// audio), content type, a terminated descriptor, then terminated texts each followed by a 32-bit
     /// big-endian time. A text starting with a line break starts a new line; several texts on one line are
-    /// its words, written as enhanced LRC.
+    /// its words, written as enhanced LRC. When no text starts with a line break, each text is a line: that is
+    /// how most taggers write a frame (mutagen's own example, the LRC-to-SYLT converters).
     private static func synchronisedText(_ frame: inout TagBytes) throws(TagError) -> String? {
         let encoding = try frame.byte()
         try frame.skip(3)
         guard try frame.byte() == 2 else { return nil }
         try frame.skip(1)
         _ = try terminated(&frame, encoding: encoding)
-        var lines: [[(text: String, time: Int)]] = []
+        var texts: [(text: String, time: Int, startsLine: Bool)] = []
         while !frame.isAtEnd {
-            var text = try terminated(&frame, encoding: encoding)
+            let text = try terminated(&frame, encoding: encoding)
             let time = try frame.uint32BigEndian()
             let startsLine = text.hasPrefix("\n") || text.hasPrefix("\r")
-            text = String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" })
-            if startsLine || lines.isEmpty { lines.append([]) }
-            lines[lines.count - 1].append((text, time))
+            texts.append((String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }), time, startsLine))
+        }
+        let marksLines = texts.contains { $0.startsLine }
+        var lines: [[(text: String, time: Int)]] = []
+        for text in texts {
+            if text.startsLine || !marksLines || lines.isEmpty { lines.append([]) }
+            lines[lines.count - 1].append((text.text, text.time))
         }
         let lrc = lines.compactMap { words -> String? in
             guard let first = words.first else { return nil }
