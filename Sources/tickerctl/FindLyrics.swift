@@ -8,13 +8,15 @@ let findLyricsCommand = Command(
         "Runs the lyrics chain of the followers once and prints the LRC on standard output: the '.lrc' beside the "
         + "music file, 'Artist - Title.lrc' in the lyrics directory, the music file's tags, then the LRCLIB server "
         + "(--server, or [lyrics] online in the config; --offline asks none), through its cache.",
-    synopsis: ["--artist ARTIST --title TITLE [options]"],
+    synopsis: ["--artist ARTIST --title TITLE [options]", "--music-file PATH [options]"],
     options: [
-        Option("--artist", "ARTIST", meaning: "an artist", help: "the track's artist"),
-        Option("--title", "TITLE", meaning: "a title", help: "the track's title"),
-        Option("--album", "ALBUM", meaning: "an album", help: "its album, which the server may use"),
+        Option("--artist", "ARTIST", meaning: "an artist", help: "the track's artist (default: the music file's)"),
+        Option("--title", "TITLE", meaning: "a title", help: "the track's title (default: the music file's)"),
+        Option("--album", "ALBUM", meaning: "an album", help: "its album, for the server (default: the music file's)"),
         Option("--duration", "SECONDS", meaning: "seconds", help: "its length, which the server may use"),
-        Option("--music-file", "PATH", meaning: "a file path", help: "the music file: its sidecar .lrc and tags"),
+        Option(
+            "--music-file", "PATH", meaning: "a file path",
+            help: "the music file: its sidecar .lrc and its tags, which name the track unless the options do"),
         LyricsOptions.lyricsDirectory,
         Option(
             "--server", "URL", meaning: "an http:// or https:// URL",
@@ -32,7 +34,23 @@ func runFindLyrics(_ given: ParsedArguments) -> Int32 {
         log.error(message)
         return 2
     }
-    guard let title = given.value("--title"), !title.isEmpty else { return usageError("missing --title (a title)") }
+    let musicFile = given.value("--music-file")
+    var tags = MusicFileTags()
+    if let musicFile {
+        guard (try? Posix.lstat(musicFile)) ?? nil != nil else {
+            return usageError("music file '\(musicFile)' does not exist")
+        }
+        // What the options do not say about the track, the file's own tags may.
+        if given.value("--title") == nil || given.value("--artist") == nil {
+            do { tags = try LyricsLibrary.tags(ofFile: musicFile) } catch .notFound {} catch {
+                log.error(error.description)
+                return 2
+            }
+        }
+    }
+    guard let title = given.value("--title") ?? tags.title, !title.isEmpty else {
+        return usageError("missing --title (a title)" + (musicFile.map { "; the tags of '\($0)' name none" } ?? ""))
+    }
     var duration: Double?
     if let text = given.value("--duration") {
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds < 86_400 else {
@@ -49,14 +67,13 @@ func runFindLyrics(_ given: ParsedArguments) -> Int32 {
         return usageError("invalid --server '\(server)' (expected an http:// or https:// URL)")
     }
     var track = Track(
-        title: title, artist: given.value("--artist") ?? "", album: given.value("--album") ?? "",
-        durationSeconds: duration)
-    if let file = given.value("--music-file") {
+        title: title, artist: given.value("--artist") ?? tags.artist ?? "",
+        album: given.value("--album") ?? tags.album ?? "", durationSeconds: duration)
+    if let file = musicFile {
         // The sidecar and the tags are looked up beside the file, as the followers do inside a music directory.
         let slash = file.lastIndex(of: "/")
         options.musicDirectory = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
         track.file = slash.map { String(file[file.index(after: $0)...]) } ?? file
-        guard (try? Posix.lstat(file)) ?? nil != nil else { return usageError("music file '\(file)' does not exist") }
     }
     do {
         let lrc = try options.library.localLyrics(for: track)

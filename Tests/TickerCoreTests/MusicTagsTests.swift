@@ -4,13 +4,13 @@ import Testing
 @testable import TickerCore
 
 /// Real tagged files, written once per test run by `scripts/make-tagged-files` (sox, opusenc and mutagen;
-/// `scripts/deps.sh test` installs them), with the lyrics each one holds.
+/// `scripts/deps.sh test` installs them), with the lyrics, title, artist and album each one holds.
 enum TaggedFiles {
     struct SetUpFailure: Error, CustomStringConvertible {
         let description: String
     }
 
-    static let made = Result { () throws -> (directory: URL, expected: [String: EmbeddedLyrics]) in
+    static let made = Result { () throws -> (directory: URL, expected: [String: MusicFileTags]) in
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -31,7 +31,14 @@ enum TaggedFiles {
         guard let manifest = try JSONSerialization.jsonObject(with: data) as? [String: [String: String]] else {
             throw SetUpFailure(description: "scripts/make-tagged-files printed no manifest")
         }
-        return (directory, manifest.mapValues { EmbeddedLyrics(synced: $0["synced"], plain: $0["plain"]) })
+        return (
+            directory,
+            manifest.mapValues {
+                MusicFileTags(
+                    lyrics: EmbeddedLyrics(synced: $0["synced"], plain: $0["plain"]), title: $0["title"],
+                    artist: $0["artist"], album: $0["album"])
+            }
+        )
     }
 
     static let names = [
@@ -46,10 +53,11 @@ enum TaggedFiles {
 
 @Suite struct MusicTagsTests {
     @Test(arguments: TaggedFiles.names)
-    func readsTheLyricsATaggerWrote(file: String) throws {
+    func readsTheLyricsAndTrackATaggerWrote(file: String) throws {
         let expected = try #require(try TaggedFiles.made.get().expected[file], "no manifest entry for \(file)")
-        let found = try MusicTags.lyrics(in: InMemoryTagSource(try TaggedFiles.bytes(file)))
+        let found = try MusicTags.read(in: InMemoryTagSource(try TaggedFiles.bytes(file)))
         #expect(found == expected)
+        #expect(try MusicTags.lyrics(in: InMemoryTagSource(try TaggedFiles.bytes(file))) == expected.lyrics)
     }
 
     /// Every cut of every file (as a download or copy cut short leaves it) is read without a crash: what is
@@ -60,7 +68,7 @@ enum TaggedFiles {
         var errors = 0
         for length in stride(from: 0, to: bytes.count, by: bytes.count > 8_192 ? 97 : 1) {
             do {
-                _ = try MusicTags.lyrics(in: InMemoryTagSource(Array(bytes[..<length])))
+                _ = try MusicTags.read(in: InMemoryTagSource(Array(bytes[..<length])))
             } catch {
                 errors += 1
                 #expect(!error.description.isEmpty)

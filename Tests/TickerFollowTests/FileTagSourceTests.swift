@@ -33,7 +33,7 @@ struct FileTagSourceTests {
         defer { source.close() }
         let memory = InMemoryTagSource([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(source.count == memory.count)
-        #expect(try MusicTags.lyrics(in: source) == MusicTags.lyrics(in: memory))
+        #expect(try MusicTags.read(in: source) == MusicTags.read(in: memory))
     }
 
     @Test func readsRangesLikeMemoryAndNothingAfterClose() throws {
