@@ -90,6 +90,9 @@ let package = Package(
             dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerTestSupport"]),
         .testTarget(name: "TickerPicturesTests", dependencies: ["TickerPictures", "TickerCore"]),
         .testTarget(
+            name: "TickerctlTests",
+            dependencies: ["tickerctl", "TickerFollow", "TickerCore", "TickerIO", "TickerTestSupport"]),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerPictures", "TickerTestSupport"]
         ),

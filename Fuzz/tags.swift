@@ -1,7 +1,8 @@
 // fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the music-tag readers as a whole file: ID3v2 (every version, unsynchronised or
-// not), FLAC, Ogg and MP4. Every input gives lyrics or an error, never a crash; synced lyrics always have a
-// line time; a file read through a source that hands out short reads gives the same answer.
+// not), FLAC, Ogg and MP4. Every input gives lyrics (and a title, artist, album) or an error, never a crash;
+// synced lyrics always have a line time; nothing found is empty; a file read through a source that hands out
+// short reads gives the same answer.
 
 /// A source that returns at most `chunk` bytes a call, as a slow or cut-short file would.
 struct ChoppySource: TagSource {
@@ -22,7 +23,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     limits.fieldBytes = 1_024
     limits.items = 64
     let whole = Result { () throws(TagError) -> EmbeddedLyrics in
-        try MusicTags.lyrics(in: InMemoryTagSource(bytes), limits: limits)
+        let found = try MusicTags.read(in: InMemoryTagSource(bytes), limits: limits)
+        for field in [found.title, found.artist, found.album] where field?.isEmpty == true {
+            fatalError("an empty title, artist or album reported as found")
+        }
+        return found.lyrics
     }
     if case .success(let found) = whole {
         if let synced = found.synced, !EmbeddedLyrics.looksTimed(synced) {
@@ -34,8 +39,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     if case .failure(let error) = whole, error.description.isEmpty { fatalError("an error without a message") }
     // Short reads make the readers see a file that ends early: an answer or an error, never a crash.
-    _ = Result { () throws(TagError) -> EmbeddedLyrics in
-        try MusicTags.lyrics(in: ChoppySource(contents: bytes, chunk: 7), limits: limits)
+    _ = Result { () throws(TagError) -> MusicFileTags in
+        try MusicTags.read(in: ChoppySource(contents: bytes, chunk: 7), limits: limits)
     }
     return 0
 }

@@ -1,6 +1,6 @@
 /// Encodes packets — header, payload, CRC, COBS and delimiter in one pass — into a buffer it owns and reuses.
 ///
-/// Each `encode…` call replaces the previous packet. The buffer grows the first time a packet needs more
+/// Each `encode…` call replaces the previous packet; one that throws leaves none. The buffer grows the first time a packet needs more
 /// room and is reused after that, so a host that encodes one frame per tick allocates nothing in its steady
 /// state. Read the result with `withEncoded` (no copy) or `encoded`.
 public struct PacketEncoder {
@@ -46,7 +46,7 @@ public struct PacketEncoder {
         _ pixels: UnsafeRawBufferPointer, geometry: PanelGeometry, sequence: UInt8
     ) throws(WireError) {
         guard pixels.count == geometry.frameByteCount else {
-            throw .pixelCountMismatch(expected: geometry.frameByteCount, found: pixels.count)
+            throw refuse(.pixelCountMismatch(expected: geometry.frameByteCount, found: pixels.count))
         }
         let prefix =
             UInt64(geometry.width & 0xFFFF) | UInt64(geometry.height & 0xFF) << 16
@@ -69,7 +69,7 @@ public struct PacketEncoder {
         start: Int, count: Int, of frame: UnsafeRawBufferPointer, geometry: PanelGeometry, sequence: UInt8
     ) throws(WireError) {
         guard frame.count == geometry.frameByteCount else {
-            throw .pixelCountMismatch(expected: geometry.frameByteCount, found: frame.count)
+            throw refuse(.pixelCountMismatch(expected: geometry.frameByteCount, found: frame.count))
         }
         try checkRange(start: start, count: count, width: geometry.width)
         let columnBytes = geometry.bytesPerColumn
@@ -95,7 +95,7 @@ public struct PacketEncoder {
         let columnBytes = geometry.bytesPerColumn
         let count = columns.count / columnBytes
         guard count * columnBytes == columns.count else {
-            throw .pixelCountMismatch(expected: (count + 1) * columnBytes, found: columns.count)
+            throw refuse(.pixelCountMismatch(expected: (count + 1) * columnBytes, found: columns.count))
         }
         try checkRange(start: start, count: count, width: geometry.width)
         let prefix = UInt64(start) | UInt64(count) << 16
@@ -118,7 +118,7 @@ public struct PacketEncoder {
         throws(WireError)
     {
         try checkRange(start: start, count: count, width: geometry.width)
-        guard (-128...127).contains(dx) else { throw .scrollDistanceOutOfRange(dx) }
+        guard (-128...127).contains(dx) else { throw refuse(.scrollDistanceOutOfRange(dx)) }
         let prefix = UInt64(start) | UInt64(count) << 16 | UInt64(UInt8(bitPattern: Int8(dx))) << 32
         encode(type: MessageType.scroll.rawValue, sequence: sequence, prefix: prefix, prefixCount: 5, data: nil)
     }
@@ -165,10 +165,17 @@ public struct PacketEncoder {
         }
     }
 
-    private func checkRange(start: Int, count: Int, width: Int) throws(WireError) {
+    private mutating func checkRange(start: Int, count: Int, width: Int) throws(WireError) {
         guard start >= 0, count >= 1, start <= width - count else {
-            throw .columnRangeOutOfBounds(start: start, count: count, width: width)
+            throw refuse(.columnRangeOutOfBounds(start: start, count: count, width: width))
         }
+    }
+
+    /// `error`, with the previous packet gone: what an encode refuses must not leave an older packet behind to
+    /// be sent again in its place.
+    private mutating func refuse(_ error: WireError) -> WireError {
+        count = 0
+        return error
     }
 
     /// Writes one packet: the header, the first `prefixCount` bytes of `prefix` (least significant first),

@@ -1,24 +1,26 @@
 import TickerCore
 import TickerIO
 
+/// The option of every command that writes the feed.
+let feedOption = Option(
+    "--feed", "PATH", meaning: "the feed pipe's path", help: "the feed pipe (default /run/tickerd/feed)")
+
+let sendCommand = Command(
+    "tickerctl send", summary: "Writes feed commands, checked as the daemon reads them (one write per batch).",
+    options: [feedOption], operands: "LINE...")
+let nowCommand = Command(
+    "tickerctl now", summary: "Sets the now-playing line and starts playing.", options: [feedOption],
+    operands: "ARTIST TITLE")
+let lyricsCommand = Command(
+    "tickerctl lyrics", summary: "Sends a lyrics file (LRC or enhanced LRC).", options: [feedOption],
+    operands: "FILE.lrc")
+let portsCommand = Command(
+    "tickerctl ports", summary: "Lists the serial ports libserialport sees, with their USB identity.", options: [])
+
 /// `tickerctl send`, `now` and `lyrics`: write feed commands into the pipe.
-func runSend(_ command: String, _ arguments: [String]) -> Int32 {
-    var scanner = ArgumentScanner(arguments)
-    var feed = "/run/tickerd/feed"
-    var operands: [String] = []
-    do throws(UsageError) {
-        while let argument = scanner.next() {
-            switch argument {
-            case "--feed": feed = try scanner.value(for: argument, expected: "the feed pipe's path")
-            case "--":
-                operands += scanner.remaining
-                while scanner.next() != nil {}
-            default: operands.append(argument)
-            }
-        }
-    } catch {
-        fail(error.description)
-    }
+func runSend(_ command: String, _ given: ParsedArguments) -> Int32 {
+    let feed = given.value("--feed") ?? "/run/tickerd/feed"
+    let operands = given.operands
     let commands: [FeedCommand]
     switch command {
     case "now":
@@ -58,8 +60,7 @@ func runSend(_ command: String, _ arguments: [String]) -> Int32 {
 }
 
 /// `tickerctl ports`: the serial ports libserialport sees.
-func runPorts(_ arguments: [String]) -> Int32 {
-    guard arguments.isEmpty else { fail("ports takes no arguments") }
+func runPorts() -> Int32 {
     let ports: [PortInfo]
     do { ports = try PortInfo.list() } catch { fail(error.description, status: 1) }
     if ports.isEmpty { print("no serial ports found") }

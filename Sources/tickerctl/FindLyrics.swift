@@ -2,77 +2,78 @@ import TickerCore
 import TickerFollow
 import TickerIO
 
-let findLyricsUsage = """
-    usage: tickerctl find-lyrics --artist ARTIST --title TITLE [--album ALBUM] [--duration SECONDS]
-                                 [--music-file PATH] [--lyrics-dir DIR] [--server URL] [--cache DIR]
-                                 [--offline] [--config FILE]
-
-    Runs the lyrics chain of the followers once and prints the LRC on standard output: the '.lrc' beside
-    the music file, 'Artist - Title.lrc' in the lyrics directory, the music file's tags, then the LRCLIB
-    server (--server, or [lyrics] online in the config; --offline asks none), through its cache.
-    Exit status: 0 found, 1 not found (or instrumental), 2 usage or I/O error.
-    """
+let findLyricsCommand = Command(
+    "tickerctl find-lyrics",
+    summary:
+        "Runs the lyrics chain of the followers once and prints the LRC on standard output: the '.lrc' beside the "
+        + "music file, 'Artist - Title.lrc' in the lyrics directory, the music file's tags, then the LRCLIB server "
+        + "(--server, or [lyrics] online in the config; --offline asks none), through its cache.",
+    synopsis: ["--artist ARTIST --title TITLE [options]", "--music-file PATH [options]"],
+    options: [
+        Option("--artist", "ARTIST", meaning: "an artist", help: "the track's artist (default: the music file's)"),
+        Option("--title", "TITLE", meaning: "a title", help: "the track's title (default: the music file's)"),
+        Option("--album", "ALBUM", meaning: "an album", help: "its album, for the server (default: the music file's)"),
+        Option("--duration", "SECONDS", meaning: "seconds", help: "its length, which the server may use"),
+        Option(
+            "--music-file", "PATH", meaning: "a file path",
+            help: "the music file: its sidecar .lrc and its tags, which name the track unless the options do"),
+        LyricsOptions.lyricsDirectory,
+        Option(
+            "--server", "URL", meaning: "an http:// or https:// URL",
+            help: "the LRCLIB server (default: [lyrics] online in the config)"),
+        Option("--cache", "DIR", meaning: "a directory", help: "where its answers are kept (default: [lyrics] cache)"),
+        LyricsOptions.offline, LyricsOptions.config,
+    ],
+    details: "Exit status: 0 found, 1 not found (or instrumental), 2 usage or I/O error.")
 
 /// `tickerctl find-lyrics …`: 0 with the LRC on stdout, 1 when nothing was found, 2 on a usage or I/O error.
-func runFindLyrics(_ arguments: [String]) -> Int32 {
+func runFindLyrics(_ given: ParsedArguments) -> Int32 {
     let log = Logger(program: "tickerctl find-lyrics")
-    var scanner = ArgumentScanner(arguments)
-    var values: [String: String] = [:]
-    var offline = false
-    let expected = [
-        "--artist": "an artist", "--title": "a title", "--album": "an album", "--duration": "seconds",
-        "--music-file": "a file path", "--lyrics-dir": "a directory", "--server": "an http:// or https:// URL",
-        "--cache": "a directory", "--config": "a file path",
-    ]
+    let offline = given.has("--offline")
     func usageError(_ message: String) -> Int32 {
         log.error(message)
-        try? Posix.writeAll(2, Array((findLyricsUsage + "\n").utf8), what: "stderr")
         return 2
     }
-    do {
-        while let argument = scanner.next() {
-            if argument == "--help" || argument == "-h" {
-                print(findLyricsUsage)
-                return 0
-            }
-            if argument == "--offline" {
-                offline = true
-                continue
-            }
-            guard let what = expected[argument] else {
-                return usageError(
-                    "unknown option '\(argument)' (expected one of: \((expected.keys + ["--offline"]).sorted().joined(separator: ", ")))"
-                )
-            }
-            values[argument] = try scanner.value(for: argument, expected: what)
+    let musicFile = given.value("--music-file")
+    var tags = MusicFileTags()
+    if let musicFile {
+        guard (try? Posix.lstat(musicFile)) ?? nil != nil else {
+            return usageError("music file '\(musicFile)' does not exist")
         }
-    } catch {
-        return usageError(error.description)
+        // What the options do not say about the track, the file's own tags may.
+        if given.value("--title") == nil || given.value("--artist") == nil {
+            do { tags = try LyricsLibrary.tags(ofFile: musicFile) } catch .notFound {} catch {
+                log.error(error.description)
+                return 2
+            }
+        }
     }
-    guard let title = values["--title"], !title.isEmpty else { return usageError("missing --title (a title)") }
+    guard let title = given.value("--title") ?? tags.title, !title.isEmpty else {
+        return usageError("missing --title (a title)" + (musicFile.map { "; the tags of '\($0)' name none" } ?? ""))
+    }
     var duration: Double?
-    if let text = values["--duration"] {
+    if let text = given.value("--duration") {
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds < 86_400 else {
             return usageError("invalid --duration '\(text)' (expected seconds, more than 0)")
         }
         duration = seconds
     }
-    var options = LyricsLibraryOptions(lyricsDirectory: values["--lyrics-dir"])
-    options.server = values["--server"]
-    options.cacheDirectory = values["--cache"]
+    var options = LyricsLibraryOptions(lyricsDirectory: given.value("--lyrics-dir"))
+    options.server = given.value("--server")
+    options.cacheDirectory = given.value("--cache")
     options.offline = offline
-    options.configPath = values["--config"]
+    options.configPath = given.value("--config")
     if let server = options.server, !(server.hasPrefix("http://") || server.hasPrefix("https://")) {
         return usageError("invalid --server '\(server)' (expected an http:// or https:// URL)")
     }
     var track = Track(
-        title: title, artist: values["--artist"] ?? "", album: values["--album"] ?? "", durationSeconds: duration)
-    if let file = values["--music-file"] {
+        title: title, artist: given.value("--artist") ?? tags.artist ?? "",
+        album: given.value("--album") ?? tags.album ?? "", durationSeconds: duration)
+    if let file = musicFile {
         // The sidecar and the tags are looked up beside the file, as the followers do inside a music directory.
         let slash = file.lastIndex(of: "/")
         options.musicDirectory = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
         track.file = slash.map { String(file[file.index(after: $0)...]) } ?? file
-        guard (try? Posix.lstat(file)) ?? nil != nil else { return usageError("music file '\(file)' does not exist") }
     }
     do {
         let lrc = try options.library.localLyrics(for: track)
@@ -84,7 +85,7 @@ func runFindLyrics(_ arguments: [String]) -> Int32 {
         log.error(error.description)
         return 2
     }
-    guard let online = options.online(log: log) else {
+    guard let online = LyricsOptions.online(options, log: log) else {
         log.notice("no lyrics for '\(title)' in the files" + (offline ? "" : ", and no server to ask"))
         return 1
     }

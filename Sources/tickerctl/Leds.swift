@@ -9,31 +9,41 @@ struct StripOptions {
     var width = Config().panel.width
     var height = Config().panel.height
     /// The protocol; nil for tickerd's own.
-    var stripProtocol: StripProtocol? = .adalight
+    var stripProtocol: StripProtocol?
     /// Whether any `--leds-…` option was given.
     var givenLEDOptions = false
     var config = Config()
 
-    /// Takes `argument` (and its value) if it is one of these options; false if it is not.
-    mutating func take(_ argument: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
-        switch argument {
-        case "--size":
-            (width, height) = try scanner.size(for: argument)
-        case "--protocol":
-            let value = try scanner.value(for: argument, expected: "tickerd, adalight or tpm2")
-            guard let parsed = Config.DeviceProtocol(rawValue: value) else {
-                throw UsageError("option '--protocol' got '\(value)' (expected tickerd, adalight or tpm2)")
-            }
-            stripProtocol = parsed.strip
-        case _ where argument.hasPrefix("--leds-"):
-            givenLEDOptions = true
-            let key = String(argument.dropFirst("--leds-".count))
-            let value = try scanner.value(for: argument, expected: "a value for leds.\(key)")
-            do { try config.set("leds", key, value) } catch { throw UsageError("option '\(argument)': \(error)") }
-        default:
-            return false
+    /// `--protocol`, then `--leds-KEY` for each key of `[leds]`.
+    static let options =
+        [
+            Option(
+                "--protocol", "tickerd|adalight|tpm2", meaning: "tickerd, adalight or tpm2",
+                help: "the LED matrix's protocol (adalight for WLED or an Adalight sketch)")
+        ]
+        + ConfigKeys.keys(in: "leds").map { key in
+            Option("--leds-\(key)", "VALUE", meaning: "a value for leds.\(key)", help: "[leds] \(key)")
         }
-        return true
+
+    /// The options in `given`, over `stripProtocol` (the protocol when none is given) and a 32×8 size.
+    init(_ given: ParsedArguments, stripProtocol: StripProtocol?) throws(UsageError) {
+        self.stripProtocol = stripProtocol
+        for option in given.options {
+            let value = option.value ?? ""
+            if option.name == "--size" {
+                (width, height) = try option.size()
+            } else if option.name == "--protocol" {
+                guard let parsed = Config.DeviceProtocol(rawValue: value) else {
+                    throw UsageError("option '--protocol' got '\(value)' (expected tickerd, adalight or tpm2)")
+                }
+                self.stripProtocol = parsed.strip
+            } else if option.name.hasPrefix("--leds-") {
+                givenLEDOptions = true
+                do { try config.set("leds", String(option.name.dropFirst("--leds-".count)), value) } catch {
+                    throw UsageError("option '\(option.name)': \(error)")
+                }
+            }
+        }
     }
 
     /// The strip, checked against the size, and its protocol.
@@ -112,30 +122,34 @@ func runStripPanel(
     return 0
 }
 
+let ledsTestCommand = Command(
+    "tickerctl leds test",
+    summary: "Lights one LED at a time along the strip and prints the (x, y) it should be at.",
+    synopsis: ["--device PATH [options]"],
+    options: [
+        Option("--device", "PATH", meaning: "the serial port", help: "the serial port of the LED matrix"),
+        .size(help: "the matrix in LEDs (default 32x8)"),
+        Option("--baud", "N", meaning: "a line speed in baud", help: "line speed (default 115200)"),
+        Option("--interval", "S", meaning: "seconds", help: "how long each LED stays lit (default 0.25)"),
+    ] + StripOptions.options)
+
+let ledsCommand = Command(
+    "tickerctl leds", summary: "Checks an LED matrix's wiring.", subcommands: [ledsTestCommand])
+
 /// `tickerctl leds test`: lights one LED at a time along the strip and says where it should be.
-func runLeds(_ arguments: [String]) -> Int32 {
-    var scanner = ArgumentScanner(arguments)
-    guard scanner.next() == "test" else {
-        fail("leds needs a subcommand: test (see tickerctl --help)")
-    }
-    var options = StripOptions()
-    var device: String?
+func runLedsTest(_ given: ParsedArguments) -> Int32 {
+    let options: StripOptions
     var baud = 115_200
     var interval = 0.25
     do throws(UsageError) {
-        while let argument = scanner.next() {
-            if try options.take(argument, from: &scanner) { continue }
-            switch argument {
-            case "--device": device = try scanner.value(for: argument, expected: "the serial port")
-            case "--baud": baud = try scanner.integer(for: argument, in: 50...4_000_000)
-            case "--interval": interval = try scanner.number(for: argument, in: 0...60)
-            default: throw UsageError("unknown option '\(argument)' for leds test (see tickerctl --help)")
-            }
-        }
-        guard device != nil else { throw UsageError("leds test needs --device PATH") }
+        options = try StripOptions(given, stripProtocol: .adalight)
+        baud = try given["--baud"]?.integer(in: 50...4_000_000) ?? baud
+        interval = try given["--interval"]?.number(in: 0...60) ?? interval
+        guard given.has("--device") else { throw UsageError("leds test needs --device PATH") }
     } catch {
         fail(error.description)
     }
+    let device = given.value("--device")
     let settings: StripSettings
     let stripProtocol: StripProtocol
     do { (settings, stripProtocol) = try options.strip() } catch { fail(error.description) }

@@ -4,51 +4,55 @@ import TickerCore
 import TickerIO
 import TickerWire
 
+let panelCommand = Command(
+    "tickerctl panel",
+    summary:
+        "Emulates a panel on a pseudo-terminal and draws it here; with --protocol adalight or tpm2, an LED matrix "
+        + "on WLED or an Adalight sketch, in colour.",
+    options: [
+        Option("--link", "PATH", meaning: "a path for the device link", help: "a symbolic link to the pseudo-terminal"),
+        .size(help: "panel size in pixels (default 64x16, as tickerd's)"),
+        Option(
+            "--depth", "1|2|4|8|16|24|rgb|rgb565", meaning: "1, 2, 4, 8, 16, 24, rgb or rgb565",
+            help: "bits per pixel (default 2)"),
+        Option("--fps", "N", meaning: "the frames per second the panel takes", help: "frames per second it takes"),
+        Option(
+            "--frames", "FILE", meaning: "a file to write decoded frames to",
+            help: "write every decoded packet and the panel as text"),
+        .flag("--draw", help: "draw the panel here (the default on a terminal)"),
+        .flag("--no-draw", help: "do not draw the panel"),
+        .flag("--no-scroll", help: "do not offer the scroll message"),
+    ] + StripOptions.options)
+
 /// `tickerctl panel`: a panel emulator on a pseudo-terminal, drawn in this terminal.
-func runPanel(_ arguments: [String]) -> Int32 {
-    var scanner = ArgumentScanner(arguments)
-    var link: String?
+func runPanel(_ given: ParsedArguments) -> Int32 {
     // The daemon's own defaults, so that `tickerd --device LINK` with no options fits.
     let defaults = Config().panel
     var width = defaults.width
     var height = defaults.height
     var bits = defaults.depth.wireBits
     var fps = 60
-    var framesPath: String?
-    var draw = Posix.isTerminal(1)
-    var scroll = true
-    var strip = StripOptions()
-    strip.stripProtocol = nil
+    var strip: StripOptions
     do throws(UsageError) {
-        while let argument = scanner.next() {
-            if argument == "--protocol" || argument.hasPrefix("--leds-") {
-                _ = try strip.take(argument, from: &scanner)
-                continue
-            }
-            switch argument {
-            case "--link": link = try scanner.value(for: argument, expected: "a path for the device link")
-            case "--size": (width, height) = try scanner.size(for: argument)
-            case "--depth":
-                let value = try scanner.value(for: argument, expected: "1, 2, 4, 8, 16, 24, rgb or rgb565")
-                switch value {
-                case "1", "2", "4", "8", "16", "24": bits = Int(value) ?? 2
-                case "rgb": bits = 24
-                case "rgb565": bits = 16
-                default:
-                    throw UsageError("option '--depth' got '\(value)' (expected 1, 2, 4, 8, 16, 24, rgb or rgb565)")
-                }
-            case "--fps": fps = try scanner.integer(for: argument, in: 1...255)
-            case "--frames":
-                framesPath = try scanner.value(for: argument, expected: "a file to write decoded frames to")
-            case "--no-draw": draw = false
-            case "--draw": draw = true
-            case "--no-scroll": scroll = false
-            default: throw UsageError("unknown option '\(argument)' for panel (see tickerctl --help)")
+        strip = try StripOptions(given, stripProtocol: nil)
+        (width, height) = try given["--size"]?.size() ?? (width, height)
+        fps = try given["--fps"]?.integer(in: 1...255) ?? fps
+        if let value = given.value("--depth") {
+            switch value {
+            case "1", "2", "4", "8", "16", "24": bits = Int(value) ?? 2
+            case "rgb": bits = 24
+            case "rgb565": bits = 16
+            default:
+                throw UsageError("option '--depth' got '\(value)' (expected 1, 2, 4, 8, 16, 24, rgb or rgb565)")
             }
         }
     } catch {
         fail(error.description)
     }
+    let link = given.value("--link")
+    let framesPath = given.value("--frames")
+    let draw = given.options.last { $0.name.hasSuffix("-draw") }.map { $0.name == "--draw" } ?? Posix.isTerminal(1)
+    let scroll = !given.has("--no-scroll")
     if strip.stripProtocol != nil {
         strip.width = width
         strip.height = height

@@ -1,68 +1,95 @@
 import TickerCore
 import TickerIO
 
+/// The options of `render` that set the configuration key of their name, with its section.
+private let renderSettings: [(option: Option, section: String)] = [
+    (Option("--depth", "N", meaning: "a value for panel.depth", help: "bits per pixel (default 2)"), "panel"),
+    (Option("--speed", "PX/S", meaning: "a value for marquee.speed", help: "marquee speed"), "marquee"),
+    (Option("--pause", "S", meaning: "a value for marquee.pause", help: "marquee pause before each lap"), "marquee"),
+    (Option("--gap", "PX", meaning: "a value for marquee.gap", help: "gap between marquee copies"), "marquee"),
+    (Option("--direction", "left|right", meaning: "a value for marquee.direction"), "marquee"),
+    (Option("--align", "left|center|right", meaning: "a value for marquee.align"), "marquee"),
+    (.flag("--bounce", help: "the marquee bounces instead of wrapping"), "marquee"),
+    (Option("--laps", "N", meaning: "a value for marquee.laps", help: "marquee laps, then rest"), "marquee"),
+    (.flag("--fade-edges", help: "fade the marquee's edges"), "marquee"),
+    (.flag("--reduced-motion", help: "truncate instead of scrolling, light lines whole"), "display"),
+    (
+        Option("--rest-level", "0..1", meaning: "a value for karaoke.rest-level", help: "level of unsung text"),
+        "karaoke"
+    ),
+    (Option("--rest-style", "dim|dither", meaning: "a value for karaoke.rest-style"), "karaoke"),
+    (Option("--zones", "single|split", meaning: "a value for layout.zones"), "layout"),
+]
+
+let renderCommand = Command(
+    "tickerctl render",
+    summary:
+        "Prints what the panel shows at an instant as ASCII art (# full, + between, . off), or draws it as LEDs "
+        + "in a PNG (the instant) or an animated GIF (from S to S).",
+    synopsis: ["--text TEXT | --lyrics FILE.lrc [options]"],
+    options: [
+        Option("--text", "TEXT", meaning: "the text to show", help: "the now-playing text"),
+        Option("--lyrics", "FILE.lrc", meaning: "an .lrc file", help: "the lyrics, sung from 0 s"),
+        Option("--at", "SECONDS", meaning: "seconds", help: "the instant shown (default 0)"),
+        .size(help: "panel size in pixels"),
+        Option(
+            "--font", "builtin|small|FILE.bdf", meaning: "builtin, small or a .bdf file",
+            help: "a font of the fallback chain (repeatable)"),
+        .flag("--strip", help: "the whole text, unclipped"),
+        Option("--config", "FILE", meaning: "a file path", help: "configuration file (default: none)"),
+        Option(
+            "--set", "SECTION.KEY=VALUE", meaning: "SECTION.KEY=VALUE", help: "any configuration key (repeatable)"),
+    ] + renderSettings.map(\.option) + [
+        Option("--png", "FILE", meaning: "a .png file to write", help: "write the instant as a PNG of LEDs"),
+        Option("--gif", "FILE", meaning: "a .gif file to write", help: "write an animated GIF of LEDs"),
+        Option("--from", "S", meaning: "seconds", help: "the GIF's first instant (default 0)"),
+        Option("--to", "S", meaning: "seconds", help: "the GIF's end (default 10 s after --from)"),
+        Option("--fps", "N", meaning: "pictures per second", help: "the GIF's pictures per second, 1-50 (default 25)"),
+        Option("--pitch", "PX", meaning: "image pixels per LED", help: "image pixels per LED, 3-64 (default 8)"),
+    ])
+
 /// `tickerctl render`: one instant as ASCII art, or pictures of the panel as PNG and GIF files.
-func runRender(_ arguments: [String]) -> Int32 {
-    var scanner = ArgumentScanner(arguments)
+func runRender(_ given: ParsedArguments) -> Int32 {
     var overrides: [ConfigOverride] = []
-    var text: String?
-    var lyricsPath: String?
     var seconds = 0.0
-    var showStrip = false
-    var fonts: [String] = []
-    var configPath: String?
     var pictures = PictureRequest()
     func set(_ section: String, _ key: String, _ value: String) {
         overrides.append(ConfigOverride(section: section, key: key, value: value))
     }
     do throws(UsageError) {
-        while let argument = scanner.next() {
-            switch argument {
-            case "--text": text = try scanner.value(for: argument, expected: "the text to show")
-            case "--lyrics": lyricsPath = try scanner.value(for: argument, expected: "an .lrc file")
-            case "--at": seconds = try scanner.number(for: argument, in: 0...86_400)
-            case "--strip": showStrip = true
-            case "--png": pictures.pngPath = try scanner.value(for: argument, expected: "a .png file to write")
-            case "--gif": pictures.gifPath = try scanner.value(for: argument, expected: "a .gif file to write")
-            case "--from": pictures.from = try scanner.number(for: argument, in: 0...86_400)
-            case "--to": pictures.to = try scanner.number(for: argument, in: 0...86_400)
-            case "--fps": pictures.framesPerSecond = try scanner.integer(for: argument, in: 1...50)
-            case "--pitch": pictures.pitch = try scanner.integer(for: argument, in: 3...64)
-            case "--config": configPath = try scanner.value(for: argument, expected: "a file path")
+        for option in given.options {
+            switch option.name {
+            case "--at": seconds = try option.number(in: 0...86_400)
+            case "--from": pictures.from = try option.number(in: 0...86_400)
+            case "--to": pictures.to = try option.number(in: 0...86_400)
+            case "--fps": pictures.framesPerSecond = try option.integer(in: 1...50)
+            case "--pitch": pictures.pitch = try option.integer(in: 3...64)
             case "--size":
-                let size = try scanner.size(for: argument)
+                let size = try option.size()
                 set("panel", "width", String(size.width))
                 set("panel", "height", String(size.height))
-            case "--font": fonts.append(try scanner.value(for: argument, expected: "builtin, small or a .bdf file"))
-            case "--bounce", "--fade-edges", "--reduced-motion":
-                let section = argument == "--reduced-motion" ? "display" : "marquee"
-                set(section, String(argument.dropFirst(2)), "true")
-            case "--depth", "--speed", "--pause", "--gap", "--direction", "--align", "--laps", "--rest-level",
-                "--rest-style", "--zones":
-                let key = String(argument.dropFirst(2))
-                let section: String
-                switch key {
-                case "depth": section = "panel"
-                case "rest-level", "rest-style": section = "karaoke"
-                case "zones": section = "layout"
-                default: section = "marquee"
-                }
-                set(section, key, try scanner.value(for: argument, expected: "a value for \(section).\(key)"))
             case "--set":
-                let value = try scanner.value(for: argument, expected: "SECTION.KEY=VALUE")
-                do { overrides.append(try ConfigOverride(parsing: value)) } catch {
+                do { overrides.append(try ConfigOverride(parsing: option.value ?? "")) } catch {
                     throw UsageError("option '--set': \(error)")
                 }
             default:
-                throw UsageError("unknown option '\(argument)' for render (see tickerctl --help)")
+                if let section = renderSettings.first(where: { $0.option.name == option.name })?.section {
+                    set(section, String(option.name.dropFirst(2)), option.value ?? "true")
+                }
             }
         }
-        guard text != nil || lyricsPath != nil else {
+        guard given.has("--text") || given.has("--lyrics") else {
             throw UsageError("render needs --text TEXT, --lyrics FILE.lrc or both")
         }
     } catch {
         fail(error.description)
     }
+    let text = given.value("--text")
+    let lyricsPath = given.value("--lyrics")
+    let configPath = given.value("--config")
+    let fonts = given.values("--font")
+    pictures.pngPath = given.value("--png")
+    pictures.gifPath = given.value("--gif")
     if !fonts.isEmpty { set("layout", "font", fonts.joined(separator: ",")) }
     if configPath == nil, !overrides.contains(where: { $0.section == "panel" && $0.key == "depth" }) {
         // ASCII art shows three levels; two bits per pixel is enough to see dim, faded and swept pixels.
@@ -89,6 +116,6 @@ func runRender(_ arguments: [String]) -> Int32 {
         do { try pictures.write(preview, at: seconds) } catch { fail(error.description, status: 1) }
         return 0
     }
-    print(showStrip ? preview.strip(at: seconds) : preview.frame(at: seconds))
+    print(given.has("--strip") ? preview.strip(at: seconds) : preview.frame(at: seconds))
     return 0
 }

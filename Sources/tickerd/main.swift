@@ -2,30 +2,39 @@ import Glibc
 import TickerCore
 import TickerIO
 
-let usage = """
-    usage: tickerd [--config FILE] [options]
-           tickerd --check-config [--config FILE] [options]
-           tickerd --demo [options]
+let tickerd = Command(
+    "tickerd",
+    summary:
+        "Renders now-playing text and karaoke lyrics written to a named pipe onto an LED matrix on a serial port.",
+    synopsis: ["[--config FILE] [options]", "--check-config [--config FILE] [options]", "--demo [options]"],
+    options: [
+        Option(
+            "--config", "FILE", meaning: "a file path",
+            help: "configuration file (default /etc/tickerd/tickerd.conf, if it exists)"),
+        .flag("--check-config", help: "check the configuration and exit: 0 when valid, 1 with every problem listed"),
+        .flag("--demo", help: "play the built-in demo track (in this terminal unless --no-terminal)"),
+        Option(
+            "--device", "DEVICE", meaning: "a path or usb:VID:PID[:SERIAL]",
+            help: "serial device: a path, or usb:VID:PID[:SERIAL]"),
+        Option("--baud", "N", meaning: "a whole number from 50 to 4000000", help: "line speed in baud"),
+        .size(help: "panel size in pixels, e.g. 128x16"),
+        Option("--depth", "N", meaning: PanelDepth.names, help: "bits per pixel: 1, 2, 4 or 8; or rgb, rgb565"),
+        Option("--fps", "N", meaning: "frames per second"),
+        Option("--feed", "PATH", meaning: "a path", help: "the named pipe to read"),
+        Option(
+            "--set", "SECTION.KEY=VALUE", meaning: "SECTION.KEY=VALUE",
+            help: "any configuration key (repeatable), e.g. --set marquee.speed=40"),
+        .flag("--terminal", help: "draw the panel in this terminal"),
+        .flag("--no-terminal", help: "do not draw the panel in this terminal"),
+        Option("--log-level", "LEVEL", meaning: "a level", help: "error, warning, notice, info or debug"),
+    ],
+    details: "Command-line options override the file, also when SIGHUP reloads it.")
 
-    Renders now-playing text and karaoke lyrics written to a named pipe onto an LED matrix on a serial port.
-
-      --config FILE        configuration file (default /etc/tickerd/tickerd.conf, if it exists)
-      --check-config       check the configuration and exit: 0 when valid, 1 with every problem listed
-      --demo               play the built-in demo track (in this terminal unless --no-terminal)
-      --device DEVICE      serial device: a path, or usb:VID:PID[:SERIAL]
-      --baud N             line speed in baud
-      --size WxH           panel size in pixels, e.g. 128x16
-      --depth N            bits per pixel: 1, 2, 4 or 8; or rgb, rgb565
-      --fps N              frames per second
-      --feed PATH          the named pipe to read
-      --set SECTION.KEY=VALUE
-                           any configuration key (repeatable), e.g. --set marquee.speed=40
-      --terminal, --no-terminal
-                           draw (or not) the panel in this terminal
-      --log-level LEVEL    error, warning, notice, info or debug
-      --help               this text
-    Command-line options override the file, also when SIGHUP reloads it.
-    """
+/// The options that set one configuration key each, and the key.
+let configKeys = [
+    "--device": ("device", "path"), "--depth": ("panel", "depth"), "--fps": ("panel", "fps"),
+    "--feed": ("feed", "path"), "--log-level": ("log", "level"),
+]
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
     let logger = Logger(program: "tickerd")
@@ -36,73 +45,44 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 /// Reads the command line and the configuration, then runs the daemon (or checks the configuration).
 func main() -> Never {
     var configPath: String? = "/etc/tickerd/tickerd.conf"
-    var configRequired = false
     var overrides: [ConfigOverride] = []
-    var checkOnly = false
-    var demo = false
-    var terminalChoice: Bool?
-
-    var scanner = ArgumentScanner(Array(CommandLine.arguments.dropFirst()))
+    let given: ParsedArguments
     do throws(UsageError) {
-        while let argument = scanner.next() {
-            switch argument {
-            case "--help", "-h":
-                print(usage)
-                exit(0)
-            case "--config":
-                configPath = try scanner.value(for: argument, expected: "a file path")
-                configRequired = true
-            case "--check-config": checkOnly = true
-            case "--demo": demo = true
-            case "--terminal": terminalChoice = true
-            case "--no-terminal": terminalChoice = false
-            case "--device":
-                overrides.append(
-                    ConfigOverride(
-                        section: "device", key: "path",
-                        value: try scanner.value(for: argument, expected: "a path or usb:VID:PID[:SERIAL]")))
+        given = try tickerd.parse(Array(CommandLine.arguments.dropFirst())).arguments
+        if given.help {
+            print(tickerd.usage, terminator: "")
+            exit(0)
+        }
+        for option in given.options {
+            let value = option.value ?? ""
+            switch option.name {
+            case "--config": configPath = value
             case "--baud":
                 overrides.append(
                     ConfigOverride(
-                        section: "device", key: "baud",
-                        value: String(try scanner.integer(for: argument, in: 50...4_000_000))))
+                        section: "device", key: "baud", value: String(try option.integer(in: 50...4_000_000))))
             case "--size":
-                let size = try scanner.size(for: argument)
+                let size = try option.size()
                 overrides.append(ConfigOverride(section: "panel", key: "width", value: String(size.width)))
                 overrides.append(ConfigOverride(section: "panel", key: "height", value: String(size.height)))
-            case "--depth":
-                overrides.append(
-                    ConfigOverride(
-                        section: "panel", key: "depth",
-                        value: try scanner.value(for: argument, expected: PanelDepth.names)))
-            case "--fps":
-                overrides.append(
-                    ConfigOverride(
-                        section: "panel", key: "fps",
-                        value: try scanner.value(for: argument, expected: "frames per second")))
-            case "--feed":
-                overrides.append(
-                    ConfigOverride(
-                        section: "feed", key: "path", value: try scanner.value(for: argument, expected: "a path")))
-            case "--log-level":
-                overrides.append(
-                    ConfigOverride(
-                        section: "log", key: "level", value: try scanner.value(for: argument, expected: "a level")))
             case "--set":
-                let text = try scanner.value(for: argument, expected: "SECTION.KEY=VALUE")
                 do {
-                    overrides.append(try ConfigOverride(parsing: text))
+                    overrides.append(try ConfigOverride(parsing: value))
                 } catch {
                     throw UsageError("option '--set': \(error)")
                 }
             default:
-                throw UsageError("unknown option '\(argument)' (see tickerd --help)")
+                if let (section, key) = configKeys[option.name] {
+                    overrides.append(ConfigOverride(section: section, key: key, value: value))
+                }
             }
         }
     } catch {
         fail(error.description)
     }
-
+    let configRequired = given.has("--config")
+    let demo = given.has("--demo")
+    let terminalChoice = given.options.last { $0.name.hasSuffix("-terminal") }.map { $0.name == "--terminal" }
     if demo && !configRequired { configPath = nil }
     if demo && !overrides.contains(where: { $0.section == "layout" && $0.key == "zones" }) {
         // The demo shows off both halves of a split panel where the panel is tall enough for two lines.
@@ -130,7 +110,7 @@ func main() -> Never {
     case .success(let loaded):
         settings = loaded
     }
-    if checkOnly {
+    if given.has("--check-config") {
         print("\(configPath ?? "defaults"): configuration is valid")
         exit(0)
     }

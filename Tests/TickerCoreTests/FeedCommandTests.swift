@@ -103,6 +103,9 @@ import Testing
             id: "message zero duration", line: "message --for 0 hi",
             message: "message --for '0' out of range (expected more than 0, at most 86400 seconds)"),
         BadCase(
+            id: "message over a day", line: "message --for 86401 hi",
+            message: "message --for '86401' out of range (expected more than 0, at most 86400 seconds)"),
+        BadCase(
             id: "message without text", line: "message --for 3",
             message: "message needs an argument (e.g. message Back in 5 minutes)"),
         BadCase(

@@ -4,13 +4,13 @@ import Testing
 @testable import TickerCore
 
 /// Real tagged files, written once per test run by `scripts/make-tagged-files` (sox, opusenc and mutagen;
-/// `scripts/deps.sh test` installs them), with the lyrics each one holds.
+/// `scripts/deps.sh test` installs them), with the lyrics, title, artist and album each one holds.
 enum TaggedFiles {
     struct SetUpFailure: Error, CustomStringConvertible {
         let description: String
     }
 
-    static let made = Result { () throws -> (directory: URL, expected: [String: EmbeddedLyrics]) in
+    static let made = Result { () throws -> (directory: URL, expected: [String: MusicFileTags]) in
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -31,12 +31,19 @@ enum TaggedFiles {
         guard let manifest = try JSONSerialization.jsonObject(with: data) as? [String: [String: String]] else {
             throw SetUpFailure(description: "scripts/make-tagged-files printed no manifest")
         }
-        return (directory, manifest.mapValues { EmbeddedLyrics(synced: $0["synced"], plain: $0["plain"]) })
+        return (
+            directory,
+            manifest.mapValues {
+                MusicFileTags(
+                    lyrics: EmbeddedLyrics(synced: $0["synced"], plain: $0["plain"]), title: $0["title"],
+                    artist: $0["artist"], album: $0["album"])
+            }
+        )
     }
 
     static let names = [
         "synced.flac", "lrc-in-lyrics.flac", "plain.flac", "none.flac", "long.ogg", "plain.opus", "words.mp3",
-        "utf16.mp3", "id3-before.flac", "synced.m4a",
+        "lines.mp3", "utf16.mp3", "id3-before.flac", "synced.m4a",
     ]
 
     static func bytes(_ name: String) throws -> [UInt8] {
@@ -46,10 +53,11 @@ enum TaggedFiles {
 
 @Suite struct MusicTagsTests {
     @Test(arguments: TaggedFiles.names)
-    func readsTheLyricsATaggerWrote(file: String) throws {
+    func readsTheLyricsAndTrackATaggerWrote(file: String) throws {
         let expected = try #require(try TaggedFiles.made.get().expected[file], "no manifest entry for \(file)")
-        let found = try MusicTags.lyrics(in: InMemoryTagSource(try TaggedFiles.bytes(file)))
+        let found = try MusicTags.read(in: InMemoryTagSource(try TaggedFiles.bytes(file)))
         #expect(found == expected)
+        #expect(try MusicTags.lyrics(in: InMemoryTagSource(try TaggedFiles.bytes(file))) == expected.lyrics)
     }
 
     /// Every cut of every file (as a download or copy cut short leaves it) is read without a crash: what is
@@ -60,7 +68,7 @@ enum TaggedFiles {
         var errors = 0
         for length in stride(from: 0, to: bytes.count, by: bytes.count > 8_192 ? 97 : 1) {
             do {
-                _ = try MusicTags.lyrics(in: InMemoryTagSource(Array(bytes[..<length])))
+                _ = try MusicTags.read(in: InMemoryTagSource(Array(bytes[..<length])))
             } catch {
                 errors += 1
                 #expect(!error.description.isEmpty)
@@ -123,6 +131,37 @@ enum TaggedFiles {
         let payload: [UInt8] = [0] + Array("eng".utf8) + [0] + Array("Old tag".utf8)
         let frame: [UInt8] = Array("ULT".utf8) + [0, 0, UInt8(payload.count)] + payload
         #expect(try MusicTags.lyrics(in: InMemoryTagSource(Self.id3(version: 2, frame))).plain == "Old tag")
+    }
+
+    /// A `SYLT` frame of UTF-8 `texts`, each with its time in milliseconds.
+    static func sylt(_ texts: [(String, Int)]) -> [UInt8] {
+        let entries = texts.flatMap { (text, time) -> [UInt8] in
+            Array(text.utf8) + [
+                0, UInt8(time >> 24 & 0xFF), UInt8(time >> 16 & 0xFF), UInt8(time >> 8 & 0xFF), UInt8(time & 0xFF),
+            ]
+        }
+        return id3(version: 3, frame23("SYLT", [3] + Array("eng".utf8) + [2, 1, 0] + entries))
+    }
+
+    @Test(arguments: [
+        ("one line a text, no line breaks", [("One", 1_000), ("Two", 2_000)], "[00:01.000]One\n[00:02.000]Two"),
+        (
+            "texts after a line break start a line, the rest are its words",
+            [("Hel", 1_000), ("lo", 1_200), ("\nNext", 2_000), (" one", 2_500)],
+            "[00:01.000]<00:01.000>Hel<00:01.200>lo\n[00:02.000]<00:02.000>Next<00:02.500> one"
+        ),
+        (
+            "a carriage return breaks too", [("A", 0), ("b", 500), ("\rC", 1_000)],
+            "[00:00.000]<00:00.000>A<00:00.500>b\n[00:01.000]C"
+        ),
+        (
+            "a line break only at the end marks no line", [("Line one\n", 1_000), ("Line two\n", 2_000)],
+            "[00:01.000]Line one\n[00:02.000]Line two"
+        ),
+        ("a single text", [("Alone", 61_250)], "[01:01.250]Alone"),
+    ])
+    func synchronisedTextsBecomeLines(name: String, texts: [(String, Int)], lrc: String) throws {
+        #expect(try MusicTags.lyrics(in: InMemoryTagSource(Self.sylt(texts))).synced == lrc, "\(name)")
     }
 
     @Test func skipsSynchronisedLyricsTimedInMPEGFrames() throws {

@@ -10,7 +10,7 @@ import TickerTestSupport
 struct FileTagSourceTests {
     static let files = [
         "synced.flac", "lrc-in-lyrics.flac", "plain.flac", "none.flac", "long.ogg", "plain.opus", "words.mp3",
-        "utf16.mp3", "id3-before.flac", "synced.m4a",
+        "lines.mp3", "utf16.mp3", "id3-before.flac", "synced.m4a",
     ]
 
     /// The files, written once per test run (like the tag readers' own tests, into a directory left behind).
@@ -33,7 +33,7 @@ struct FileTagSourceTests {
         defer { source.close() }
         let memory = InMemoryTagSource([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(source.count == memory.count)
-        #expect(try MusicTags.lyrics(in: source) == MusicTags.lyrics(in: memory))
+        #expect(try MusicTags.read(in: source) == MusicTags.read(in: memory))
     }
 
     @Test func readsRangesLikeMemoryAndNothingAfterClose() throws {

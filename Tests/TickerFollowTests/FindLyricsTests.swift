@@ -33,6 +33,37 @@ struct FindLyricsTests {
         #expect(sidecar.output == "[00:02.00]From the sidecar\n", "\(sidecar.errors)")
     }
 
+    @Test func namesTheTrackFromTheTagsOfTheMusicFileWhenTheOptionsDoNot() throws {
+        let standin = try LRCLIBStandin()
+        let directory = try TemporaryDirectory()
+        let file = directory.file("hit.flac")
+        try Child.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "1", file, "trim", "0", "0.1"])
+        try Child.run(
+            "/usr/bin/metaflac",
+            ["--set-tag=TITLE=Hit Song", "--set-tag=ARTIST=Standin", "--set-tag=ALBUM=Tests", file])
+        let common = ["--server", standin.url, "--cache", directory.file("cache"), "--config", "/dev/null"]
+        let tagged = try Self.run(["--music-file", file] + common)
+        #expect(tagged.status == .exited(0), "\(tagged.errors)")
+        #expect(tagged.output.hasPrefix("[00:00.50]Words from the server\n"))
+        let asked = try standin.requests(for: "Hit Song")
+        #expect(asked.count == 1)
+        #expect(
+            asked.allSatisfy { $0.contains("artist_name=Standin&") && $0.contains("&album_name=Tests ") }, "\(asked)")
+
+        // What the options say comes first.
+        let named = try Self.run(["--music-file", file, "--title", "Missing"] + common)
+        #expect(named.status == .exited(1), "\(named.errors)")
+        #expect(named.errors.contains("no timed lyrics for 'Missing'"))
+        #expect(try standin.requests(for: "Missing").allSatisfy { $0.contains("artist_name=Standin&") })
+
+        let untitled = directory.file("untitled.flac")
+        try Child.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "1", untitled, "trim", "0", "0.1"])
+        let none = try Self.run(["--music-file", untitled] + common)
+        #expect(none.status == .exited(2))
+        #expect(
+            none.errors.contains("missing --title (a title); the tags of '\(untitled)' name none"), "\(none.errors)")
+    }
+
     @Test func asksTheServerOnceThenAnswersFromTheCache() throws {
         let standin = try LRCLIBStandin()
         let directory = try TemporaryDirectory()

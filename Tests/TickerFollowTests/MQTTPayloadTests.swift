@@ -72,51 +72,6 @@ import TickerTestSupport
         }
     }
 
-    @Test(arguments: [
-        (
-            "defaults", [String](), [String: String](),
-            "tickerd/box homeassistant localhost:1883 tls=false password=nil"
-        ),
-        ("tls port", ["--tls"], [:], "tickerd/box homeassistant localhost:8883 tls=true password=nil"),
-        (
-            "cafile implies tls", ["--cafile", "/ca.pem", "--port", "8884"], [:],
-            "tickerd/box homeassistant localhost:8884 tls=true password=nil"
-        ),
-        (
-            "no discovery", ["--discovery-prefix", "", "--topic-prefix", "home/panel"], [:],
-            "home/panel  localhost:1883 tls=false password=nil"
-        ),
-        (
-            "credential", [], ["CREDENTIALS_DIRECTORY": "/run/credentials/x"],
-            "tickerd/box homeassistant localhost:1883 tls=false password=/run/credentials/x/mqtt-password"
-        ),
-    ])
-    func parsesOptions(id: String, arguments: [String], environment: [String: String], summary: String) throws {
-        var scanner = ArgumentScanner(arguments)
-        let options = try MQTTOptions.parse(&scanner, environment: environment, hostName: "box")
-        let text =
-            "\(options.topics.prefix) \(options.topics.discoveryPrefix) \(options.server.name) "
-            + "tls=\(options.server.tls) password=\(options.passwordFile ?? "nil")"
-        #expect(text == summary)
-    }
-
-    @Test(arguments: [
-        (["--topic-prefix", "a/#"], "invalid --topic-prefix 'a/#'"),
-        (["--topic-prefix", "/a"], "invalid --topic-prefix '/a'"),
-        (["--discovery-prefix", "ha/+"], "invalid --discovery-prefix 'ha/+'"),
-        (["--port", "0"], "invalid port '0'"),
-        (["--password", "x"], "unknown option '--password' for 'follow mqtt'"),
-    ])
-    func refusesOptions(arguments: [String], message: String) {
-        var scanner = ArgumentScanner(arguments)
-        do {
-            _ = try MQTTOptions.parse(&scanner, environment: [:], hostName: "box")
-            Issue.record("accepted \(arguments)")
-        } catch {
-            #expect(error.description.hasPrefix(message), "\(error)")
-        }
-    }
-
     @Test func readsThePasswordFileDroppingOneNewline() throws {
         let directory = try TemporaryDirectory()
         #expect(try MQTTOptions.readPassword(try directory.write("p", "secret\n\n")) == "secret\n")

@@ -250,31 +250,3 @@ import TickerWire
         }
     }
 }
-
-@Suite struct ArgumentScannerTests {
-    @Test func readsValuesAfterTheOptionOrAnEqualsSign() throws {
-        var scanner = ArgumentScanner(["--size", "128x16", "--fps=60", "--demo"])
-        #expect(scanner.next() == "--size")
-        #expect(try scanner.size(for: "--size") == (128, 16))
-        #expect(scanner.next() == "--fps")
-        #expect(try scanner.integer(for: "--fps", in: 1...240) == 60)
-        #expect(scanner.next() == "--demo")
-        #expect(scanner.next() == nil)
-    }
-
-    @Test(arguments: [
-        (["--size", "128by16"], "option '--size' got '128by16' (expected WIDTHxHEIGHT, e.g. 128x16, at most 1024x64)"),
-        (["--size"], "option '--size' needs a value (WIDTHxHEIGHT, e.g. 128x16)"),
-        (["--size", "0x16"], "option '--size' got '0x16' (expected WIDTHxHEIGHT, e.g. 128x16, at most 1024x64)"),
-    ])
-    func badValuesNameTheOptionAndWhatItExpects(arguments: [String], message: String) {
-        var scanner = ArgumentScanner(arguments)
-        _ = scanner.next()
-        do {
-            _ = try scanner.size(for: "--size")
-            Issue.record("no error")
-        } catch {
-            #expect(error.description == message)
-        }
-    }
-}

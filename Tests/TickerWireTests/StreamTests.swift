@@ -124,6 +124,19 @@ import TickerWire
         #expect(throws: refusal.error) { try refusal.encode(&encoder, geometry) }
     }
 
+    /// A sender that queues "the packet" after an encode that failed must find nothing to send, not the
+    /// packet before it again.
+    @Test(arguments: refusals)
+    func aRefusedEncodeLeavesNoOlderPacketBehind(_ refusal: Refusal) {
+        var encoder = PacketEncoder()
+        encoder.encodeBrightness(40, sequence: 1)
+        #expect(encoder.count > 0)
+        #expect(throws: refusal.error) { try refusal.encode(&encoder, geometry) }
+        #expect(encoder.count == 0)
+        #expect(encoder.encoded.isEmpty)
+        encoder.withEncoded { #expect($0.isEmpty) }
+    }
+
     @Test(arguments: [(0, 8, 2), (65536, 8, 1), (8, 0, 1), (8, 256, 1), (8, 8, 3), (8, 8, 12), (8, 8, 32)])
     func geometryOutsideTheProtocolIsRefused(width: Int, height: Int, bits: Int) {
         #expect(throws: WireError.invalidGeometry(width: width, height: height, bitsPerPixel: bits)) {

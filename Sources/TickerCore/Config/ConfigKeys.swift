@@ -1,6 +1,6 @@
 // The table of every key: its section, name and how its value is read into the configuration. The parser,
 // the command-line overrides and the error messages all use it, so a key exists in one place.
-enum ConfigKeys {
+package enum ConfigKeys {
     typealias Setter = @Sendable (inout Config, String, _ section: String, _ key: String) throws(ConfigError) -> Void
 
     struct Key: Sendable {
@@ -13,7 +13,8 @@ enum ConfigKeys {
         "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "log",
     ]
 
-    static func keys(in section: String) -> [String] {
+    /// The keys of `section`, in the order of the table.
+    package static func keys(in section: String) -> [String] {
         table.filter { $0.section == section }.map(\.name)
     }
 

@@ -1,5 +1,5 @@
 // Text helpers for the INI reader.
-enum ConfigText {
+package enum ConfigText {
     static func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" || character == "\r" }
 
     static func trimmed(_ text: String) -> String {
@@ -60,8 +60,9 @@ enum ConfigText {
         return head.count == 7 || isSpace(head[7])
     }
 
-    /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo.
-    static func closest(_ word: String, in candidates: [String]) -> String? {
+    /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo (the
+    /// command lines suggest their options with it too).
+    package static func closest(_ word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         guard target.count <= 64 else { return nil }
         var best: (String, Int)?

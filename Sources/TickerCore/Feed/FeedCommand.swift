@@ -127,16 +127,19 @@ public enum FeedCommand: Sendable, Equatable {
         guard argument.isEmpty else { throw .unexpectedArgument(command: command, argument: Excerpt.of(argument)) }
     }
 
-    private static func seconds(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError)
-        -> Duration
+    /// A time of 0 to `maxTime` seconds, or with `positive` more than 0; the error says which.
+    private static func seconds(_ argument: ArraySlice<Unicode.Scalar>, command: String, positive: Bool = false)
+        throws(FeedError) -> Duration
     {
         guard !argument.isEmpty else { throw .missingArgument(command: command, example: "\(command) 12.5") }
         guard let micros = FeedScan.micros(argument) else {
             throw .badNumber(Excerpt.of(argument), command: command, expected: "seconds, e.g. 12.5")
         }
         let time = Duration.microseconds(micros)
-        guard time <= maxTime else {
-            throw .outOfRange(Excerpt.of(argument), command: command, expected: "0 to 86400 seconds")
+        guard time <= maxTime, time > .zero || !positive else {
+            throw .outOfRange(
+                Excerpt.of(argument), command: command,
+                expected: positive ? "more than 0, at most 86400 seconds" : "0 to 86400 seconds")
         }
         return time
     }
@@ -168,12 +171,7 @@ public enum FeedCommand: Sendable, Equatable {
             case "--for":
                 let value = nextWord()
                 guard !value.isEmpty else { throw .missingArgument(command: "message --for", example: "--for 10") }
-                let time = try seconds(value, command: "message --for")
-                guard time > .zero else {
-                    throw .outOfRange(
-                        Excerpt.of(value), command: "message --for", expected: "more than 0, at most 86400 seconds")
-                }
-                duration = time
+                duration = try seconds(value, command: "message --for", positive: true)
                 continue
             case "--priority":
                 let value = FeedScan.string(nextWord())

@@ -19,7 +19,17 @@ extension LyricsLibrary {
     /// `©lyr`), as LRC. Plain lyrics without times are not used: the panel's sweep needs times. Throws
     /// `notFound` when the file is unknown, of a format without tags, or has no timed lyrics.
     package func embeddedLyrics(for track: Track, limits: TagLimits = TagLimits()) throws(LyricsLookupError) -> String {
-        guard let path = musicFilePath(for: track) else { throw .notFound }
+        guard let path = musicFilePath(for: track),
+            let synced = try Self.tags(ofFile: path, limits: limits).lyrics.synced
+        else { throw .notFound }
+        return synced
+    }
+
+    /// The tags of the music file at `path`: its lyrics, title, artist and album. Throws `notFound` when there
+    /// is no such file or it is of a format without tags.
+    package static func tags(ofFile path: String, limits: TagLimits = TagLimits()) throws(LyricsLookupError)
+        -> MusicFileTags
+    {
         let source: FileTagSource
         do {
             source = try FileTagSource(path: path)
@@ -28,16 +38,13 @@ extension LyricsLibrary {
             throw .read(path: path, error.code)
         }
         defer { source.close() }
-        let found: EmbeddedLyrics
         do {
-            found = try MusicTags.lyrics(in: source, limits: limits)
+            return try MusicTags.read(in: source, limits: limits)
         } catch .unknownFormat {
             throw .notFound
         } catch {
             throw .tags(path: path, error)
         }
-        guard let synced = found.synced else { throw .notFound }
-        return synced
     }
 
     /// The first lyrics the files hold: the sidecar or lyrics-directory `.lrc`, then the music file's tags.

@@ -79,6 +79,7 @@ public final class PanelLink: FrameSink {
     private var replies = DeviceReplyReader(capacity: 512)
     private var replyLog = ProblemLogLimiter<DeviceReplyProblem>()
     private var rejectionLog = ProblemLogLimiter<WireErrorCode>(firstLogged: 5)
+    private var encodeLog = ProblemLogLimiter<WireError>(firstLogged: 1)
     private var output: PortOutput
     private var shown: [UInt8]
     private var sequence: UInt8 = 0
@@ -212,12 +213,19 @@ public final class PanelLink: FrameSink {
             brightnessSent = brightness
         }
         var full = requested
-        frame.withUnsafeBytes { next in
+        let encoded = frame.withUnsafeBytes { next in
             shown.withUnsafeBytes { previous in
                 let update = full ? FrameUpdate.full : planner.plan(from: previous, to: next)
                 if case .full = update { full = true }
-                encode(update, of: next)
+                return encode(update, of: next, at: now)
             }
+        }
+        guard encoded else {
+            // Nothing went out, so the device shows what it showed: a full frame puts it right.
+            output.clear()
+            brightnessSent = nil
+            machine.needFullFrame()
+            return
         }
         if output.isEmpty {
             statistics.framesUnchanged += 1
@@ -230,28 +238,40 @@ public final class PanelLink: FrameSink {
         _ = flushOutput(at: now)
     }
 
-    private func encode(_ update: FrameUpdate, of frame: UnsafeRawBufferPointer) {
-        func columns(_ range: ColumnRange?) {
+    /// Queues the packets of `update`; false when one of them cannot be encoded (a column range or a frame
+    /// that does not fit the geometry: the planner's fault, never the device's), which is logged.
+    private func encode(_ update: FrameUpdate, of frame: UnsafeRawBufferPointer, at now: Duration) -> Bool {
+        func columns(_ range: ColumnRange?) throws(WireError) {
             guard let range, range.count > 0 else { return }
-            try? encoder.encodeColumns(
+            try encoder.encodeColumns(
                 start: range.start, count: range.count, of: frame, geometry: geometry, sequence: nextSequence())
             queueEncoded()
         }
-        switch update {
-        case .none:
-            return
-        case .full:
-            try? encoder.encodeFullFrame(frame, geometry: geometry, sequence: nextSequence())
-            queueEncoded()
-        case .columns(let first, let second):
-            columns(first)
-            columns(second)
-        case .scroll(let range, let dx, let first, let second):
-            try? encoder.encodeScroll(
-                start: range.start, count: range.count, dx: dx, geometry: geometry, sequence: nextSequence())
-            queueEncoded()
-            columns(first)
-            columns(second)
+        do throws(WireError) {
+            switch update {
+            case .none:
+                break
+            case .full:
+                try encoder.encodeFullFrame(frame, geometry: geometry, sequence: nextSequence())
+                queueEncoded()
+            case .columns(let first, let second):
+                try columns(first)
+                try columns(second)
+            case .scroll(let range, let dx, let first, let second):
+                try encoder.encodeScroll(
+                    start: range.start, count: range.count, dx: dx, geometry: geometry, sequence: nextSequence())
+                queueEncoded()
+                try columns(first)
+                try columns(second)
+            }
+            return true
+        } catch {
+            switch encodeLog.record(error, at: now) {
+            case .quiet: break
+            case .log: logger.error("cannot encode an update of the panel: \(error); dropped, a full frame follows")
+            case .summary(let suppressed, _): logger.error("\(suppressed) more updates not encoded (\(error))")
+            }
+            return false
         }
     }
 

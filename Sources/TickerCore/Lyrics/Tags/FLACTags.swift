@@ -1,9 +1,9 @@
 /// FLAC's metadata blocks after the `fLaC` signature: a header byte (last-block flag, type) and a 24-bit
 /// big-endian length; type 4 is the Vorbis comment block.
 enum FLACTags {
-    static func lyrics(in source: some TagSource, at start: Int, limits: TagLimits) throws(TagError) -> EmbeddedLyrics {
+    static func read(in source: some TagSource, at start: Int, limits: TagLimits) throws(TagError) -> MusicFileTags {
         var offset = start + 4
-        var found = EmbeddedLyrics()
+        var found = MusicFileTags()
         for _ in 0..<limits.items {
             let header = try source.exactly(4, at: offset, what: "FLAC metadata block header")
             let last = header[0] & 0x80 != 0
@@ -15,7 +15,7 @@ enum FLACTags {
                     throw .tooLarge(what: "FLAC comment block", size: length, limit: limits.structureBytes)
                 }
                 let block = try source.exactly(length, at: offset + 4, what: "FLAC comment block")
-                found.merge(try VorbisComments.lyrics(in: block, base: offset + 4, limits: limits))
+                found.merge(try VorbisComments.read(in: block, base: offset + 4, limits: limits))
             }
             offset += 4 + length
             if last { break }

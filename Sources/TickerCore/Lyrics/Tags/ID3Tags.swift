@@ -1,10 +1,11 @@
 /// ID3v2.2, 2.3 and 2.4 tags: the lyrics frames `USLT` (unsynchronised) and `SYLT` (synchronised, binary),
-/// `ULT` and `SLT` in 2.2. Handles unsynchronisation (whole tag in 2.3, per frame in 2.4), extended headers,
-/// data-length indicators and grouping bytes; compressed and encrypted frames are skipped.
+/// `ULT` and `SLT` in 2.2, and the text frames of the title, artist and album. Handles unsynchronisation
+/// (whole tag in 2.3, per frame in 2.4), extended headers, data-length indicators and grouping bytes;
+/// compressed and encrypted frames are skipped.
 enum ID3Tags {
-    /// The size of the tag at `start` (header, frames, padding and footer), and its lyrics.
+    /// The size of the tag at `start` (header, frames, padding and footer), and what it holds.
     static func read(in source: some TagSource, at start: Int, limits: TagLimits) throws(TagError)
-        -> (size: Int, lyrics: EmbeddedLyrics)
+        -> (size: Int, tags: MusicFileTags)
     {
         let header = try source.exactly(10, at: start, what: "ID3v2 header")
         let version = header[3]
@@ -26,7 +27,7 @@ enum ID3Tags {
             let extended = version == 3 ? try reader.uint32BigEndian() : syncsafe(try reader.take(4)) - 4
             try reader.skip(extended)
         }
-        var found = EmbeddedLyrics()
+        var found = MusicFileTags()
         var synced: [String] = []
         for _ in 0..<limits.items {
             let idLength = version == 2 ? 3 : 4
@@ -49,7 +50,9 @@ enum ID3Tags {
             }
             var frame = TagBytes(Array(try reader.take(frameSize)), base: frameStart, what: "ID3v2 frame")
             let name = TagText.latin1(id)
-            guard ["USLT", "SYLT", "ULT", "SLT"].contains(name), frameSize <= limits.fieldBytes else { continue }
+            let field = textField(name)
+            guard field != nil || ["USLT", "SYLT", "ULT", "SLT"].contains(name), frameSize <= limits.fieldBytes
+            else { continue }
             if version == 3 {
                 // Compressed or encrypted: not read.
                 if formatFlags & 0xC0 != 0 { continue }
@@ -62,14 +65,28 @@ enum ID3Tags {
                     frame = TagBytes(resynchronise(frame.rest()), base: frameStart, what: "ID3v2 frame")
                 }
             }
-            if name == "USLT" || name == "ULT" {
-                found.add(try unsynchronisedText(&frame), syncedByName: false)
+            if let field {
+                // An encoding, then the text (in 2.4, the first of several values).
+                let encoding = try frame.byte()
+                found.add(try terminated(&frame, encoding: encoding), as: field)
+            } else if name == "USLT" || name == "ULT" {
+                found.lyrics.add(try unsynchronisedText(&frame), syncedByName: false)
             } else if let text = try synchronisedText(&frame) {
                 synced.append(text)
             }
         }
-        for text in synced { found.add(text, syncedByName: true) }
+        for text in synced { found.lyrics.add(text, syncedByName: true) }
         return (total, found)
+    }
+
+    /// What the text frame `name` holds, for those read (2.3 and 2.4, then 2.2).
+    private static func textField(_ name: String) -> WritableKeyPath<MusicFileTags, String?>? {
+        switch name {
+        case "TIT2", "TT2": \.title
+        case "TPE1", "TP1": \.artist
+        case "TALB", "TAL": \.album
+        default: nil
+        }
     }
 
     /// A 28-bit integer stored 7 bits a byte.
@@ -98,21 +115,26 @@ enum ID3Tags {
     /// `SYLT`: encoding, language, time format (2: milliseconds; 1, MPEG frames, cannot be placed without the
     /// audio), content type, a terminated descriptor, then terminated texts each followed by a 32-bit
     /// big-endian time. A text starting with a line break starts a new line; several texts on one line are
-    /// its words, written as enhanced LRC.
+    /// its words, written as enhanced LRC. When no text starts with a line break, each text is a line: that is
+    /// how most taggers write a frame (mutagen's own example, the LRC-to-SYLT converters).
     private static func synchronisedText(_ frame: inout TagBytes) throws(TagError) -> String? {
         let encoding = try frame.byte()
         try frame.skip(3)
         guard try frame.byte() == 2 else { return nil }
         try frame.skip(1)
         _ = try terminated(&frame, encoding: encoding)
-        var lines: [[(text: String, time: Int)]] = []
+        var texts: [(text: String, time: Int, startsLine: Bool)] = []
         while !frame.isAtEnd {
-            var text = try terminated(&frame, encoding: encoding)
+            let text = try terminated(&frame, encoding: encoding)
             let time = try frame.uint32BigEndian()
             let startsLine = text.hasPrefix("\n") || text.hasPrefix("\r")
-            text = String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" })
-            if startsLine || lines.isEmpty { lines.append([]) }
-            lines[lines.count - 1].append((text, time))
+            texts.append((String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }), time, startsLine))
+        }
+        let marksLines = texts.contains { $0.startsLine }
+        var lines: [[(text: String, time: Int)]] = []
+        for text in texts {
+            if text.startsLine || !marksLines || lines.isEmpty { lines.append([]) }
+            lines[lines.count - 1].append((text.text, text.time))
         }
         let lrc = lines.compactMap { words -> String? in
             guard let first = words.first else { return nil }

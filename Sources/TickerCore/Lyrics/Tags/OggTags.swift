@@ -2,7 +2,7 @@
 /// reassembled from pages (`OggS`, a segment table of lacing values) and read as Vorbis comments after its
 /// signature (`\u{3}vorbis` or `OpusTags`).
 enum OggTags {
-    static func lyrics(in source: some TagSource, at start: Int, limits: TagLimits) throws(TagError) -> EmbeddedLyrics {
+    static func read(in source: some TagSource, at start: Int, limits: TagLimits) throws(TagError) -> MusicFileTags {
         var offset = start
         var serial: [UInt8]?
         var packets = 0
@@ -35,21 +35,21 @@ enum OggTags {
             }
             offset += 27 + segments + bodySize
         }
-        return EmbeddedLyrics()
+        return MusicFileTags()
     }
 
     private static func comments(in packet: [UInt8], at offset: Int, limits: TagLimits) throws(TagError)
-        -> EmbeddedLyrics
+        -> MusicFileTags
     {
         let vorbis: [UInt8] = [3] + Array("vorbis".utf8)
         let opus = Array("OpusTags".utf8)
         if packet.starts(with: vorbis) {
-            return try VorbisComments.lyrics(in: Array(packet.dropFirst(vorbis.count)), base: offset, limits: limits)
+            return try VorbisComments.read(in: Array(packet.dropFirst(vorbis.count)), base: offset, limits: limits)
         }
         if packet.starts(with: opus) {
-            return try VorbisComments.lyrics(in: Array(packet.dropFirst(opus.count)), base: offset, limits: limits)
+            return try VorbisComments.read(in: Array(packet.dropFirst(opus.count)), base: offset, limits: limits)
         }
         // Other codecs in Ogg (FLAC, Speex, Theora) keep their comments elsewhere; nothing is found.
-        return EmbeddedLyrics()
+        return MusicFileTags()
     }
 }
