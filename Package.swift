@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// Swift 6.0 builds and runs everything (Debian 13's swiftlang is 6.0.3); the tests need a newer Swift Testing.
 import PackageDescription
 
 // The daemon's modules use neither Swift concurrency nor regexes: without their implicit imports, tickerd

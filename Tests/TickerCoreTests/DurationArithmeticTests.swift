@@ -9,11 +9,30 @@ import Testing
         abs(value - expected) <= units * expected.ulp
     }
 
+    /// On every toolchain, with or without SE-0457's `attoseconds`.
+    @Test func countsAttosecondsExactlyBothWays() {
+        var generator = SystemRandomNumberGenerator()
+        let some: [Duration] =
+            [.zero, .seconds(1), .nanoseconds(-1), .seconds(-3) + .nanoseconds(-5), .seconds(Int64.max / 2)]
+            + (0..<1_000).map { _ in
+                .seconds(Int64.random(in: -1_000_000_000...1_000_000_000, using: &generator))
+                    + .nanoseconds(Int64.random(in: -999_999_999...999_999_999, using: &generator))
+            }
+        for duration in some {
+            let (seconds, attoseconds) = duration.components
+            let count = duration.attosecondCount
+            #expect(count == Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds), "\(duration)")
+            #expect(Duration(attosecondCount: count) == duration)
+        }
+        #expect(Duration(attosecondCount: 1_500_000_000_000_000_000) == .milliseconds(1_500))
+        #expect(Duration(attosecondCount: -1) == Duration(secondsComponent: 0, attosecondsComponent: -1))
+    }
+
     @Test func agreesWithDurationsOwnDivision() {
         var generator = SystemRandomNumberGenerator()
         func duration(_ range: ClosedRange<Int64>) -> Duration {
             .nanoseconds(Int64.random(in: range, using: &generator))
-                + Duration(attoseconds: Int128(Int64.random(in: 0..<1_000_000_000, using: &generator)))
+                + Duration(attosecondCount: Int128(Int64.random(in: 0..<1_000_000_000, using: &generator)))
         }
         for _ in 0..<20_000 {
             let value = duration(-10_000_000_000_000...10_000_000_000_000)

@@ -159,7 +159,7 @@ public struct DaemonMachine: Sendable {
     /// The grid instant number `index`: `origin + index / fps` seconds, to the attosecond (rounded toward
     /// zero, as `Duration`'s division does).
     public func gridInstant(_ index: Int64) -> Duration {
-        origin + Duration(attoseconds: Int128(index) * Self.attosecondsPerSecond / framesPerSecond)
+        origin + Duration(attosecondCount: Int128(index) * Self.attosecondsPerSecond / framesPerSecond)
     }
 
     /// The last grid instant at or before `instant`.
@@ -178,7 +178,7 @@ public struct DaemonMachine: Sendable {
     /// times on every wake-up; done with `Duration`'s own division and conversion to `Double` (calls into the
     /// runtime), it took a sixth of the daemon's time in user space.
     private func gridIndex(atOrBefore instant: Duration) -> Int64 {
-        let offset = (instant - origin).attoseconds
+        let offset = (instant - origin).attosecondCount
         let fps = framesPerSecond
         // index × 10¹⁸ / fps ≤ offset: the quotient below, rounded toward minus infinity, then settled against
         // the rounding of `gridInstant`.
