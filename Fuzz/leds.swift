@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore/LEDs/StripDecoder.swift TickerCore/LEDs/StripProtocol.swift TickerCore/LEDs/StripReply.swift TickerCore/LEDs/WLEDInfo.swift
+// fuzz-module: TickerCore/LEDs/StripDecoder.swift TickerCore/LEDs/StripProtocol.swift TickerCore/LEDs/StripReply.swift TickerCore/LEDs/WLEDInfo.swift TickerCore/JSON/JSONValue.swift
 // Feeds arbitrary bytes to both directions of the LED-strip protocols: the device side's frame decoder
 // (Adalight and TPM2, bounded to 64 LEDs) and the host side's reading of a controller's replies (lines,
 // WLED's JSON). Every frame decoded fits the bound and re-encodes to a header the decoder reads back; every
