@@ -4,13 +4,13 @@
 #                           giflib for pictures of the panel; libcurl and the CA certificates, which
 #                           FoundationNetworking uses for the followers' lyrics server)
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, sox,
-#                           playerctl with a private D-Bus session bus and a Python MPRIS player, mutagen and
-#                           opusenc for tagged music files, openssl for a self-signed lyrics server, the Mosquitto
-#                           broker and its clients)
+#                           playerctl with a private D-Bus session bus, mpv with mpv-mpris and a Python MPRIS
+#                           player, mutagen and opusenc for tagged music files, openssl for a self-signed
+#                           lyrics server, the Mosquitto broker and its clients)
 set -euo pipefail
 
 build_packages=(libserialport-dev libmosquitto-dev pkg-config libcurl4 ca-certificates libpng-dev libgif-dev)
-test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd playerctl dbus python3-dbus python3-gi
+test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc sox flac systemd playerctl dbus python3-dbus python3-gi mpv mpv-mpris
     python3-mutagen opus-tools openssl mosquitto mosquitto-clients)
 
 case "${1:-build}" in
