@@ -1,5 +1,6 @@
 // fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Feed/FileURL.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/Shairport/Base64.swift TickerFollow/Shairport/ShairportMetadataParser.swift TickerFollow/Shairport/ShairportTranslator.swift TickerIO/Feed/FeedLines.swift
-// Feeds arbitrary bytes, in arbitrary chunks, to the shairport-sync metadata parser and translator.
+// Feeds arbitrary bytes, in arbitrary chunks, to the shairport-sync metadata parser and translator (with its
+// clock for sessions whose sound never says it started) and the feed planner.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -16,7 +17,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         offset += chunk
         while let item = parser.next() {
             now += 1
-            if translator.apply(item, now: now) {
+            // Every other item comes after the start of a silent session would have been given up.
+            let expired = item.data.count % 2 == 0 && translator.expire(now: now + ShairportTranslator.startSeconds)
+            if translator.apply(item, now: now) || expired {
                 _ = planner.commands(for: translator.snapshot, reason: .change, now: now, lyrics: { _ in nil })
             }
         }

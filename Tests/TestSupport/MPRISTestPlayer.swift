@@ -7,6 +7,7 @@
 ///     track {"title": "…", "artist": ["…"], "album": "…", "url": "file:///…", "length": MICROSECONDS}
 ///     status Playing|Paused|Stopped
 ///     seek SECONDS
+///     refresh        (announces the metadata again, unchanged)
 ///     quit
 ///
 /// It prints `ready` once it owns its bus name.
@@ -135,6 +136,8 @@ public enum MPRISTestPlayer {
                     player.change_status(rest)
                 elif verb == "seek":
                     player.seek(float(rest))
+                elif verb == "refresh":
+                    player.PropertiesChanged(PLAYER, {"Metadata": player.metadata}, [])
                 elif verb == "quit":
                     loop.quit()
                     return False

@@ -100,6 +100,13 @@ struct MPRISFollowerTests {
     /// stays up silently until it is ended.
     static let hostilePlayerctl = #"""
         #!/bin/sh
+        good='\035fake\037Playing\0371000000\03730000000\037\037Run %s \377\001title\037Artist\037Album\036\n'
+        case " $* " in
+        *" --all-players "*)
+            # Asked for every player's state: the one fake player, as the running follow reports it.
+            printf "$good" "$(cat "$0.count")"
+            exit 0 ;;
+        esac
         count=$(cat "$0.count" 2>/dev/null || echo 0)
         count=$((count + 1))
         echo "$count" > "$0.count"
@@ -112,8 +119,8 @@ struct MPRISFollowerTests {
         printf '\n\035Playing\0371\0372\037\037only\037four\036\n'
         printf '\035Playing\037'
         head -c 40000 /dev/zero | tr '\0' 'y'
-        printf '\0370\037\037\037\037\037\036\n'
-        printf '\035Playing\0371000000\03730000000\037\037Run %s \377\001title\037Artist\037Album\036\n' "$count"
+        printf '\0370\037\037\037\037\037\037\036\n'
+        printf "$good" "$count"
         echo "fake failure" >&2
         printf '\035Playing\037'
         exit 3
@@ -160,18 +167,106 @@ struct MPRISFollowerTests {
         thread.finish()
     }
 
+    /// A stand-in for playerctl whose `--follow` output is what the test writes into the FIFO `$0.follow`, and
+    /// whose `--all-players` answer is the file `$0.answer`; each ask adds a line to `$0.asks`.
+    static let scriptedPlayerctl = #"""
+        #!/bin/sh
+        case " $* " in
+        *" --all-players "*)
+            cat "$0.answer"
+            echo asked >> "$0.asks"
+            exit 0 ;;
+        esac
+        exec cat "$0.follow"
+        """#
+
+    @Test func findsOutThatTheFollowedPlayerWentAwayWhileAnotherReportedLast() throws {
+        let directory = try TemporaryDirectory()
+        let fake = try directory.write("playerctl", Self.scriptedPlayerctl)
+        chmod(fake, 0o755)
+        let script = try FeedTap(path: fake + ".follow")
+        func answer(_ text: String) throws {
+            try directory.write("answer.new", text)
+            guard rename(directory.file("answer.new"), fake + ".answer") == 0 else { throw TestFailure("rename") }
+        }
+        func report(_ text: String) throws {
+            let bytes = Array(text.utf8)
+            guard bytes.withUnsafeBytes({ write(script.fd, $0.baseAddress, $0.count) }) == bytes.count else {
+                throw TestFailure("short write to the follow output")
+            }
+        }
+        let playing = PlayerctlOutput.record("Playing", player: "mpv", position: "3000000", title: "Song", artist: "A")
+        let stopped = PlayerctlOutput.record("Stopped", player: "ShairportSync", title: "Old AirPlay", artist: "B")
+        try answer(playing + stopped)
+
+        let feed = try FeedTap(path: directory.file("feed"))
+        let follower = MPRISFollower(feedPath: feed.path, playerctl: fake, refreshSeconds: 0.5)
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+        defer { thread.finish() }
+        try report(playing)
+        #expect(try feed.waitFor(line: "play") == ["title Song", "artist A", "album", "lyrics clear", "play"])
+        // The other player reports last; it is asked about, and mpv still plays.
+        try report(stopped)
+        try waitForFile(fake + ".asks", timeout: .seconds(10)) { $0.split(separator: "\n").count >= 2 ? true : nil }
+        // mpv is killed: playerctl's follow output says nothing, since it reports only the other player.
+        try answer(stopped)
+        let switched = try feed.waitFor(line: "stop")
+        #expect(switched.filter { $0.hasPrefix("title") } == ["title Old AirPlay"], "\(switched)")
+        #expect(!switched.contains("title Song"), "\(switched)")
+    }
+
+    /// A stand-in for a playerctl that missed mpv's metadata when mpv appeared: its follow output goes on
+    /// reporting mpv playing without a track, every 0.2 s as playerctl's ticks do, while a one-off
+    /// `--all-players` run names the track. Each follow run adds a line to `$0.starts`.
+    static let stuckPlayerctl = #"""
+        #!/bin/sh
+        case " $* " in
+        *" --all-players "*)
+            printf '\035mpv\037Playing\0371000000\037\037\037Song\037A\037\036\n'
+            exit 0 ;;
+        esac
+        echo started >> "$0.starts"
+        while :; do
+            printf '\035mpv\037Playing\0371000000\037\037\037\037\037\036\n'
+            sleep 0.2
+        done
+        """#
+
+    @Test func startsPlayerctlAgainWhenItsFollowOutputIsStuck() throws {
+        let directory = try TemporaryDirectory()
+        let fake = try directory.write("playerctl", Self.stuckPlayerctl)
+        chmod(fake, 0o755)
+        let feed = try FeedTap(path: directory.file("feed"))
+        let follower = MPRISFollower(feedPath: feed.path, playerctl: fake)
+        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+        #expect(try feed.waitFor(line: "play") == ["title Song", "artist A", "album", "lyrics clear", "play"])
+        try waitForFile(fake + ".starts", timeout: .seconds(10)) { $0.split(separator: "\n").count >= 2 ? true : nil }
+        thread.finish()
+        guard write(feed.fd, "end of the test\n", 16) == 16 else { throw TestFailure("write to the feed") }
+        let rest = try feed.waitFor(line: "end of the test")
+        #expect(!rest.contains("clear") && !rest.contains { $0.hasPrefix("title") }, "\(rest)")
+        #expect(
+            thread.log.contains("'\(fake)' keeps reporting a state its players have left; starting it again"),
+            "\(thread.log)")
+    }
+
     /// Waits for `path` to hold a process id, watching its directory with inotify; fails loudly after `timeout`.
     private func waitForFile(_ path: String, timeout: Duration) throws -> pid_t {
+        try waitForFile(path, timeout: timeout) { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Waits until `parse` finds what it wants in the file `path`, watching its directory with inotify; fails
+    /// loudly after `timeout`.
+    @discardableResult
+    private func waitForFile<Value>(_ path: String, timeout: Duration, _ parse: (String) -> Value?) throws -> Value {
         let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard watch >= 0 else { throw TestFailure("inotify_init1: errno \(errno)") }
         defer { close(watch) }
         inotify_add_watch(watch, (path as NSString).deletingLastPathComponent, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
         let deadline = Deadline(timeout)
         while true {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8),
-                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                return pid
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), let value = parse(text) {
+                return value
             }
             var entries = [pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
             if try deadline.poll(&entries, waitingFor: "'\(path)'") > 0 {

@@ -5,10 +5,11 @@ import Testing
 /// Output as playerctl writes it for `PlayerctlOutputParser.format`.
 enum PlayerctlOutput {
     static func record(
-        _ status: String, position: String = "0", length: String = "", url: String = "", title: String = "",
-        artist: String = "", album: String = ""
+        _ status: String, player: String = "", position: String = "0", length: String = "", url: String = "",
+        title: String = "", artist: String = "", album: String = ""
     ) -> String {
-        "\u{1D}" + [status, position, length, url, title, artist, album].joined(separator: "\u{1F}") + "\u{1E}\n"
+        "\u{1D}" + [player, status, position, length, url, title, artist, album].joined(separator: "\u{1F}")
+            + "\u{1E}\n"
     }
 }
 
@@ -59,6 +60,11 @@ struct PlayerctlOutputParserTests {
         ),
         ("an end marker with nothing before it is dropped", "\u{1E}\n\u{1E}\u{1D}\u{1E}\n", [], 1),
         ("a record without the trailing newline still counts", String(songText.dropLast()), [.player(song)], 0),
+        (
+            "the player's instance comes first",
+            PlayerctlOutput.record("Paused", player: "chromium.instance42", title: "T"),
+            [.player(PlayerctlRecord(player: "chromium.instance42", status: "Paused", position: "0", title: "T"))], 0
+        ),
     ])
     func readsFramedRecords(name: String, text: String, expected: [PlayerctlReport], dropped: Int) {
         for chunk in [1, 3, 4096] {
@@ -78,7 +84,7 @@ struct PlayerctlOutputParserTests {
     }
 
     @Test func turnsInvalidUTF8IntoReplacementCharacters() {
-        var bytes: [UInt8] = [0x1D] + Array("Playing".utf8)
+        var bytes: [UInt8] = [0x1D, 0x1F] + Array("Playing".utf8)
         bytes += [0x1F, 0x30, 0x1F, 0x1F, 0x1F, 0xFF, 0xC3, 0x1F, 0x1F, 0x1E, 0x0A]
         let result = parse(bytes, chunk: 2)
         #expect(
@@ -157,6 +163,34 @@ struct MPRISSnapshotTests {
         #expect(snapshot.track?.file == file, "\(name)")
     }
 
+    @Test(arguments: [
+        ("mpv's file name, inside the music directory", "file:///srv/music/A/b%20side.flac", "b side.flac", true),
+        ("the decoded file name outside it", "file:///home/me/My%20Song.ogg", "My Song.ogg", true),
+        ("no title: the name without extension stands in", "file:///home/me/My%20Song.ogg", "", true),
+        ("a stream's last path segment", "https://radio.example/live/stream.mp3?x=1", "stream.mp3", true),
+        ("a stream's URL", "https://radio.example/live", "https://radio.example/live", true),
+        ("a real title", "file:///srv/music/A/b%20side.flac", "Song B", false),
+        ("another file's name", "file:///srv/music/A/b%20side.flac", "a side.flac", false),
+    ])
+    func tellsAPlaceholderFromATitle(name: String, url: String, title: String, placeholder: Bool) {
+        let record = PlayerctlRecord(status: "Playing", url: url, title: title)
+        let track = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music", now: 0).track
+        #expect(track.map(MPRISSnapshot.isPlaceholder) == placeholder, "\(name)")
+    }
+
+    @Test func anArtistAlbumOrLengthIsMoreThanAPlaceholder() {
+        let url = "file:///srv/music/b.flac"
+        for record in [
+            PlayerctlRecord(status: "Playing", url: url, title: "b.flac", artist: "A"),
+            PlayerctlRecord(status: "Playing", url: url, title: "b.flac", album: "B"),
+            PlayerctlRecord(status: "Playing", length: "1000000", url: url, title: "b.flac"),
+        ] {
+            let track = MPRISSnapshot.make(.player(record), musicDirectory: nil, now: 0).track
+            #expect(track.map(MPRISSnapshot.isPlaceholder) == false, "\(record)")
+        }
+        #expect(!MPRISSnapshot.isPlaceholder(Track(title: "Song")), "no file at all")
+    }
+
     @Test func namesAnUntitledLocalFileAfterItsFile() {
         let record = PlayerctlRecord(status: "Playing", url: "file:///home/me/My%20Song.ogg")
         #expect(MPRISSnapshot.make(.player(record), musicDirectory: nil, now: 0).track?.title == "My Song")
@@ -190,6 +224,50 @@ struct MPRISUpdateFilterTests {
         #expect(filter.reason(for: Self.playing(0, at: 121, track: Track(title: "Next")), now: 121) == .change)
         #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: 122) == .change)
         #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: 123) == nil)
+    }
+
+    @Test func holdsAPlaceholderBackUntilTheTitleComesOrTheHoldEnds() {
+        var filter = MPRISUpdateFilter(holdSeconds: 1)
+        let placeholder = Track(title: "b.flac", file: "file:///m/b.flac")
+        let named = Track(title: "Song B", artist: "Y", durationSeconds: 60, file: "file:///m/b.flac")
+        #expect(filter.reason(for: Self.playing(10, at: 100), now: 100) == .change)
+        // mpv's first report after `next`: held back, the old track stays on the panel.
+        #expect(filter.reason(for: Self.playing(0, at: 101, track: placeholder), now: 101) == nil)
+        #expect(filter.heldUntil == 102)
+        #expect(filter.release(now: 101.9) == nil)
+        // The tags arrive: the named track goes through and nothing is held any more.
+        #expect(filter.reason(for: Self.playing(0.1, at: 101.1, track: named), now: 101.1) == .change)
+        #expect(filter.heldUntil == nil)
+        #expect(filter.release(now: 103) == nil)
+
+        // A stream that never says more is shown as it is once the hold ends, counted from its first report.
+        let stream = Track(title: "stream", file: "https://radio.example/stream")
+        #expect(filter.reason(for: Self.playing(0, at: 110, track: stream), now: 110) == nil)
+        #expect(filter.reason(for: Self.playing(0.5, at: 110.5, track: stream), now: 110.5) == nil)
+        #expect(filter.release(now: 110.99) == nil)
+        let released = filter.release(now: 111)
+        #expect(released?.snapshot.track == stream)
+        #expect(released?.reason == .change)
+        // Once shown, its repeats are no placeholder for a new track: they pass as usual.
+        #expect(filter.reason(for: Self.playing(1.5, at: 111.5, track: stream), now: 111.5) == nil)
+        #expect(filter.heldUntil == nil)
+    }
+
+    @Test func holdsAnotherFileUnderTheOldTracksNames() {
+        var filter = MPRISUpdateFilter(holdSeconds: 1)
+        let first = Track(title: "Song A", artist: "Alpha", durationSeconds: 60, file: "file:///m/a.flac")
+        #expect(filter.reason(for: Self.playing(20, at: 100, track: first), now: 100) == .change)
+        // mpv has moved to the next file but still reports the old tags.
+        var moved = first
+        moved.file = "file:///m/b.flac"
+        #expect(filter.reason(for: Self.playing(0, at: 100.1, track: moved), now: 100.1) == nil)
+        let second = Track(title: "Song B", artist: "Beta", durationSeconds: 60, file: "file:///m/b.flac")
+        #expect(filter.reason(for: Self.playing(0.2, at: 100.2, track: second), now: 100.2) == .change)
+        // The same song in two files is shown once the hold ends.
+        var copy = second
+        copy.file = "file:///m/b copy.flac"
+        #expect(filter.reason(for: Self.playing(0, at: 110, track: copy), now: 110) == nil)
+        #expect(filter.release(now: 111)?.snapshot.track == copy)
     }
 
     @Test func passesALengthLearntLaterAndEverythingAfterReset() {

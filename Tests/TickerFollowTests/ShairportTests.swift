@@ -20,9 +20,16 @@ enum Recording {
         return text
     }
 
-    static func bundle(title: String, artist: String, album: String) -> String {
-        item("ssnc", "mdst") + item("core", "asal", album) + item("core", "asar", artist)
-            + item("core", "minm", title) + item("ssnc", "mden")
+    /// A title batch; `frame` is the RTP time shairport-sync puts in `mdst` and `mden` when the sender gave one.
+    static func bundle(title: String, artist: String, album: String, frame: UInt32? = nil) -> String {
+        let time = frame.map(String.init)
+        return item("ssnc", "mdst", time) + item("core", "asal", album) + item("core", "asar", artist)
+            + item("core", "minm", title) + item("ssnc", "mden", time)
+    }
+
+    /// RTP frame `start` plus `seconds` of audio.
+    static func frame(_ start: UInt32, plus seconds: Double) -> UInt32 {
+        start &+ UInt32(seconds * ShairportTranslator.framesPerSecond)
     }
 }
 
@@ -111,56 +118,211 @@ struct ShairportParserTests {
     }
 }
 
-/// The shairport-sync follower reading a recorded stream from a real FIFO and writing a real feed.
-struct ShairportFollowerTests {
-    @Test func turnsARecordedSessionIntoFeedLines() throws {
-        let directory = try TemporaryDirectory()
-        let feed = try FeedTap(path: directory.file("feed"))
-        let metadata = try FeedTap(path: directory.file("shairport-sync-metadata"))
-        try directory.write("lyrics/Andreas Scholl - Stabat Mater.lrc", "[00:00.00]Stabat mater dolorosa\n")
-        let follower = ShairportFollower(
-            pipePath: metadata.path, feedPath: feed.path,
-            lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")))
-        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
-        defer { thread.finish() }
-        try feed.waitFor(line: "stop")
+/// The translator on its own, with the time of each item given.
+struct ShairportTranslatorTests {
+    static func code(_ text: String) -> FourCharCode {
+        FourCharCode(rawValue: text.utf8.reduce(0) { $0 << 8 | UInt32($1) })
+    }
 
+    static func item(_ name: String, _ data: String = "") -> ShairportItem {
+        let type = ["minm", "asar", "asal"].contains(name) ? "core" : "ssnc"
+        return ShairportItem(type: code(type), code: code(name), data: Array(data.utf8))
+    }
+
+    /// Applies `items` at `now`.
+    static func apply(_ translator: inout ShairportTranslator, _ items: [ShairportItem], at now: Double) {
+        for item in items { _ = translator.apply(item, now: now) }
+    }
+
+    static let tenSecondsIn = [
+        item("prgr", "1000/442000/8821000"), item("mdst", "1000"), item("minm", "Song"), item("mden", "1000"),
+    ]
+
+    @Test func theClockStartsWithTheSoundNotTheSession() {
+        var translator = ShairportTranslator()
+        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg"), Self.item("pfls", "442000")], at: 0)
+        #expect(translator.snapshot.state == .stop)
+        #expect(translator.snapshot.positionSeconds(at: 0.9) == 10, "nothing sounds before prsm")
+        // The first frame plays a second later (shairport-sync's buffering).
+        Self.apply(&translator, [Self.item("pffr")], at: 0.5)
+        Self.apply(&translator, [Self.item("prsm")], at: 1)
+        #expect(translator.snapshot.state == .play)
+        #expect(translator.snapshot.positionSeconds(at: 1) == 10)
+        #expect(translator.snapshot.positionSeconds(at: 3) == 12)
+        #expect(translator.deadline == nil)
+    }
+
+    @Test func aSessionWhoseSoundNeverSaysSoStartsAfterFourSeconds() {
+        var translator = ShairportTranslator()
+        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg")], at: 0)
+        #expect(translator.deadline == ShairportTranslator.startSeconds)
+        let early = translator.expire(now: 3.9)
+        let due = translator.expire(now: 4)
+        #expect(!early && due)
+        #expect(translator.snapshot.state == .play)
+        #expect(translator.snapshot.positionSeconds(at: 5) == 11)
+    }
+
+    @Test func aFlushWhilePlayingPausesAndTheResumeStartsAtItsFrame() {
+        var translator = ShairportTranslator()
+        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg"), Self.item("prsm")], at: 0)
+        // At 9 s the listener has heard 19 s; the sender flushes what shairport-sync still holds and resumes
+        // at the flush's frame, 20 s in.
+        Self.apply(&translator, [Self.item("pfls", "\(1000 + 20 * 44100)")], at: 9)
+        #expect(translator.snapshot.state == .pause)
+        #expect(translator.snapshot.positionSeconds(at: 30) == 19)
+        Self.apply(&translator, [Self.item("prsm")], at: 30)
+        #expect(translator.snapshot.positionSeconds(at: 31) == 21)
+    }
+
+    @Test func withoutRTPTimesTheProgressGoesToTheTrackThatHasNone() {
+        var translator = ShairportTranslator()
+        // pyatv's order, but the batch carries no RTP time.
+        Self.apply(
+            &translator, [Self.item("prgr", "1000/1000/8821000"), Self.item("mdst"), Self.item("minm", "A")], at: 0)
+        Self.apply(&translator, [Self.item("mden")], at: 0)
+        #expect(translator.snapshot.track?.durationSeconds == 200)
+        // A second batch for another track finds the progress taken.
+        Self.apply(&translator, [Self.item("mdst"), Self.item("minm", "B"), Self.item("mden")], at: 1)
+        #expect(translator.snapshot.track?.durationSeconds == nil)
+        #expect(translator.snapshot.position == nil)
+    }
+}
+
+/// The shairport-sync follower reading recorded streams from a real FIFO and writing a real feed.
+struct ShairportFollowerTests {
+    /// A follower reading the metadata FIFO `metadata` and writing `feed`, with the lyrics directory given.
+    final class Rig {
+        let directory: TemporaryDirectory
+        let feed: FeedTap
+        let metadata: FeedTap
+        let thread: FollowerThread
+
+        init(lyrics: [String: String] = [:]) throws {
+            directory = try TemporaryDirectory()
+            feed = try FeedTap(path: directory.file("feed"))
+            metadata = try FeedTap(path: directory.file("shairport-sync-metadata"))
+            for (name, text) in lyrics { try directory.write("lyrics/" + name, text) }
+            let follower = ShairportFollower(
+                pipePath: metadata.path, feedPath: feed.path,
+                lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")))
+            thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+            // No session yet.
+            #expect(try feed.waitFor(line: "stop") == ["clear", "stop"])
+        }
+
+        deinit { thread.finish() }
+
+        /// Writes `text` into the metadata pipe, as shairport-sync does.
         func play(_ text: String) throws {
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBytes { write(metadata.fd, $0.baseAddress, $0.count) }
             guard written == bytes.count else { throw TestFailure("short write to the metadata pipe") }
         }
 
-        // Garbage and a truncated item first; they must not stop what follows.
-        try play(
+        /// Waits for the next `expected.count` feed lines and checks them: exactly, but for the value of a
+        /// `position`, which may be later by the moments the follower and the test took (under half a second).
+        func expect(_ expected: [String], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            var count = 0
+            let lines = try feed.waitFor(what) { _ in
+                count += 1
+                return count == expected.count
+            }
+            let matches =
+                lines.count == expected.count
+                && zip(lines, expected).allSatisfy { line, wanted in
+                    guard let value = Self.position(line), let target = Self.position(wanted) else {
+                        return line == wanted
+                    }
+                    return value >= target && value < target + 0.5
+                }
+            #expect(matches, "\(what):\n\(lines)\nexpected\n\(expected)", sourceLocation: sourceLocation)
+        }
+
+        static func position(_ line: String) -> Double? {
+            line.hasPrefix("position ") ? Double(line.dropFirst("position ".count)) : nil
+        }
+    }
+
+    @Test func turnsPyatvsRecordedSessionsIntoFeedLines() throws {
+        let rig = try Rig()
+        try rig.play(ShairportRecordings.pyatvTwoSongs)
+        // The progress came before the batch and is the first song's: its length, its position. The flush of
+        // the start pauses nothing, the clock starts with the sound, and the end of the session ends the track.
+        try rig.expect(
+            [
+                "title First Song", "artist Sender", "album Album", "duration 6", "lyrics clear", "stop",
+                "play", "position 0",
+                "clear", "stop",
+                "title Second Song", "artist Sender", "album Album", "duration 5", "lyrics clear", "stop",
+                "play", "position 0",
+                "clear", "stop",
+            ], "the two sessions")
+    }
+
+    @Test func takesTheProgressOfAStreamStartedTenSecondsInInEitherOrder() throws {
+        let rig = try Rig(lyrics: ["Andreas Scholl - Stabat Mater.lrc": "[00:00.00]Stabat mater dolorosa\n"])
+        let start: UInt32 = 66150
+        let now = Recording.frame(start, plus: 10)
+        let progress = "\(start)/\(now)/\(Recording.frame(start, plus: 200))"
+        let batch = Recording.bundle(title: "Stabat Mater", artist: "Andreas Scholl", album: "Pergolesi", frame: start)
+        let session =
+            Recording.item("ssnc", "pbeg") + Recording.item("ssnc", "pfls", "\(now)")
+            + Recording.item("ssnc", "pffr") + Recording.item("ssnc", "prsm")
+        let track = [
+            "title Stabat Mater", "artist Andreas Scholl", "album Pergolesi", "duration 200",
+            "lyrics begin", "[00:00.000]Stabat mater dolorosa", "lyrics end", "stop",
+        ]
+        // pyatv's order: the progress first.
+        try rig.play(Recording.item("ssnc", "prgr", progress) + batch + session)
+        try rig.expect(track + ["play", "position 10"], "pyatv's order")
+        try rig.play(Recording.item("ssnc", "pend"))
+        try rig.expect(["clear", "stop"], "the end of the session")
+        // shairport-sync's usual order: the batch first, its length with the progress.
+        try rig.play(batch + Recording.item("ssnc", "prgr", progress) + session)
+        try rig.expect(
+            track.filter { $0 != "duration 200" } + ["duration 200", "play", "position 10"], "the usual order")
+    }
+
+    @Test func aNewSongsProgressWaitsForItsBatch() throws {
+        let rig = try Rig()
+        let first: UInt32 = 1000
+        let second = Recording.frame(first, plus: 200)
+        try rig.play(
+            Recording.item("ssnc", "prgr", "\(first)/\(first)/\(second)")
+                + Recording.bundle(title: "One", artist: "A", album: "X", frame: first)
+                + Recording.item("ssnc", "pbeg") + Recording.item("ssnc", "prsm"))
+        try rig.expect(
+            ["title One", "artist A", "album X", "duration 200", "lyrics clear", "stop", "play", "position 0"],
+            "the first song")
+        // The next song, gapless in the same session, in pyatv's order: its length is not the first song's.
+        try rig.play(
+            Recording.item("ssnc", "prgr", "\(second)/\(second)/\(Recording.frame(second, plus: 95))")
+                + Recording.bundle(title: "Two", artist: "A", album: "X", frame: second))
+        try rig.expect(
+            ["title Two", "artist A", "album X", "duration 95", "lyrics clear", "play", "position 0"],
+            "the second song")
+    }
+
+    @Test func resumesWhereTheFlushSaysAndSkipsWhatIsGarbled() throws {
+        let rig = try Rig()
+        let start: UInt32 = 1000
+        try rig.play(
+            // Garbage and a truncated item first; they must not stop what follows.
             "<item><type>73736e63</type><code>7067</code>\n"
                 + "<item><type>636f7265</type><code>6d696e6d</code><length>30</length>\n<data encoding=\"base64\">\nU3Rh"
-        )
-        try play(Recording.item("ssnc", "pbeg"))
-        try feed.waitFor(line: "play")
-        try play(Recording.bundle(title: "Stabat Mater", artist: "Andreas Scholl", album: "Pergolesi"))
-        let track = try feed.waitFor(line: "lyrics end")
-        #expect(
-            track == [
-                "title Stabat Mater", "artist Andreas Scholl", "album Pergolesi",
-                "lyrics begin", "[00:00.000]Stabat mater dolorosa", "lyrics end",
-            ])
-        try play(Recording.item("ssnc", "prgr", "1000/442000/8821000"))
-        let progress = try feed.waitFor("a position") { $0.hasPrefix("position ") }
-        #expect(progress == ["play", "duration 200", "position 10"])
-        try play(Recording.item("ssnc", "pfls"))
-        let paused = try feed.waitFor("a position after pausing") { $0.hasPrefix("position ") }
-        #expect(paused.first == "pause" && paused.count == 2)
-        try play(Recording.item("ssnc", "prsm"))
-        let resumed = try feed.waitFor("a position after resuming") { $0.hasPrefix("position ") }
-        #expect(resumed.first == "play")
-        let position = resumed.last.flatMap { Double($0.dropFirst("position ".count)) } ?? -1
-        #expect(position >= 10 && position < 12, "paused at \(position)")
-        try play(Recording.bundle(title: "Next One", artist: "Nobody", album: "B-Sides"))
-        let next = try feed.waitFor(line: "lyrics clear")
-        #expect(next == ["title Next One", "artist Nobody", "album B-Sides", "lyrics clear"])
-        try play(Recording.item("ssnc", "pend"))
-        try feed.waitFor(line: "stop")
-        #expect(thread.log.contains { $0.contains("skipped a garbled") }, "\(thread.log)")
+                + Recording.bundle(title: "Song", artist: "A", album: "B", frame: start)
+                + Recording.item(
+                    "ssnc", "prgr", "\(start)/\(Recording.frame(start, plus: 10))/\(Recording.frame(start, plus: 200))")
+                + Recording.item("ssnc", "pbeg") + Recording.item("ssnc", "prsm"))
+        try rig.expect(
+            ["title Song", "artist A", "album B", "lyrics clear", "stop", "duration 200", "play", "position 10"],
+            "the start")
+        // A pause: the sender flushes what shairport-sync holds, up to the frame it resumes from, 11 s in.
+        try rig.play(Recording.item("ssnc", "pfls", "\(Recording.frame(start, plus: 11))"))
+        try rig.expect(["pause", "position 10"], "the pause")
+        try rig.play(Recording.item("ssnc", "pffr") + Recording.item("ssnc", "prsm"))
+        try rig.expect(["play", "position 11"], "the resume")
+        #expect(rig.thread.log.contains { $0.contains("skipped a garbled") }, "\(rig.thread.log)")
     }
 }

@@ -31,6 +31,25 @@ public enum MPRISSnapshot {
         return PlayerSnapshot(track: track, state: state, position: position)
     }
 
+    /// Whether `track` says no more than where it lives: no artist, album or length, and for a title only
+    /// the file's name (with or without its extension) or the URL. mpv reports that while it opens a file or
+    /// stream (its `media-title` before the tags are read), and the real title follows.
+    public static func isPlaceholder(_ track: Track) -> Bool {
+        guard track.artist.isEmpty, track.album.isEmpty, track.durationSeconds == nil, let file = track.file else {
+            return false
+        }
+        if track.title.isEmpty || track.title == file { return true }
+        // A path inside the music directory, a local file's decoded path, or another URL without its query.
+        let local = localPath(ofURL: file)
+        var path = Substring(local ?? file)
+        if local == nil, file.contains("://"), let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            path = path[..<query]
+        }
+        guard let last = path.split(separator: "/").last else { return false }
+        let names = [String(last), percentDecoded(last)].compactMap { $0 }
+        return names.contains { track.title == $0 || track.title == MPDSnapshot.displayName(of: $0) }
+    }
+
     /// Microseconds written as digits (`12500000`, or `12500000.0` from players that publish a double) as
     /// seconds; `nil` for anything else, negative or absurd.
     static func seconds(micros text: String) -> Double? {

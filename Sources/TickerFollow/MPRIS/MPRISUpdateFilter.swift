@@ -2,30 +2,70 @@
 /// second while a player plays (its format asks for the position); the daemon runs its own clock, so only
 /// a change, a jump of the position (a seek) or a periodic refresh goes through.
 ///
+/// A new track that cannot be believed yet is held back for up to `holdSeconds`: a placeholder
+/// (`MPRISSnapshot.isPlaceholder`: mpv names a file by its file name until it has read the tags, a tenth of
+/// a second later), or another file under the names of the track the feed was told (mpv has moved to the
+/// next file but not yet to its tags). The report with the title replaces it; only a player that never
+/// tells more gets it shown.
+///
 /// Pure: time comes in as a parameter.
 public struct MPRISUpdateFilter: Sendable {
     /// How far (seconds) the reported position may drift from where the feed's clock is before it is sent.
     public var toleranceSeconds: Double
     /// How often (seconds) a fresh position is sent while playing, even when it is where it should be.
     public var refreshSeconds: Double
+    /// How long (seconds) a placeholder track waits for the report that names it.
+    public var holdSeconds: Double
 
     private var told: PlayerSnapshot?
     private var toldAt = 0.0
+    private var held: (snapshot: PlayerSnapshot, since: Double)?
 
     /// A filter that has passed nothing yet.
-    public init(toleranceSeconds: Double = 1, refreshSeconds: Double = 5) {
+    public init(toleranceSeconds: Double = 1, refreshSeconds: Double = 5, holdSeconds: Double = 1) {
         self.toleranceSeconds = toleranceSeconds
         self.refreshSeconds = refreshSeconds
+        self.holdSeconds = holdSeconds
     }
 
-    /// Forgets what was passed, so the next snapshot goes through as a change.
+    /// When the placeholder held back is due (monotonic seconds; `release(now:)` then passes it), or nil.
+    public var heldUntil: Double? { held.map { $0.since + holdSeconds } }
+
+    /// Forgets what was passed and what is held, so the next snapshot goes through as a change.
     public mutating func reset() {
         told = nil
+        held = nil
     }
 
     /// Why `snapshot`, reported at monotonic time `now`, should go to the feed, or `nil` when the feed
-    /// already knows all it says.
+    /// already knows all it says (or it is a placeholder, held back).
     public mutating func reason(for snapshot: PlayerSnapshot, now: Double) -> FeedPlanner.Reason? {
+        if let track = snapshot.track, !FeedPlanner.sameTrack(told?.track, track), isUnsettled(track) {
+            held = (snapshot, held?.since ?? now)
+            return nil
+        }
+        held = nil
+        return pass(snapshot, now: now)
+    }
+
+    /// The placeholder held back and why it goes to the feed, once `holdSeconds` passed without a report
+    /// that names the track; nil before then or when nothing is held.
+    public mutating func release(now: Double) -> (snapshot: PlayerSnapshot, reason: FeedPlanner.Reason)? {
+        guard let held, now >= held.since + holdSeconds else { return nil }
+        self.held = nil
+        return pass(held.snapshot, now: now).map { (held.snapshot, $0) }
+    }
+
+    /// Whether `track`, another than the feed was told, only names its file, or names another file with the
+    /// old track's names.
+    private func isUnsettled(_ track: Track) -> Bool {
+        if MPRISSnapshot.isPlaceholder(track) { return true }
+        guard let shown = told?.track else { return false }
+        return track.file != shown.file && track.title == shown.title && track.artist == shown.artist
+            && track.album == shown.album
+    }
+
+    private mutating func pass(_ snapshot: PlayerSnapshot, now: Double) -> FeedPlanner.Reason? {
         let reason = decide(snapshot, now: now)
         if reason != nil {
             told = snapshot

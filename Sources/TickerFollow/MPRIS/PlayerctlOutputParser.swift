@@ -1,6 +1,8 @@
 /// What one record of `playerctl --follow metadata --format PlayerctlOutputParser.format` says, as text
 /// exactly as the player published it (nothing trimmed or checked yet).
 public struct PlayerctlRecord: Equatable, Sendable {
+    /// The player, as playerctl names its instance (`mpv`, `vlc`, `chromium.instance1234`).
+    public var player: String
     /// `Playing`, `Paused` or `Stopped` (anything else is treated as stopped).
     public var status: String
     /// The playback position in microseconds, as digits.
@@ -18,9 +20,10 @@ public struct PlayerctlRecord: Equatable, Sendable {
 
     /// A record from its fields.
     public init(
-        status: String, position: String = "", length: String = "", url: String = "", title: String = "",
-        artist: String = "", album: String = ""
+        player: String = "", status: String, position: String = "", length: String = "", url: String = "",
+        title: String = "", artist: String = "", album: String = ""
     ) {
+        self.player = player
         self.status = status
         self.position = position
         self.length = length
@@ -49,14 +52,14 @@ public enum PlayerctlReport: Equatable, Sendable {
 public struct PlayerctlOutputParser: Sendable {
     /// The `--format` argument that produces what this parser reads.
     public static let format =
-        "\u{1D}{{status}}\u{1F}{{position}}\u{1F}{{mpris:length}}\u{1F}{{xesam:url}}\u{1F}{{xesam:title}}"
+        "\u{1D}{{playerInstance}}\u{1F}{{status}}\u{1F}{{position}}\u{1F}{{mpris:length}}\u{1F}{{xesam:url}}\u{1F}{{xesam:title}}"
         + "\u{1F}{{xesam:artist}}\u{1F}{{xesam:album}}\u{1E}"
 
     private static let start: UInt8 = 0x1D
     private static let separator: UInt8 = 0x1F
     private static let end: UInt8 = 0x1E
     private static let newline: UInt8 = 0x0A
-    private static let fieldCount = 7
+    private static let fieldCount = 8
 
     private enum State {
         /// Between records; `lineIsEmpty` while nothing but the newline has come since the last line ended.
@@ -152,7 +155,7 @@ public struct PlayerctlOutputParser: Sendable {
         ready.append(
             .player(
                 PlayerctlRecord(
-                    status: text[0], position: text[1], length: text[2], url: text[3], title: text[4],
-                    artist: text[5], album: text[6])))
+                    player: text[0], status: text[1], position: text[2], length: text[3], url: text[4],
+                    title: text[5], artist: text[6], album: text[7])))
     }
 }

@@ -91,13 +91,16 @@ package struct ShairportFollower: Sendable {
         var dropped = 0
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
+            // The feed's retry, or the clock of a session whose audio never said it started.
+            let wake = translator.deadline.map { Duration.seconds(max($0 - Clock.now.inSeconds, 0)) }
             switch publisher.wait(
-                for: Posix.readable, on: fd, signals: signals, timeout: publisher.timeUntilFeedRetry())
+                for: Posix.readable, on: fd, signals: signals, timeout: earliest(publisher.timeUntilFeedRetry(), wake))
             {
             case .stopped:
                 return
             case .timeout:
-                publisher.publish(translator.snapshot, reason: .tick)
+                let changed = translator.expire(now: Clock.now.inSeconds)
+                publisher.publish(translator.snapshot, reason: changed ? .change : .tick)
                 continue
             case .ready:
                 break
@@ -117,17 +120,14 @@ package struct ShairportFollower: Sendable {
             // for its next session without reporting POLLHUP.
             if count == 0 { return }
             parser.append(chunk[0..<count])
-            var changed = false
             let now = Clock.now.inSeconds
+            // Item by item: a read can hold a whole session, and each of its changes is news.
             while let item = parser.next() {
-                if translator.apply(item, now: now) { changed = true }
+                if translator.apply(item, now: now) { publisher.publish(translator.snapshot, reason: .change) }
             }
             if parser.droppedItems != dropped {
                 dropped = parser.droppedItems
                 log.warning("skipped a garbled or oversized metadata item in '\(pipePath)' (\(dropped) so far)")
-            }
-            if changed {
-                publisher.publish(translator.snapshot, reason: .change)
             }
         }
     }
