@@ -40,13 +40,13 @@ public enum MPRISSnapshot {
         }
         if track.title.isEmpty || track.title == file { return true }
         // A path inside the music directory, a local file's decoded path, or another URL without its query.
-        let local = localPath(ofURL: file)
+        let local = FileURL.localPath(of: file)
         var path = Substring(local ?? file)
         if local == nil, file.contains("://"), let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             path = path[..<query]
         }
         guard let last = path.split(separator: "/").last else { return false }
-        let names = [String(last), percentDecoded(last)].compactMap { $0 }
+        let names = [String(last), FileURL.percentDecoded(last)].compactMap { $0 }
         return names.contains { track.title == $0 || track.title == MPDSnapshot.displayName(of: $0) }
     }
 
