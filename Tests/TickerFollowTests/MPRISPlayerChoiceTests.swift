@@ -21,11 +21,12 @@ struct MPRISPlayerChoiceTests {
                 [("mpv", playing), ("ShairportSync", Self.snapshot(Self.airplay, .stop))], since: choice.askSequence,
                 now: 0)
                 == .init(snapshot: playing, switched: false, ask: false))
-        // shairport-sync's player repeats its stopped track: not shown, but is mpv still there?
+        // shairport-sync's player repeats its stopped track: not shown, and nothing new to ask about (it only
+        // repeats itself); the asking every few seconds finds out whether mpv is still there.
         for _ in 0..<4 {
             #expect(
                 choice.reported("ShairportSync", Self.snapshot(Self.airplay, .stop), now: 0)
-                    == .init(snapshot: nil, switched: false, ask: true))
+                    == .init(snapshot: nil, switched: false, ask: false))
             #expect(choice.followed == "mpv")
             #expect(choice.needsWatching)
             let since = choice.askSequence
@@ -34,6 +35,10 @@ struct MPRISPlayerChoiceTests {
                     [("mpv", playing), ("ShairportSync", Self.snapshot(Self.airplay, .stop))], since: since, now: 0)
                     == .init(snapshot: playing, switched: false, ask: false))
         }
+        // It starts playing too: news, but mpv plays and stays.
+        #expect(
+            choice.reported("ShairportSync", Self.snapshot(Self.airplay, .play, at: 0), now: 0)
+                == .init(snapshot: nil, switched: false, ask: true))
         // mpv reports again: playerctl follows it again, so no watching is needed.
         #expect(choice.reported("mpv", Self.snapshot(Self.song, .play, at: 9), now: 0).switched == false)
         #expect(!choice.needsWatching)

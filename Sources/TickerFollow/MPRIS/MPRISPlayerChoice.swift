@@ -4,9 +4,9 @@
 /// state (shairport-sync's, on the system bus) would take the panel from one that plays. Without a
 /// `--player` list the choice prefers the player that plays, and stays with it while it plays: a playing
 /// player before a paused one, a paused one before a stopped one, any with a track before one without.
-/// When a report cannot settle it — another player reported while the followed one is the better, which is
-/// also what playerctl prints when the followed one has just gone — the follower asks every player once
-/// (`playerctl --all-players`) and `answered` decides.
+/// When a report cannot settle it — another player reported a new track or state while the followed one is
+/// the better, which is also what playerctl prints when the followed one has just gone — the follower asks
+/// every player once (`playerctl --all-players`) and `answered` decides.
 ///
 /// It also catches what playerctl gets wrong. The report that announces a player's new track carries the old
 /// track's position (playerctl prints it before it resets its cached position), so that position is
@@ -84,6 +84,7 @@ public struct MPRISPlayerChoice: Sendable {
             snapshot.position = nil
         }
         reportedTracks.updateValue(snapshot.track, forKey: player)
+        let known = players[player]?.snapshot
         reports += 1
         players[player] = Entry(snapshot: snapshot, sequence: reports)
         lastReporter = player
@@ -103,8 +104,11 @@ public struct MPRISPlayerChoice: Sendable {
             return Outcome(snapshot: snapshot, switched: false, ask: outranked)
         }
         guard Self.rank(snapshot) > Self.rank(shown.snapshot) else {
-            // The followed player is the better one, or it has just gone and playerctl prints the next one.
-            return Outcome(snapshot: nil, switched: false, ask: true)
+            // The followed player is the better one, or it has just gone and playerctl prints the next one:
+            // ask, unless this one only repeats itself (playerctl's ticks while it plays), which leaves it to
+            // the asking every few seconds of `needsWatching`.
+            let news = known.map { !FeedPlanner.sameTrack($0.track, snapshot.track) || $0.state != snapshot.state }
+            return Outcome(snapshot: nil, switched: false, ask: news ?? true)
         }
         followed = player
         return Outcome(snapshot: snapshot, switched: true, ask: false)
