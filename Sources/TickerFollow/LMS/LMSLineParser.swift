@@ -91,7 +91,8 @@ package struct LMSLineParser: Sendable {
                 index += 1
                 continue
             }
-            guard raw.endIndex - index >= 3, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+            guard raw.endIndex - index >= 3, let high = FileURL.hexValue(raw[index + 1]),
+                let low = FileURL.hexValue(raw[index + 2])
             else {
                 throw .badEscape(token: String(decoding: raw, as: UTF8.self))
             }
@@ -121,14 +122,5 @@ package struct LMSLineParser: Sendable {
             }
         }
         return result
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
