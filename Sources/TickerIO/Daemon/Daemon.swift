@@ -91,8 +91,8 @@ public final class Daemon {
     private var stopping = false
     /// Why the state file and the kept state could not be written last time, so that trouble is logged once
     /// per change.
-    private var stateFileProblem: String?
-    private var keptStateProblem: String?
+    private var stateFileProblem = ProblemOnce()
+    private var keptStateProblem = ProblemOnce()
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
     public init(settings: Settings, options: DaemonOptions, logger: Logger) throws(DaemonError) {
@@ -369,14 +369,10 @@ public final class Daemon {
         guard !path.isEmpty else { return }
         do {
             try StateFile.write(snapshot, to: path)
-            if stateFileProblem != nil {
-                logger.notice("state file '\(path)' written again")
-                stateFileProblem = nil
-            }
+            if stateFileProblem.recovered() { logger.notice("state file '\(path)' written again") }
         } catch {
-            if error.description != stateFileProblem {
+            if stateFileProblem.failed(error.description) {
                 logger.warning("state file: \(error) (the panel runs on; the file is written at the next change)")
-                stateFileProblem = error.description
             }
         }
     }
@@ -386,14 +382,10 @@ public final class Daemon {
         guard !path.isEmpty else { return }
         do {
             try KeptStateFile.write(kept, to: path)
-            if keptStateProblem != nil {
-                logger.notice("kept state '\(path)' written again")
-                keptStateProblem = nil
-            }
+            if keptStateProblem.recovered() { logger.notice("kept state '\(path)' written again") }
         } catch {
-            if error.description != keptStateProblem {
+            if keptStateProblem.failed(error.description) {
                 logger.warning("kept state: \(error) (the panel runs on; a restart will start empty)")
-                keptStateProblem = error.description
             }
         }
     }

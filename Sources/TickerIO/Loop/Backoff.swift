@@ -1,3 +1,5 @@
+import TickerCore
+
 /// Retry delays that double from `initial` up to `maximum`, and start over after a success: the one back-off
 /// of every retry loop (the panel link, the followers' players and feed).
 package struct Backoff: Sendable, Equatable {
@@ -55,7 +57,7 @@ package struct Retry: Sendable {
     /// The delays between tries.
     package var backoff: Backoff
     /// Why the last try failed, until one succeeds.
-    package private(set) var lastProblem: String?
+    package private(set) var problem = ProblemOnce()
 
     /// A loop that has not failed yet; delays from 0.5 s doubling to 5 s unless told otherwise.
     package init(backoff: Backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(5))) {
@@ -65,8 +67,7 @@ package struct Retry: Sendable {
     /// A try failed because of `problem`: the delay before the next try, and whether `problem` is news (a
     /// first failure, or another cause than the last), to be logged.
     package mutating func failed(_ problem: String) -> (delay: Duration, isNew: Bool) {
-        let isNew = problem != lastProblem
-        lastProblem = problem
+        let isNew = self.problem.failed(problem)
         return (backoff.take(), isNew)
     }
 
@@ -75,7 +76,6 @@ package struct Retry: Sendable {
     @discardableResult
     package mutating func succeeded() -> Bool {
         backoff.reset()
-        defer { lastProblem = nil }
-        return lastProblem != nil
+        return problem.recovered()
     }
 }
