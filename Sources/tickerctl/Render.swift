@@ -95,10 +95,8 @@ func runRender(_ given: ParsedArguments) -> Int32 {
         // ASCII art shows three levels; two bits per pixel is enough to see dim, faded and swept pixels.
         overrides.insert(ConfigOverride(section: "panel", key: "depth", value: "2"), at: 0)
     }
-    let options = DaemonOptions(
-        configPath: configPath, configRequired: configPath != nil, overrides: overrides, demo: false, terminal: false)
     let settings: Settings
-    switch options.loadSettings() {
+    switch Settings.load(ConfigSource(path: configPath, required: configPath != nil, overrides: overrides)) {
     case .failure(let error): fail(error.description, status: 1)
     case .success(let loaded): settings = loaded
     }

@@ -100,11 +100,11 @@ func main() -> Never {
     }
 
     let options = DaemonOptions(
-        configPath: configPath, configRequired: configRequired, overrides: overrides, demo: demo,
+        config: ConfigSource(path: configPath, required: configRequired, overrides: overrides), demo: demo,
         terminal: terminalChoice ?? (demo && isatty(1) == 1))
 
     let settings: Settings
-    switch options.loadSettings() {
+    switch Settings.load(options.config) {
     case .failure(let error):
         fail(error.description, status: 1)
     case .success(let loaded):

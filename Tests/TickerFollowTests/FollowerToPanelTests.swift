@@ -23,9 +23,7 @@ struct FollowerToPanelTests {
 
     /// What the top zone shows for a track, rendered by the same core the daemon uses, and the zone's height.
     static func expectedTopZone(title: String, artist: String, album: String) throws -> (rows: [String], height: Int) {
-        let options = DaemonOptions(
-            configPath: nil, configRequired: false, overrides: overrides, demo: false, terminal: false)
-        let settings = try options.loadSettings().get()
+        let settings = try Settings.load(ConfigSource(path: nil, required: false, overrides: overrides)).get()
         var state = PlayerState()
         for command in [FeedCommand.title(title), .artist(artist), .album(album)] { state.apply(command, at: .zero) }
         let line = state.nowPlaying(settings.config.display.nowPlaying)

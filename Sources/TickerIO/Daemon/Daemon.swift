@@ -4,55 +4,18 @@ import TickerWire
 
 /// How the daemon was started, beyond the configuration file.
 public struct DaemonOptions: Sendable {
-    /// The configuration file, or nil for the built-in defaults.
-    public var configPath: String?
-    /// Whether `configPath` was given explicitly (a missing default file is fine, a missing named one is not).
-    public var configRequired: Bool
-    /// Changes to the configuration from the command line, applied over the file (and again on each reload).
-    public var overrides: [ConfigOverride]
+    /// Where the configuration comes from; read again on each reload.
+    public var config: ConfigSource
     /// Play the built-in demo track instead of reading the feed.
     public var demo: Bool
     /// Draw the panel in this terminal.
     public var terminal: Bool
 
     /// Creates options.
-    public init(
-        configPath: String?, configRequired: Bool, overrides: [ConfigOverride], demo: Bool, terminal: Bool
-    ) {
-        self.configPath = configPath
-        self.configRequired = configRequired
-        self.overrides = overrides
+    public init(config: ConfigSource, demo: Bool, terminal: Bool) {
+        self.config = config
         self.demo = demo
         self.terminal = terminal
-    }
-
-    /// Reads and checks the configuration: the file (if any) under the overrides.
-    public func loadSettings() -> Result<Settings, DaemonError> {
-        var text = ""
-        var file = "defaults"
-        if let configPath {
-            switch Result(catching: { () throws(SystemError) in
-                try Posix.readFile(configPath, limit: Config.maxFileBytes)
-            }) {
-            case .success(let bytes):
-                text = String(decoding: bytes, as: UTF8.self)
-                file = configPath
-            case .failure(let error):
-                if configRequired || error.code != .noSuchFileOrDirectory {
-                    return .failure(DaemonError(error.description))
-                }
-            }
-        }
-        switch Config.parse(text: text, file: file, overrides: overrides) {
-        case .failure(let errors):
-            return .failure(DaemonError(errors.description))
-        case .success(let config):
-            do {
-                return .success(try Settings(config))
-            } catch {
-                return .failure(DaemonError(error.description))
-            }
-        }
     }
 }
 
@@ -453,7 +416,7 @@ public final class Daemon {
         notify.send("RELOADING=1")
         defer { notify.send("READY=1\nSTATUS=\(statusLine())") }
         let loaded: Settings
-        switch options.loadSettings() {
+        switch Settings.load(options.config) {
         case .failure(let error):
             logger.error("configuration not reloaded, keeping the running one: \(error)")
             return

@@ -91,6 +91,53 @@ public struct Settings: Sendable {
     }
 }
 
+/// Where the configuration comes from: a file, or the built-in defaults, under the command line's changes.
+public struct ConfigSource: Sendable {
+    /// The configuration file, or nil for the built-in defaults.
+    public var path: String?
+    /// Whether `path` was given explicitly (a missing default file is fine, a missing named one is not).
+    public var required: Bool
+    /// Changes to the configuration from the command line, applied over the file (and again on each reload).
+    public var overrides: [ConfigOverride]
+
+    /// A source.
+    public init(path: String?, required: Bool, overrides: [ConfigOverride]) {
+        self.path = path
+        self.required = required
+        self.overrides = overrides
+    }
+}
+
+extension Settings {
+    /// Reads and checks the configuration `source` names: the file (if any) under the overrides.
+    public static func load(_ source: ConfigSource) -> Result<Settings, DaemonError> {
+        var text = ""
+        var file = "defaults"
+        if let path = source.path {
+            switch Result(catching: { () throws(SystemError) in try Posix.readFile(path, limit: Config.maxFileBytes) })
+            {
+            case .success(let bytes):
+                text = String(decoding: bytes, as: UTF8.self)
+                file = path
+            case .failure(let error):
+                if source.required || error.code != .noSuchFileOrDirectory {
+                    return .failure(DaemonError(error.description))
+                }
+            }
+        }
+        switch Config.parse(text: text, file: file, overrides: source.overrides) {
+        case .failure(let errors):
+            return .failure(DaemonError(errors.description))
+        case .success(let config):
+            do {
+                return .success(try Settings(config))
+            } catch {
+                return .failure(DaemonError(error.description))
+            }
+        }
+    }
+}
+
 /// A configuration that parsed but cannot be used (a font that does not load, say).
 public struct SettingsError: Error, CustomStringConvertible, Sendable {
     /// The sentence.
