@@ -65,12 +65,6 @@ enum FeedScan {
 
     /// A time as decimal seconds with no trailing zeros: `12`, `12.5`, `0.000250`→`0.00025`.
     static func seconds(_ time: Duration) -> String {
-        let (wholeSeconds, attoseconds) = max(time, .zero).components
-        let micros = attoseconds / 1_000_000_000_000
-        guard micros != 0 else { return "\(wholeSeconds)" }
-        var digits = String(micros)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(wholeSeconds).\(digits)"
+        max(time, .zero).decimalSeconds(fractionDigits: 6)
     }
 }
