@@ -15,16 +15,14 @@ import TickerWire
 /// time from a write into the pipe to the first frame on the wire that shows it.
 func daemonFigures(_ arguments: [String]) -> Int32 {
     var seconds = 20
-    let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var tickerd = binDirectory.appendingPathComponent("tickerd").path
-    var shim = binDirectory.appendingPathComponent("libTickerTestShim.so").path
+    var products = BuiltProducts()
     var only: String?
     var index = 0
     while index + 1 < arguments.count {
         switch arguments[index] {
         case "--seconds": seconds = Int(arguments[index + 1]) ?? seconds
-        case "--tickerd": tickerd = arguments[index + 1]
-        case "--shim": shim = arguments[index + 1]
+        case "--tickerd": products.tickerd = arguments[index + 1]
+        case "--shim": products.shim = arguments[index + 1]
         case "--scene": only = arguments[index + 1]
         default:
             print(
@@ -34,11 +32,8 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
         }
         index += 2
     }
-    guard FileManager.default.isExecutableFile(atPath: tickerd), FileManager.default.fileExists(atPath: shim) else {
-        print("tickerbench daemon: needs \(tickerd) and \(shim) (swift build -c release)")
-        return 1
-    }
-    print("\(tickerd), 60 fps, 128×16 at 2 bits per pixel, split zones, \(seconds) s per scene")
+    guard products.areBuilt(for: "daemon") else { return 1 }
+    print("\(products.tickerd), 60 fps, 128×16 at 2 bits per pixel, split zones, \(seconds) s per scene")
     /// The floor program, measured for `seconds`.
     func measureFloor() -> RunFigures? {
         guard let floor = FloorRun() else { return nil }
@@ -68,7 +63,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                     format:
                         "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
                     floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
-        guard let run = DaemonRun(tickerd: tickerd, shim: shim) else { return 1 }
+        guard let run = DaemonRun(products) else { return 1 }
         defer { run.stop() }
         try? run.writer?.send(commands)
         // Let the commands land and the first frames go out before measuring.
@@ -99,38 +94,27 @@ struct RunFigures {
 /// One tickerd started against an emulated panel and a fresh FIFO.
 final class DaemonRun {
     let directory: URL
-    let process = Process()
+    let process: Process
     let emulator: PanelEmulator
     private(set) var writer: FeedWriter?
     /// When each update (full frame, columns, scroll) was decoded, on `Clock.now`.
     var updateTimes: [Duration] = []
 
-    init?(tickerd: String, shim: String) {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerbench-\(getpid())-\(UUID())")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    init?(_ products: BuiltProducts) {
+        directory = benchDirectory("tickerbench-\(getpid())-\(UUID())")
         let link = directory.appendingPathComponent("panel").path
         let feedPath = directory.appendingPathComponent("feed").path
-        guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
-            let info = try? DeviceInfo(
-                geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
-            let emulator = try? PanelEmulator(info: info, link: link)
+        guard let info = benchPanel(firmwareName: "bench"), let emulator = try? PanelEmulator(info: info, link: link)
         else {
             print("tickerbench daemon: could not open a pseudo-terminal")
             return nil
         }
         self.emulator = emulator
-        process.executableURL = URL(fileURLWithPath: tickerd)
-        process.arguments = [
+        process = products.tickerdProcess([
             "--device", link, "--feed", feedPath, "--size", "128x16", "--depth", "2", "--fps", "60", "--no-terminal",
             "--set", "layout.zones=split", "--log-level", "warning",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = shim
-        process.environment = environment
-        do { try process.run() } catch {
-            print("tickerbench daemon: cannot start \(tickerd): \(error)")
-            return nil
-        }
+        ])
+        guard products.start(process, for: "daemon") else { return nil }
         let started = Clock.now
         var ready = false
         while Clock.now < started + .seconds(10), !ready {

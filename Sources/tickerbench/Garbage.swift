@@ -41,39 +41,21 @@ func garbageFigures(_ arguments: [String]) -> Int32 {
             format: "  %.1f ns per byte, %d dropped runs per MiB; at %d B/s: %.3f %% of one core",
             nanosPerByte, problems / 4, rate, nanosPerByte * Double(rate) / 1e7))
 
-    let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let tickerd = binDirectory.appendingPathComponent("tickerd").path
-    let shim = binDirectory.appendingPathComponent("libTickerTestShim.so").path
-    guard FileManager.default.isExecutableFile(atPath: tickerd), FileManager.default.fileExists(atPath: shim) else {
-        print("tickerbench garbage: needs \(tickerd) and \(shim) (swift build -c release)")
-        return 1
-    }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerbench-garbage-\(getpid())")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let products = BuiltProducts()
+    guard products.areBuilt(for: "garbage") else { return 1 }
+    let directory = benchDirectory("tickerbench-garbage-\(getpid())")
     defer { try? FileManager.default.removeItem(at: directory) }
     let link = directory.appendingPathComponent("panel").path
-    guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
-        let info = try? DeviceInfo(
-            geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "bench"),
-        let emulator = try? PanelEmulator(info: info, link: link)
-    else {
+    guard let info = benchPanel(firmwareName: "bench"), let emulator = try? PanelEmulator(info: info, link: link) else {
         print("tickerbench garbage: could not open a pseudo-terminal")
         return 1
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tickerd)
-    process.arguments = [
+    let process = products.tickerdProcess([
         "--device", link, "--demo", "--size", "128x16", "--depth", "2", "--fps", "60", "--no-terminal",
         "--log-level", "warning",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_PRELOAD"] = shim
-    process.environment = environment
+    ])
     process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch {
-        print("tickerbench garbage: cannot start \(tickerd): \(error)")
-        return 1
-    }
+    guard products.start(process, for: "garbage") else { return 1 }
     defer {
         process.terminate()
         process.waitUntilExit()

@@ -25,23 +25,14 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         }
     }
     var random = SoakRandom(seed: seed)
-    let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let tickerd = binDirectory.appendingPathComponent("tickerd").path
-    let shim = binDirectory.appendingPathComponent("libTickerTestShim.so").path
-    guard FileManager.default.isExecutableFile(atPath: tickerd), FileManager.default.fileExists(atPath: shim) else {
-        print("tickerbench soak: needs \(tickerd) and \(shim) (swift build -c release)")
-        return 1
-    }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickerbench-soak-\(getpid())")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let products = BuiltProducts()
+    guard products.areBuilt(for: "soak") else { return 1 }
+    let directory = benchDirectory("tickerbench-soak-\(getpid())")
     defer { try? FileManager.default.removeItem(at: directory) }
     let link = directory.appendingPathComponent("panel").path
     let feedPath = directory.appendingPathComponent("feed").path
     let logPath = directory.appendingPathComponent("tickerd.log").path
-    guard let geometry = try? PanelGeometry(width: 128, height: 16, bitsPerPixel: 2),
-        let info = try? DeviceInfo(
-            geometry: geometry, maxFramesPerSecond: 60, capabilities: .scroll, firmwareName: "soak")
-    else { return 1 }
+    guard let info = benchPanel(firmwareName: "soak") else { return 1 }
     func plug() -> PanelEmulator? {
         guard let emulator = try? PanelEmulator(info: info, link: link) else { return nil }
         // tickerd must not inherit the panel's side of the pseudo-terminal.
@@ -54,20 +45,12 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         return 1
     }
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tickerd)
-    process.arguments = [
+    let process = products.tickerdProcess([
         "--device", link, "--feed", feedPath, "--size", "128x16", "--depth", "2", "--fps", "60", "--no-terminal",
         "--set", "layout.zones=split",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_PRELOAD"] = shim
-    process.environment = environment
+    ])
     process.standardError = FileHandle(forWritingAtPath: logPath)
-    do { try process.run() } catch {
-        print("tickerbench soak: cannot start \(tickerd): \(error)")
-        return 1
-    }
+    guard products.start(process, for: "soak") else { return 1 }
     defer {
         process.terminate()
         process.waitUntilExit()
@@ -117,7 +100,7 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         return 1
     }
     _ = pump(emulator, until: Clock.now + .seconds(2)) { false }
-    let (rssBefore, _) = soakResidentKilobytes(process.processIdentifier)
+    let (rssBefore, _) = residentKilobytes(process.processIdentifier)
     let started = Clock.now
     var resumes: [Double] = []
     var survived = 0
@@ -146,7 +129,7 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         survived = cycle
     }
     damaged += emulator.device.counters.badPackets
-    let (rssAfter, peak) = soakResidentKilobytes(process.processIdentifier)
+    let (rssAfter, peak) = residentKilobytes(process.processIdentifier)
     let elapsed = (Clock.now - started) / .seconds(1)
     let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     let badReplies = log.split(separator: "\n").filter { $0.contains("bad reply from the panel") }.count
@@ -167,18 +150,6 @@ func soakFigures(_ arguments: [String]) -> Int32 {
             format: "  resident memory: %.1f MB before, %.1f MB after (peak %.1f MB)", Double(rssBefore) / 1024,
             Double(rssAfter) / 1024, Double(peak) / 1024))
     return survived == cycles ? 0 : 1
-}
-
-/// VmRSS and VmHWM of a process, in kB.
-private func soakResidentKilobytes(_ pid: Int32) -> (Int, Int) {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
-    func value(_ key: String) -> Int {
-        for row in text.split(separator: "\n") where row.hasPrefix(key) {
-            return Int(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-        }
-        return 0
-    }
-    return (value("VmRSS:"), value("VmHWM:"))
 }
 
 /// A small deterministic generator (SplitMix64), so a seed replays the same intervals.

@@ -53,3 +53,15 @@ import Testing
         #expect(Duration.seconds(2).scaled(by: 0.25) == .milliseconds(500))
     }
 }
+
+/// `decimalSeconds(fractionDigits:)`, the one way the feed and the logs write a duration in seconds.
+@Suite struct DurationDecimalTests {
+    @Test(arguments: [
+        (Duration.seconds(12), 6, "12"), (.milliseconds(12_500), 6, "12.5"), (.microseconds(250), 6, "0.00025"),
+        (.nanoseconds(1_999), 6, "0.000001"), (.seconds(5), 3, "5"), (.milliseconds(500), 3, "0.5"),
+        (.milliseconds(1_250), 3, "1.25"), (.microseconds(1_001_400), 3, "1.001"), (.milliseconds(1_500), 0, "1"),
+    ])
+    func cutsToTheDigitsAndDropsTrailingZeros(duration: Duration, digits: Int, text: String) {
+        #expect(duration.decimalSeconds(fractionDigits: digits) == text)
+    }
+}

@@ -3,6 +3,7 @@
 package enum ConfigKeys {
     typealias Setter = @Sendable (inout Config, String, _ section: String, _ key: String) throws(ConfigError) -> Void
 
+    /// One key: where it is, and how its value is read into the configuration.
     struct Key: Sendable {
         let section: String
         let name: String
@@ -22,65 +23,32 @@ package enum ConfigKeys {
         table.first { $0.section == section && $0.name == name }
     }
 
+    /// Every key, section by section.
     static let table: [Key] =
         [
-            Key(section: "panel", name: "width") { config, value, s, k throws(ConfigError) in
-                config.panel.width = try ConfigValue.integer(value, 1...1024, s, k)
-            },
-            Key(section: "panel", name: "height") { config, value, s, k throws(ConfigError) in
-                config.panel.height = try ConfigValue.integer(value, 1...64, s, k)
-            },
+            .integer("panel", "width", \.panel.width, 1...1024),
+            .integer("panel", "height", \.panel.height, 1...64),
             Key(section: "panel", name: "depth") { config, value, s, k throws(ConfigError) in
                 guard let depth = PanelDepth(name: value) else {
                     throw ConfigValue.bad(value, s, k, "1, 2, 4 or 8 bits per pixel, rgb or rgb565")
                 }
                 config.panel.depth = depth
             },
-            Key(section: "panel", name: "fps") { config, value, s, k throws(ConfigError) in
-                config.panel.fps = try ConfigValue.integer(value, 1...240, s, k)
-            },
-            Key(section: "panel", name: "brightness") { config, value, s, k throws(ConfigError) in
-                config.panel.brightness = try ConfigValue.integer(value, 0...100, s, k, unit: " percent")
-            },
-            Key(section: "device", name: "path") { config, value, s, k throws(ConfigError) in
-                config.device.address = try ConfigValue.deviceAddress(value, s, k)
-            },
-            Key(section: "device", name: "baud") { config, value, s, k throws(ConfigError) in
-                config.device.baudRate = try ConfigValue.integer(value, 50...4_000_000, s, k)
-            },
-            Key(section: "device", name: "data-bits") { config, value, s, k throws(ConfigError) in
-                config.device.dataBits = try ConfigValue.integer(value, 5...8, s, k)
-            },
-            Key(section: "device", name: "parity") { config, value, s, k throws(ConfigError) in
-                config.device.parity = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "device", name: "stop-bits") { config, value, s, k throws(ConfigError) in
-                config.device.stopBits = try ConfigValue.integer(value, 1...2, s, k)
-            },
-            Key(section: "device", name: "flow-control") { config, value, s, k throws(ConfigError) in
-                config.device.flowControl = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "device", name: "hello-timeout") { config, value, s, k throws(ConfigError) in
-                config.device.helloTimeout = try ConfigValue.seconds(value, 0...60, s, k)
-            },
-            Key(section: "device", name: "protocol") { config, value, s, k throws(ConfigError) in
-                config.device.deviceProtocol = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "device", name: "on-exit") { config, value, s, k throws(ConfigError) in
-                config.device.onExit = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "leds", name: "gamma") { config, value, s, k throws(ConfigError) in
-                config.leds.gamma = try ConfigValue.number(value, 1...4, s, k)
-            },
-            Key(section: "leds", name: "wiring") { config, value, s, k throws(ConfigError) in
-                config.leds.wiring = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "leds", name: "serpentine") { config, value, s, k throws(ConfigError) in
-                config.leds.serpentine = try ConfigValue.boolean(value, s, k)
-            },
-            Key(section: "leds", name: "origin") { config, value, s, k throws(ConfigError) in
-                config.leds.origin = try ConfigValue.choice(value, s, k)
-            },
+            .integer("panel", "fps", \.panel.fps, 1...240),
+            .integer("panel", "brightness", \.panel.brightness, 0...100, unit: " percent"),
+            .value("device", "path", \.device.address, ConfigValue.deviceAddress),
+            .integer("device", "baud", \.device.baudRate, 50...4_000_000),
+            .integer("device", "data-bits", \.device.dataBits, 5...8),
+            .choice("device", "parity", \.device.parity),
+            .integer("device", "stop-bits", \.device.stopBits, 1...2),
+            .choice("device", "flow-control", \.device.flowControl),
+            .seconds("device", "hello-timeout", \.device.helloTimeout, 0...60),
+            .choice("device", "protocol", \.device.deviceProtocol),
+            .choice("device", "on-exit", \.device.onExit),
+            .number("leds", "gamma", \.leds.gamma, 1...4),
+            .choice("leds", "wiring", \.leds.wiring),
+            .boolean("leds", "serpentine", \.leds.serpentine),
+            .choice("leds", "origin", \.leds.origin),
             Key(section: "leds", name: "color-order") { config, value, s, k throws(ConfigError) in
                 config.leds.colorOrder = try ConfigValue.choice(value.uppercased(), s, k)
             },
@@ -100,12 +68,8 @@ package enum ConfigKeys {
                 }
                 config.leds.module = (size.0, size.1)
             },
-            Key(section: "leds", name: "milliamps-per-led") { config, value, s, k throws(ConfigError) in
-                config.leds.milliampsPerLED = try ConfigValue.integer(value, 1...255, s, k, unit: " mA")
-            },
-            Key(section: "leds", name: "max-milliamps") { config, value, s, k throws(ConfigError) in
-                config.leds.maxMilliamps = try ConfigValue.integer(value, 0...1_000_000, s, k, unit: " mA")
-            },
+            .integer("leds", "milliamps-per-led", \.leds.milliampsPerLED, 1...255, unit: " mA"),
+            .integer("leds", "max-milliamps", \.leds.maxMilliamps, 0...1_000_000, unit: " mA"),
             Key(section: "leds", name: "switch-baud") { config, value, s, k throws(ConfigError) in
                 let rates = WLEDCommand.baudRates.map(String.init).joined(separator: ", ")
                 guard let rate = Int(value), rate == 0 || WLEDCommand.switchByte(baud: rate) != nil else {
@@ -124,18 +88,8 @@ package enum ConfigKeys {
                 }
                 config.lyrics.online = value
             },
-            Key(section: "lyrics", name: "cache") { config, value, s, k throws(ConfigError) in
-                guard value.hasPrefix("/"), value.utf8.count < 4_096, !value.utf8.contains(0) else {
-                    throw ConfigValue.bad(value, s, k, "an absolute path")
-                }
-                config.lyrics.cache = value
-            },
-            Key(section: "feed", name: "path") { config, value, s, k throws(ConfigError) in
-                guard value.hasPrefix("/"), value.utf8.count < 4_096, !value.utf8.contains(0) else {
-                    throw ConfigValue.bad(value, s, k, "an absolute path")
-                }
-                config.feed.path = value
-            },
+            .value("lyrics", "cache", \.lyrics.cache, ConfigValue.absolutePath),
+            .value("feed", "path", \.feed.path, ConfigValue.absolutePath),
             Key(section: "feed", name: "mode") { config, value, s, k throws(ConfigError) in
                 guard (3...4).contains(value.utf8.count), let mode = UInt32(value, radix: 8), mode <= 0o777 else {
                     throw ConfigValue.bad(value, s, k, "octal permission bits, e.g. 0620")
@@ -149,79 +103,29 @@ package enum ConfigKeys {
                 }
                 config.feed.group = value
             },
-            Key(section: "feed", name: "state") { config, value, s, k throws(ConfigError) in
-                guard value.isEmpty || (value.hasPrefix("/") && !value.hasSuffix("/")), value.utf8.count < 4_000,
-                    !value.utf8.contains(0)
-                else {
-                    throw ConfigValue.bad(value, s, k, "an absolute file path, or empty")
-                }
-                config.feed.state = value
-            },
-            Key(section: "feed", name: "keep") { config, value, s, k throws(ConfigError) in
-                guard value.isEmpty || (value.hasPrefix("/") && !value.hasSuffix("/")), value.utf8.count < 4_000,
-                    !value.utf8.contains(0)
-                else {
-                    throw ConfigValue.bad(value, s, k, "an absolute file path, or empty")
-                }
-                config.feed.keep = value
-            },
-            Key(section: "layout", name: "zones") { config, value, s, k throws(ConfigError) in
-                config.layout.zones = try ConfigValue.choice(value, s, k)
-            },
+            .value("feed", "state", \.feed.state, ConfigValue.filePathOrEmpty),
+            .value("feed", "keep", \.feed.keep, ConfigValue.filePathOrEmpty),
+            .choice("layout", "zones", \.layout.zones),
             Key(section: "layout", name: "font") { config, value, s, k throws(ConfigError) in
                 config.layout.font = try ConfigValue.fontChain(value, s, k) ?? [.builtin]
             },
-            Key(section: "layout", name: "top-font") { config, value, s, k throws(ConfigError) in
-                config.layout.topFont = try ConfigValue.fontChain(value, s, k)
-            },
-            Key(section: "layout", name: "bottom-font") { config, value, s, k throws(ConfigError) in
-                config.layout.bottomFont = try ConfigValue.fontChain(value, s, k)
-            },
-            Key(section: "marquee", name: "speed") { config, value, s, k throws(ConfigError) in
-                config.marquee.speed = try ConfigValue.number(value, 1...1_000, s, k, unit: " pixels per second")
-            },
-            Key(section: "marquee", name: "pause") { config, value, s, k throws(ConfigError) in
-                config.marquee.pause = try ConfigValue.seconds(value, 0...60, s, k)
-            },
-            Key(section: "marquee", name: "gap") { config, value, s, k throws(ConfigError) in
-                config.marquee.gap = try ConfigValue.integer(value, 0...1024, s, k, unit: " pixels")
-            },
-            Key(section: "marquee", name: "direction") { config, value, s, k throws(ConfigError) in
-                config.marquee.direction = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "marquee", name: "align") { config, value, s, k throws(ConfigError) in
-                config.marquee.align = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "marquee", name: "bounce") { config, value, s, k throws(ConfigError) in
-                config.marquee.bounce = try ConfigValue.boolean(value, s, k)
-            },
-            Key(section: "marquee", name: "laps") { config, value, s, k throws(ConfigError) in
-                config.marquee.laps = try ConfigValue.integer(value, 0...1_000_000, s, k)
-            },
-            Key(section: "marquee", name: "fade-edges") { config, value, s, k throws(ConfigError) in
-                config.marquee.fadeEdges = try ConfigValue.boolean(value, s, k)
-            },
-            Key(section: "karaoke", name: "rest-level") { config, value, s, k throws(ConfigError) in
-                config.karaoke.restLevel = try ConfigValue.number(value, 0...1, s, k)
-            },
-            Key(section: "karaoke", name: "rest-style") { config, value, s, k throws(ConfigError) in
-                config.karaoke.restStyle = try ConfigValue.choice(value, s, k)
-            },
-            Key(section: "karaoke", name: "wrap") { config, value, s, k throws(ConfigError) in
-                config.karaoke.wrap = try ConfigValue.boolean(value, s, k)
-            },
-            Key(section: "karaoke", name: "lyrics-offset") { config, value, s, k throws(ConfigError) in
-                config.karaoke.lyricsOffset = try ConfigValue.seconds(value, -60...60, s, k)
-            },
-            Key(section: "display", name: "reduced-motion") { config, value, s, k throws(ConfigError) in
-                config.display.reducedMotion = try ConfigValue.boolean(value, s, k)
-            },
-            Key(section: "display", name: "idle-after") { config, value, s, k throws(ConfigError) in
-                config.display.idleAfter = try ConfigValue.seconds(value, 0...86_400, s, k)
-            },
-            Key(section: "display", name: "idle") { config, value, s, k throws(ConfigError) in
-                config.display.idle = try ConfigValue.choice(value, s, k)
-            },
+            .value("layout", "top-font", \.layout.topFont, ConfigValue.fontChain),
+            .value("layout", "bottom-font", \.layout.bottomFont, ConfigValue.fontChain),
+            .number("marquee", "speed", \.marquee.speed, 1...1_000, unit: " pixels per second"),
+            .seconds("marquee", "pause", \.marquee.pause, 0...60),
+            .integer("marquee", "gap", \.marquee.gap, 0...1024, unit: " pixels"),
+            .choice("marquee", "direction", \.marquee.direction),
+            .choice("marquee", "align", \.marquee.align),
+            .boolean("marquee", "bounce", \.marquee.bounce),
+            .integer("marquee", "laps", \.marquee.laps, 0...1_000_000),
+            .boolean("marquee", "fade-edges", \.marquee.fadeEdges),
+            .number("karaoke", "rest-level", \.karaoke.restLevel, 0...1),
+            .choice("karaoke", "rest-style", \.karaoke.restStyle),
+            .boolean("karaoke", "wrap", \.karaoke.wrap),
+            .seconds("karaoke", "lyrics-offset", \.karaoke.lyricsOffset, -60...60),
+            .boolean("display", "reduced-motion", \.display.reducedMotion),
+            .seconds("display", "idle-after", \.display.idleAfter, 0...86_400),
+            .choice("display", "idle", \.display.idle),
             Key(section: "display", name: "idle-text") { config, value, s, k throws(ConfigError) in
                 guard value.unicodeScalars.count <= FeedCommand.maxTextScalars else {
                     throw ConfigValue.bad(value, s, k, "at most \(FeedCommand.maxTextScalars) characters")
@@ -235,12 +139,8 @@ package enum ConfigKeys {
                     throw ConfigValue.bad(value, s, k, "a template with {artist}, {title}, {album} or {text}: \(error)")
                 }
             },
-            Key(section: "display", name: "blank-on-exit") { config, value, s, k throws(ConfigError) in
-                config.display.blankOnExit = try ConfigValue.boolean(value, s, k)
-            },
-            Key(section: "log", name: "level") { config, value, s, k throws(ConfigError) in
-                config.log.level = try ConfigValue.choice(value, s, k)
-            },
+            .boolean("display", "blank-on-exit", \.display.blankOnExit),
+            .choice("log", "level", \.log.level),
         ]
         + ColorRole.allCases.map { role in
             Key(section: "colors", name: role.key) { config, value, s, k throws(ConfigError) in
@@ -248,4 +148,56 @@ package enum ConfigKeys {
                 config.colors[role] = role == .rest && value.isEmpty ? nil : try ConfigValue.color(value, s, k)
             }
         }
+}
+
+extension ConfigKeys.Key {
+    /// A key whose text `read` (given the value, the section and the key) turns into the setting at `path`.
+    static func value<Value>(
+        _ section: String, _ name: String, _ path: WritableKeyPath<Config, Value> & Sendable,
+        _ read: @escaping @Sendable (String, String, String) throws(ConfigError) -> Value
+    ) -> Self {
+        Self(section: section, name: name) { config, value, s, k throws(ConfigError) in
+            config[keyPath: path] = try read(value, s, k)
+        }
+    }
+
+    /// A whole number in `range`; `unit` follows the range in the error message.
+    static func integer(
+        _ section: String, _ name: String, _ path: WritableKeyPath<Config, Int> & Sendable, _ range: ClosedRange<Int>,
+        unit: String = ""
+    ) -> Self {
+        value(section, name, path) { value, s, k throws(ConfigError) in
+            try ConfigValue.integer(value, range, s, k, unit: unit)
+        }
+    }
+
+    /// A decimal number in `range`; `unit` follows the range in the error message.
+    static func number(
+        _ section: String, _ name: String, _ path: WritableKeyPath<Config, Double> & Sendable,
+        _ range: ClosedRange<Double>, unit: String = ""
+    ) -> Self {
+        value(section, name, path) { value, s, k throws(ConfigError) in
+            try ConfigValue.number(value, range, s, k, unit: unit)
+        }
+    }
+
+    /// A time in decimal seconds within `range`.
+    static func seconds(
+        _ section: String, _ name: String, _ path: WritableKeyPath<Config, Duration> & Sendable,
+        _ range: ClosedRange<Double>
+    ) -> Self {
+        value(section, name, path) { value, s, k throws(ConfigError) in try ConfigValue.seconds(value, range, s, k) }
+    }
+
+    /// `true` or `false` (or yes/no, on/off, 1/0).
+    static func boolean(_ section: String, _ name: String, _ path: WritableKeyPath<Config, Bool> & Sendable) -> Self {
+        value(section, name, path, ConfigValue.boolean)
+    }
+
+    /// One of the raw values of `Choice`.
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ section: String, _ name: String, _ path: WritableKeyPath<Config, Choice> & Sendable
+    ) -> Self where Choice.RawValue == String {
+        value(section, name, path, ConfigValue.choice)
+    }
 }

@@ -77,6 +77,24 @@ enum ConfigValue {
         return chain
     }
 
+    /// An absolute path.
+    static func absolutePath(_ value: String, _ section: String, _ key: String) throws(ConfigError) -> String {
+        guard value.hasPrefix("/"), value.utf8.count < 4_096, !value.utf8.contains(0) else {
+            throw bad(value, section, key, "an absolute path")
+        }
+        return value
+    }
+
+    /// The path of a file (absolute, not ending in `/`), or empty for none.
+    static func filePathOrEmpty(_ value: String, _ section: String, _ key: String) throws(ConfigError) -> String {
+        guard value.isEmpty || (value.hasPrefix("/") && !value.hasSuffix("/")), value.utf8.count < 4_000,
+            !value.utf8.contains(0)
+        else {
+            throw bad(value, section, key, "an absolute file path, or empty")
+        }
+        return value
+    }
+
     static func deviceAddress(_ value: String, _ section: String, _ key: String) throws(ConfigError)
         -> Config.DeviceAddress
     {
@@ -108,13 +126,8 @@ enum ConfigValue {
 
     // Decimal with an optional sign: `-0.5`, `12`, `.25`; six fraction digits kept.
     static func signedMicros(_ value: String) -> Int64? {
-        var scalars = Array(value.unicodeScalars)[...]
-        var sign: Int64 = 1
-        if let first = scalars.first, first == "-" || first == "+" {
-            sign = first == "-" ? -1 : 1
-            scalars = scalars.dropFirst()
-        }
-        return FeedScan.micros(scalars).map { $0 * sign }
+        let (sign, digits) = FeedScan.signed(value)
+        return FeedScan.micros(digits).map { $0 * sign }
     }
 
     static func short(_ number: Double) -> String {

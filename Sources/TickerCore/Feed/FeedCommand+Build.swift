@@ -48,26 +48,11 @@ extension FeedCommand {
     public static func decode(lines: [String], limits: FeedDecoder.Limits = FeedDecoder.Limits())
         -> (commands: [FeedCommand], problems: [FeedProblem])
     {
-        var decoder = FeedDecoder(limits: limits)
-        var commands: [FeedCommand] = []
-        var problems: [FeedProblem] = []
         var bytes: [UInt8] = []
         for line in lines {
             bytes.append(contentsOf: line.utf8)
             bytes.append(UInt8(ascii: "\n"))
         }
-        for event in decoder.decode(bytes, now: .zero) {
-            switch event {
-            case .command(let command, _): commands.append(command)
-            case .problem(let problem): problems.append(problem)
-            }
-        }
-        if decoder.isInLyricsBlock {
-            problems.append(
-                FeedProblem(
-                    .lyricsUnterminated(reason: "no 'lyrics end' before the last line"), line: decoder.lineNumber,
-                    excerpt: ""))
-        }
-        return (commands, problems)
+        return FeedDecoder.decodeWhole(bytes, limits: limits, endOfInput: "the last line")
     }
 }

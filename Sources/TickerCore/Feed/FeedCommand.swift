@@ -61,18 +61,10 @@ public enum FeedCommand: Sendable, Equatable {
         case "text": return .text(try text(argument, command: word))
         case "duration": return .duration(try seconds(argument, command: word))
         case "position": return .position(try seconds(argument, command: word))
-        case "play":
-            try noArgument(argument, command: word)
-            return .play
-        case "pause":
-            try noArgument(argument, command: word)
-            return .pause
-        case "stop":
-            try noArgument(argument, command: word)
-            return .stop
-        case "clear":
-            try noArgument(argument, command: word)
-            return .clear
+        case "play": return try bare(.play, argument, command: word)
+        case "pause": return try bare(.pause, argument, command: word)
+        case "stop": return try bare(.stop, argument, command: word)
+        case "clear": return try bare(.clear, argument, command: word)
         case "brightness": return .brightness(try brightness(argument))
         case "lyrics":
             switch FeedScan.string(argument) {
@@ -123,8 +115,12 @@ public enum FeedCommand: Sendable, Equatable {
         return FeedScan.string(cleaned)
     }
 
-    private static func noArgument(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) {
+    /// `bareCommand` itself, a command that takes no argument, when nothing follows its word `command`.
+    private static func bare(_ bareCommand: FeedCommand, _ argument: ArraySlice<Unicode.Scalar>, command: String)
+        throws(FeedError) -> FeedCommand
+    {
         guard argument.isEmpty else { throw .unexpectedArgument(command: command, argument: Excerpt.of(argument)) }
+        return bareCommand
     }
 
     /// A time of 0 to `maxTime` seconds, or with `positive` more than 0; the error says which.

@@ -98,11 +98,7 @@ public struct FeedDecoder: Sendable {
         if let open = block, now - open.lastActivity > limits.lyricsTimeout {
             block = nil
             if !open.overflowed {
-                events.append(
-                    .problem(
-                        FeedProblem(
-                            .lyricsUnterminated(reason: "no 'lyrics end' within \(limits.lyricsTimeout)"),
-                            line: open.firstLine, excerpt: "lyrics begin")))
+                events.append(Self.unterminated(open, "no 'lyrics end' within \(limits.lyricsTimeout)"))
             }
         }
         return events
@@ -110,6 +106,32 @@ public struct FeedDecoder: Sendable {
 
     /// True while a `lyrics begin` block is open.
     public var isInLyricsBlock: Bool { block != nil }
+
+    /// Decodes `bytes` as a whole input read at once, and returns its commands and problems; a `lyrics begin`
+    /// still open at the end is a problem too: no `lyrics end` before `end` (e.g. "the last line").
+    public static func decodeWhole(_ bytes: [UInt8], limits: Limits = Limits(), endOfInput end: String)
+        -> (commands: [FeedCommand], problems: [FeedProblem])
+    {
+        var decoder = FeedDecoder(limits: limits)
+        var commands: [FeedCommand] = []
+        var problems: [FeedProblem] = []
+        for event in decoder.decode(bytes, now: .zero) {
+            switch event {
+            case .command(let command, _): commands.append(command)
+            case .problem(let problem): problems.append(problem)
+            }
+        }
+        if decoder.isInLyricsBlock {
+            let reason = "no 'lyrics end' before \(end)"
+            problems.append(FeedProblem(.lyricsUnterminated(reason: reason), line: decoder.lineNumber, excerpt: ""))
+        }
+        return (commands, problems)
+    }
+
+    // The problem of the block `open` left without its `lyrics end`, for `reason`.
+    private static func unterminated(_ open: Block, _ reason: String) -> FeedEvent {
+        .problem(FeedProblem(.lyricsUnterminated(reason: reason), line: open.firstLine, excerpt: "lyrics begin"))
+    }
 
     private mutating func finishLine(now: Duration, into events: inout [FeedEvent]) {
         var bytes = partial[...]
@@ -159,13 +181,7 @@ public struct FeedDecoder: Sendable {
             return true
         }
         if word == "lyrics begin" {
-            if !open.overflowed {
-                events.append(
-                    .problem(
-                        FeedProblem(
-                            .lyricsUnterminated(reason: "a new 'lyrics begin' on line \(lineNumber)"),
-                            line: open.firstLine, excerpt: "lyrics begin")))
-            }
+            if !open.overflowed { events.append(Self.unterminated(open, "a new 'lyrics begin' on line \(lineNumber)")) }
             block = Block(firstLine: lineNumber, lastActivity: now)
             return true
         }

@@ -6,6 +6,13 @@ enum FeedScan {
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
 
+    /// The scalars of `value` after a leading `+` or `-`, and the sign: -1 after a `-`, else 1.
+    static func signed(_ value: String) -> (sign: Int64, digits: ArraySlice<Unicode.Scalar>) {
+        let scalars = Array(value.unicodeScalars)[...]
+        guard let first = scalars.first, first == "-" || first == "+" else { return (1, scalars) }
+        return (first == "-" ? -1 : 1, scalars.dropFirst())
+    }
+
     static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
             let last = scalars.lastIndex(where: { !isSpace($0) })
@@ -58,12 +65,6 @@ enum FeedScan {
 
     /// A time as decimal seconds with no trailing zeros: `12`, `12.5`, `0.000250`→`0.00025`.
     static func seconds(_ time: Duration) -> String {
-        let (wholeSeconds, attoseconds) = max(time, .zero).components
-        let micros = attoseconds / 1_000_000_000_000
-        guard micros != 0 else { return "\(wholeSeconds)" }
-        var digits = String(micros)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(wholeSeconds).\(digits)"
+        max(time, .zero).decimalSeconds(fractionDigits: 6)
     }
 }

@@ -4,12 +4,7 @@ extension BitmapFont {
     /// typographic punctuation (quotes, dashes, ellipsis, bullet, guillemets, €, ™), ♪ ♫ and a boxed
     /// question mark (U+FFFD) that is also its ``replacement``. Each glyph's box is its ink; the pen
     /// advances one column more. Built once, on first use.
-    public static let builtin: BitmapFont = {
-        let glyphs = BuiltinFont.design.glyphs()
-        return BitmapFont(
-            name: "builtin", ascent: BuiltinFont.design.ascent, descent: BuiltinFont.design.descent,
-            glyphs: glyphs, replacement: glyphs[0xFFFD])
-    }()
+    public static let builtin = BuiltinFont.design.font(named: "builtin")
 }
 
 /// The drawings of ``BitmapFont/builtin``. Each sheet row is one pixel row, from 6 rows above the baseline

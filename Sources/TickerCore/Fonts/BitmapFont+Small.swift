@@ -4,12 +4,7 @@ extension BitmapFont {
     /// punctuation (quotes, dashes, ellipsis, bullet, guillemets, €, ™), ♪ and a boxed question mark
     /// (U+FFFD) that is also its ``replacement``. Accented capitals are drawn a row or two shorter so the
     /// accent fits. Built once, on first use.
-    public static let small: BitmapFont = {
-        let glyphs = SmallFont.design.glyphs()
-        return BitmapFont(
-            name: "small", ascent: SmallFont.design.ascent, descent: SmallFont.design.descent,
-            glyphs: glyphs, replacement: glyphs[0xFFFD])
-    }()
+    public static let small = SmallFont.design.font(named: "small")
 }
 
 /// The drawings of ``BitmapFont/small``: sheet rows run from 4 rows above the baseline down to the

@@ -50,6 +50,13 @@ struct FontDesign: Sendable {
         drawings().mapValues { $0.glyph(ascent: ascent) }
     }
 
+    /// The font of this design, called `name`, whose replacement is its drawing of U+FFFD (a boxed question
+    /// mark).
+    func font(named name: String) -> BitmapFont {
+        let glyphs = glyphs()
+        return BitmapFont(name: name, ascent: ascent, descent: descent, glyphs: glyphs, replacement: glyphs[0xFFFD])
+    }
+
     /// `base` with `accent` added: above the ink with one blank row between where the ascent has room,
     /// touching it where it has not, and with the base squeezed down by dropping rows where even that
     /// does not fit (the small font's capitals). Marks below go under the lowest ink.

@@ -198,53 +198,56 @@ private struct JSONReader {
     }
 
     private mutating func object(depth: Int) throws(JSONError) -> JSONValue {
-        guard depth <= depthLimit else { throw .tooDeep(offset: offset, limit: depthLimit) }
-        offset += 1
         var members: [String: JSONValue] = [:]
-        skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            return .object(members)
+        try elements(depth: depth, closedBy: "}") { (reader) throws(JSONError) in
+            let (key, value) = try reader.member(depth: depth)
+            members[key] = value
         }
-        while true {
-            skipSpace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected("a key") }
-            let key = try string()
-            skipSpace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw unexpected("':'") }
-            offset += 1
-            skipSpace()
-            members[key] = try value(depth: depth)
-            skipSpace()
-            guard offset < bytes.count else { throw unexpected("',' or '}'") }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                return .object(members)
-            }
-            guard bytes[offset] == UInt8(ascii: ",") else { throw unexpected("',' or '}'") }
-            offset += 1
-        }
+        return .object(members)
     }
 
     private mutating func array(depth: Int) throws(JSONError) -> JSONValue {
-        guard depth <= depthLimit else { throw .tooDeep(offset: offset, limit: depthLimit) }
-        offset += 1
         var values: [JSONValue] = []
+        try elements(depth: depth, closedBy: "]") { (reader) throws(JSONError) in
+            values.append(try reader.value(depth: depth))
+        }
+        return .array(values)
+    }
+
+    // `"key": value`, at the key.
+    private mutating func member(depth: Int) throws(JSONError) -> (String, JSONValue) {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected("a key") }
+        let key = try string()
         skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw unexpected("':'") }
+        offset += 1
+        skipSpace()
+        return (key, try value(depth: depth))
+    }
+
+    // The elements of an object or an array, from its opening bracket to past `close`, separated by commas:
+    // `element` reads each one, starting at its first byte.
+    private mutating func elements(
+        depth: Int, closedBy close: Unicode.Scalar, _ element: (inout JSONReader) throws(JSONError) -> Void
+    ) throws(JSONError) {
+        guard depth <= depthLimit else { throw .tooDeep(offset: offset, limit: depthLimit) }
+        let closing = UInt8(ascii: close)
+        offset += 1
+        skipSpace()
+        if offset < bytes.count, bytes[offset] == closing {
             offset += 1
-            return .array(values)
+            return
         }
         while true {
             skipSpace()
-            values.append(try value(depth: depth))
+            try element(&self)
             skipSpace()
-            guard offset < bytes.count else { throw unexpected("',' or ']'") }
-            if bytes[offset] == UInt8(ascii: "]") {
+            guard offset < bytes.count else { throw unexpected("',' or '\(close)'") }
+            if bytes[offset] == closing {
                 offset += 1
-                return .array(values)
+                return
             }
-            guard bytes[offset] == UInt8(ascii: ",") else { throw unexpected("',' or ']'") }
+            guard bytes[offset] == UInt8(ascii: ",") else { throw unexpected("',' or '\(close)'") }
             offset += 1
         }
     }

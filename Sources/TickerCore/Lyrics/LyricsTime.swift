@@ -41,14 +41,9 @@ enum LyricsTime {
 
     /// An `[offset:]` value: optional sign, whole milliseconds, at most a day.
     static func offset(_ value: String) -> Duration? {
-        var scalars = Array(value.unicodeScalars)[...]
-        var sign: Int64 = 1
-        if let first = scalars.first, first == "+" || first == "-" {
-            sign = first == "-" ? -1 : 1
-            scalars = scalars.dropFirst()
-        }
-        guard (1...8).contains(scalars.count), scalars.allSatisfy(isDigit) else { return nil }
-        let millis = scalars.reduce(Int64(0)) { $0 * 10 + Int64($1.value - 48) }
+        let (sign, digits) = FeedScan.signed(value)
+        guard (1...8).contains(digits.count), digits.allSatisfy(isDigit) else { return nil }
+        let millis = digits.reduce(Int64(0)) { $0 * 10 + Int64($1.value - 48) }
         guard millis <= 86_400_000 else { return nil }
         return .milliseconds(sign * millis)
     }

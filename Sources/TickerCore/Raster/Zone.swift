@@ -78,29 +78,13 @@ struct ZoneCanvas {
         switch zoneBytes {
         case 2:
             // The common zone of 8 rows at 2 bits per pixel: one 16-bit load and store per column.
-            for _ in run {
-                if x >= 0 && x < stripWidth {
-                    let bits =
-                        raw.loadUnaligned(fromByteOffset: x * 2, as: UInt16.self) & UInt16(truncatingIfNeeded: levels)
-                    let out = UnsafeMutableRawPointer(destination)
-                    out.storeBytes(of: out.loadUnaligned(as: UInt16.self) | bits, as: UInt16.self)
-                }
-                destination += bytesPerColumn
-                x += 1
-                if x == lap { x = 0 }
-            }
+            copyWords(
+                UInt16.self, run: run, first: x, lap: lap, stripWidth: stripWidth, from: raw, levels: levels,
+                to: destination)
         case 4:
-            for _ in run {
-                if x >= 0 && x < stripWidth {
-                    let bits =
-                        raw.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & UInt32(truncatingIfNeeded: levels)
-                    let out = UnsafeMutableRawPointer(destination)
-                    out.storeBytes(of: out.loadUnaligned(as: UInt32.self) | bits, as: UInt32.self)
-                }
-                destination += bytesPerColumn
-                x += 1
-                if x == lap { x = 0 }
-            }
+            copyWords(
+                UInt32.self, run: run, first: x, lap: lap, stripWidth: stripWidth, from: raw, levels: levels,
+                to: destination)
         default:
             for _ in run {
                 if x >= 0 && x < stripWidth {
@@ -113,6 +97,29 @@ struct ZoneCanvas {
             }
         }
         return true
+    }
+
+    // `copyRun` for zones of one `Word` (2 or 4 bytes) per column: one load and one store per column, starting
+    // at strip column `first` and zone byte `destination`.
+    @inline(__always)
+    private func copyWords<Word: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _: Word.Type, run: Range<Int>, first: Int, lap: Int, stripWidth: Int, from source: UnsafeRawPointer,
+        levels: UInt64, to destination: UnsafeMutablePointer<UInt8>
+    ) {
+        var destination = destination
+        var x = first
+        for _ in run {
+            if x >= 0 && x < stripWidth {
+                let bits =
+                    source.loadUnaligned(fromByteOffset: x * MemoryLayout<Word>.size, as: Word.self)
+                    & Word(truncatingIfNeeded: levels)
+                let out = UnsafeMutableRawPointer(destination)
+                out.storeBytes(of: out.loadUnaligned(as: Word.self) | bits, as: Word.self)
+            }
+            destination += bytesPerColumn
+            x += 1
+            if x == lap { x = 0 }
+        }
     }
 
     /// ORs `mask` (bit r = row r of the zone) at `level`'s packing into zone column `column`.

@@ -111,12 +111,9 @@ public final class FeedWriter {
     private func write(_ bytes: [UInt8]) throws(FeedWriterError) {
         var offset = 0
         while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(SystemError) -> Posix.Transfer in
-                    try Posix.write(descriptor, UnsafeRawBufferPointer(rebasing: raw[offset...]), what: path)
-                }
-            }
-            switch result {
+            switch Result(catching: { () throws(SystemError) in
+                try Posix.write(descriptor, bytes, from: offset, what: path)
+            }) {
             case .success(.done(let count)): offset += count
             case .success(.wouldBlock): try waitForRoom()
             case .failure(let error) where error.code == .brokenPipe: throw .readerGone(path: path)

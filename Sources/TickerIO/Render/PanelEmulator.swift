@@ -11,7 +11,6 @@ public final class PanelEmulator {
     public private(set) var device: PanelDevice
     /// Full frames and updates applied, for the frames-per-second figure.
     public private(set) var updates = 0
-    private var buffer = [UInt8](repeating: 0, count: 4_096)
 
     /// Opens a pseudo-terminal (linked at `link` if given) and a device of `info`.
     public init(info: DeviceInfo, link: String?) throws(SystemError) {
@@ -26,27 +25,9 @@ public final class PanelEmulator {
     /// Returns false when the pseudo-terminal failed.
     @discardableResult
     public func service(onEvent: (PanelEvent, PanelDevice) -> Void) -> Bool {
-        while true {
-            let result = buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) -> Posix.Transfer in
-                    try Posix.read(terminal.master, into: raw, what: terminal.slavePath)
-                }
-            }
-            let count: Int
-            switch result {
-            case .failure(let error) where error.code == .ioError:
-                // Nobody holds the slave side open right now: nothing to read.
-                return true
-            case .failure:
-                return false
-            case .success(.wouldBlock):
-                return true
-            case .success(.done(let n)):
-                count = n
-            }
-            if count == 0 { return true }
-            for index in 0..<count {
-                guard let event = device.receive(buffer[index]) else { continue }
+        terminal.drain { bytes in
+            for byte in bytes {
+                guard let event = device.receive(byte) else { continue }
                 if case .applied(let message) = event {
                     switch message {
                     case .fullFrame, .columns, .scroll, .blank: updates += 1

@@ -39,7 +39,6 @@ public final class StripEmulator {
     private let pixels: [Int32]
     private var command: [UInt8] = []
     private var inCommand = false
-    private var buffer = [UInt8](repeating: 0, count: 4_096)
 
     /// Opens a pseudo-terminal (linked at `link` if given) for a strip of `settings`.
     public init(settings: StripSettings, link: String?) throws(SystemError) {
@@ -57,22 +56,9 @@ public final class StripEmulator {
     /// pseudo-terminal failed.
     @discardableResult
     public func service(onEvent: (Event, StripEmulator) -> Void) -> Bool {
-        while true {
-            let result = buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) -> Posix.Transfer in
-                    try Posix.read(terminal.master, into: raw, what: terminal.slavePath)
-                }
-            }
-            let count: Int
-            switch result {
-            case .failure(let error) where error.code == .ioError: return true
-            case .failure: return false
-            case .success(.wouldBlock): return true
-            case .success(.done(let n)): count = n
-            }
-            if count == 0 { return true }
-            for index in 0..<count {
-                if let event = receive(buffer[index]) { onEvent(event, self) }
+        terminal.drain { bytes in
+            for byte in bytes {
+                if let event = receive(byte) { onEvent(event, self) }
             }
         }
     }

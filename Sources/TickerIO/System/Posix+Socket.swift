@@ -99,14 +99,13 @@ extension Posix {
     package static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String) throws(SystemError) -> Transfer
     {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .done(0) }
-        while true {
-            let n = Glibc.send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))
-            if n >= 0 { return .done(n) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            default: throw SystemError("send", what)
-            }
-        }
+        return try transfer("send", what) { Glibc.send(fd, base, bytes.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// `send(2)` of `bytes` from `offset` on, as `send(_:_:what:)` does.
+    package static func send(_ fd: Int32, _ bytes: [UInt8], from offset: Int, what: String) throws(SystemError)
+        -> Transfer
+    {
+        try transfer(bytes, from: offset) { (rest) throws(SystemError) in try send(fd, rest, what: what) }
     }
 }

@@ -37,15 +37,15 @@ public enum Posix {
         -> Transfer
     {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .done(0) }
-        while true {
-            let n = Glibc.read(fd, base, buffer.count)
-            if n >= 0 { return .done(n) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            default: throw SystemError("read", what)
-            }
+        return try transfer("read", what) { Glibc.read(fd, base, buffer.count) }
+    }
+
+    /// `read(2)` into `buffer`, from its start for as many bytes as it holds.
+    public static func read(_ fd: Int32, into buffer: inout [UInt8], what: String) throws(SystemError) -> Transfer {
+        let result = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemError) -> Transfer in try read(fd, into: raw, what: what) }
         }
+        return try result.get()
     }
 
     /// `write(2)` of `bytes`; a short count is possible on non-blocking descriptors.
@@ -53,13 +53,36 @@ public enum Posix {
         -> Transfer
     {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .done(0) }
+        return try transfer("write", what) { Glibc.write(fd, base, bytes.count) }
+    }
+
+    /// `write(2)` of `bytes` from `offset` on; a short count is possible on non-blocking descriptors.
+    public static func write(_ fd: Int32, _ bytes: [UInt8], from offset: Int, what: String) throws(SystemError)
+        -> Transfer
+    {
+        try transfer(bytes, from: offset) { (rest) throws(SystemError) in try write(fd, rest, what: what) }
+    }
+
+    /// Runs `call` (a `write` or a `send`) on the bytes of `bytes` from `offset` on.
+    static func transfer(
+        _ bytes: [UInt8], from offset: Int, _ call: (UnsafeRawBufferPointer) throws(SystemError) -> Transfer
+    ) throws(SystemError) -> Transfer {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemError) -> Transfer in try call(UnsafeRawBufferPointer(rebasing: raw[offset...])) }
+        }
+        return try result.get()
+    }
+
+    /// Runs `call` (a `read(2)`, `write(2)` or `send(2)` returning its count or -1) until it is not interrupted:
+    /// the count it moved, `wouldBlock` for `EAGAIN`, or the error of `operation` on `what`.
+    static func transfer(_ operation: String, _ what: String, _ call: () -> Int) throws(SystemError) -> Transfer {
         while true {
-            let n = Glibc.write(fd, base, bytes.count)
+            let n = call()
             if n >= 0 { return .done(n) }
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            default: throw SystemError("write", what)
+            default: throw SystemError(operation, what)
             }
         }
     }
@@ -68,12 +91,7 @@ public enum Posix {
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8], what: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(SystemError) -> Transfer in
-                    try write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]), what: what)
-                }
-            }
-            switch try result.get() {
+            switch try write(fd, bytes, from: offset, what: what) {
             case .done(let n): offset += n
             case .wouldBlock:
                 var entry = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
@@ -243,10 +261,7 @@ public enum Posix {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let result = chunk.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) -> Transfer in try read(fd, into: raw, what: path) }
-            }
-            guard case .done(let count) = try result.get() else { continue }
+            guard case .done(let count) = try read(fd, into: &chunk, what: path) else { continue }
             if count == 0 { return bytes }
             guard bytes.count + count <= limit else { throw SystemError("read", path, code: .fileTooLarge) }
             bytes.append(contentsOf: chunk[0..<count])

@@ -11,6 +11,7 @@ public final class PseudoTerminal {
     public let slavePath: String
     /// The symbolic link made to the slave, if one was asked for.
     public let link: String?
+    private var buffer = [UInt8](repeating: 0, count: 4_096)
 
     /// Opens a pair in raw mode (`openpty`, `cfmakeraw`) and, with `link`, points a symbolic link at the
     /// slave (replacing an existing link, never a file that is not a link).
@@ -43,5 +44,22 @@ public final class PseudoTerminal {
         master = -1
         slave = -1
         if let link { try? Posix.unlink(link) }
+    }
+
+    /// Reads everything the other side has written to the slave so far (non-blocking), handing it to `body`
+    /// a chunk at a time. True once nothing more is waiting, false when the pseudo-terminal failed.
+    public func drain(_ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+        while true {
+            let count: Int
+            do {
+                guard case .done(let n) = try Posix.read(master, into: &buffer, what: slavePath) else { return true }
+                count = n
+            } catch {
+                // EIO: nobody holds the slave side open right now, so there is nothing to read.
+                return error.code == .ioError
+            }
+            if count == 0 { return true }
+            body(buffer[..<count])
+        }
     }
 }

@@ -39,12 +39,7 @@ extension SignalSource {
     package func sendAll(_ bytes: [UInt8], on fd: Int32, what: String, timeout: Duration) throws(StreamFailure) {
         var offset = 0
         while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(SystemError) -> Posix.Transfer in
-                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]), what: what)
-                }
-            }
-            switch result {
+            switch Result(catching: { () throws(SystemError) in try Posix.send(fd, bytes, from: offset, what: what) }) {
             case .success(.done(let count)):
                 offset += count
             case .success(.wouldBlock):

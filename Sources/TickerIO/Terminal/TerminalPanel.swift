@@ -51,36 +51,30 @@ public final class TerminalPanel {
 
     /// Draws `frame` at the top left, with `status` on the line below.
     public func draw(_ frame: Frame, status: String) {
-        buffer.removeAll(keepingCapacity: true)
-        append("\u{1B}[H")
         let maxLevel = Double(frame.depth.maxLevel)
-        var y = 0
-        while y < frame.height {
-            for x in 0..<frame.width {
-                let top = Double(frame[x, y]) / maxLevel
-                let bottom = y + 1 < frame.height ? Double(frame[x, y + 1]) / maxLevel : -1
-                appendColour(38, top)
-                if bottom >= 0 { appendColour(48, bottom) } else { append("\u{1B}[49m") }
-                append("▀")
-            }
-            append("\u{1B}[0m\u{1B}[K\n")
-            y += 2
+        draw(width: frame.width, height: frame.height, status: status) { layer, x, y in
+            appendColour(layer, Double(frame[x, y]) / maxLevel)
         }
-        append("\u{1B}[0m\u{1B}[K")
-        append(status)
-        append("\u{1B}[K")
-        flush()
     }
 
     /// Draws a colour picture at the top left in its own colours (24-bit escapes), with `status` below.
     public func draw(_ image: RGBFrame, status: String) {
+        draw(width: image.width, height: image.height, status: status) { layer, x, y in
+            appendColour(layer, image[x, y])
+        }
+    }
+
+    // Two pixel rows per line of upper half blocks: `appendPixel(38, x, y)` colours the top pixel (the
+    // foreground), `appendPixel(48, x, y + 1)` the bottom one (the background); a last odd row has none below.
+    private func draw(width: Int, height: Int, status: String, appendPixel: (_ layer: Int, _ x: Int, _ y: Int) -> Void)
+    {
         buffer.removeAll(keepingCapacity: true)
         append("\u{1B}[H")
         var y = 0
-        while y < image.height {
-            for x in 0..<image.width {
-                appendColour(38, image[x, y])
-                if y + 1 < image.height { appendColour(48, image[x, y + 1]) } else { append("\u{1B}[49m") }
+        while y < height {
+            for x in 0..<width {
+                appendPixel(38, x, y)
+                if y + 1 < height { appendPixel(48, x, y + 1) } else { append("\u{1B}[49m") }
                 append("▀")
             }
             append("\u{1B}[0m\u{1B}[K\n")

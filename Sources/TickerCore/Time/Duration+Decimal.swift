@@ -1,0 +1,16 @@
+extension Duration {
+    /// The duration in decimal seconds, cut (not rounded) to `fractionDigits` places (0 to 18), with no
+    /// trailing zeros and no point when nothing follows it: `12`, `12.5`, `0.00025`. The feed writes times this
+    /// way with 6 places, the logs with 3.
+    package func decimalSeconds(fractionDigits: Int) -> String {
+        let (wholeSeconds, attoseconds) = components
+        var unit: Int64 = 1_000_000_000_000_000_000
+        for _ in 0..<fractionDigits { unit /= 10 }
+        let fraction = attoseconds / unit
+        guard fraction != 0 else { return "\(wholeSeconds)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: fractionDigits - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(wholeSeconds).\(digits)"
+    }
+}
