@@ -94,11 +94,11 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
     }
 
     @Test(arguments: [
-        ("", Config.DeviceAddress.none),
+        ("", DeviceAddress?.none),
         ("/dev/ttyACM0", .path("/dev/ttyACM0")),
         ("usb:1a86:7523", .usb(vendor: 0x1A86, product: 0x7523, serial: nil)),
     ])
-    func readsDeviceAddresses(value: String, address: Config.DeviceAddress) throws {
+    func readsDeviceAddresses(value: String, address: DeviceAddress?) throws {
         #expect(try parse("[device]\npath = \(value)").get().device.address == address)
     }
 

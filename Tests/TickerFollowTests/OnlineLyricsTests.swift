@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+import TickerCore
 import TickerFollow
 import TickerIO
 import TickerTestSupport

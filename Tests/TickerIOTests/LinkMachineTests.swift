@@ -1,4 +1,5 @@
 import Testing
+import TickerCore
 import TickerTestSupport
 import TickerWire
 

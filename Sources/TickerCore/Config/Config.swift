@@ -44,8 +44,9 @@ public struct Config: Sendable, Equatable {
 
     /// `[device]`.
     public struct Device: Sendable, Equatable {
-        /// Which port: none, a path, or a USB vendor/product (and serial number).
-        public var address = DeviceAddress.none
+        /// Which port: a path, or a USB vendor/product (and serial number); nil for none, the daemon then runs
+        /// without a panel.
+        public var address: DeviceAddress? = nil
         /// Bits per second.
         public var baudRate = 115_200
         /// 5–8.
@@ -139,16 +140,6 @@ public struct Config: Sendable, Equatable {
                 layout: layout(width: width, height: height), colorOrder: colorOrder, gamma: gamma,
                 power: PowerBudget(milliampsPerLED: milliampsPerLED, maxMilliamps: maxMilliamps))
         }
-    }
-
-    /// How the serial port is found.
-    public enum DeviceAddress: Sendable, Equatable {
-        /// No device: the daemon runs without a panel.
-        case none
-        /// A device path such as `/dev/ttyACM0` or a `/dev/serial/by-id/…` link (resolved on each connect).
-        case path(String)
-        /// The first port with this USB vendor and product id (and serial number, when given).
-        case usb(vendor: UInt16, product: UInt16, serial: String?)
     }
 
     /// Serial parity.

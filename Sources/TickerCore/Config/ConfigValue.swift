@@ -96,23 +96,18 @@ enum ConfigValue {
     }
 
     static func deviceAddress(_ value: String, _ section: String, _ key: String) throws(ConfigError)
-        -> Config.DeviceAddress
+        -> DeviceAddress?
     {
-        if value.isEmpty { return .none }
-        if value.hasPrefix("/") {
-            guard value.utf8.count < 4_096, !value.utf8.contains(0) else {
-                throw bad(value, section, key, "a device path")
+        if value.isEmpty { return nil }
+        do {
+            return try DeviceAddress(parsing: value)
+        } catch {
+            guard value.hasPrefix("/") else {
+                throw bad(
+                    value, section, key, "a device path, usb:VID:PID[:SERIAL] with 4-digit hex ids, or empty for none")
             }
-            return .path(value)
+            throw bad(value, section, key, "a device path")
         }
-        let expected = "a device path, usb:VID:PID[:SERIAL] with 4-digit hex ids, or empty for none"
-        let parts = value.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[0] == "usb", parts[1].utf8.count == 4, parts[2].utf8.count == 4,
-            let vendor = UInt16(parts[1], radix: 16), let product = UInt16(parts[2], radix: 16)
-        else { throw bad(value, section, key, expected) }
-        let serial = parts.count == 4 ? String(parts[3]) : nil
-        if let serial, serial.isEmpty || serial.utf8.count > 128 { throw bad(value, section, key, expected) }
-        return .usb(vendor: vendor, product: product, serial: serial)
     }
 
     // `WxH` with both in `range`.

@@ -1,4 +1,5 @@
 import Foundation
+import TickerCore
 import TickerIO
 
 /// The online end of the lyrics chain, kept off the follower's loop: `request` answers at once from the

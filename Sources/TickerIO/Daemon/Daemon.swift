@@ -33,11 +33,9 @@ public final class Daemon {
     private let options: DaemonOptions
     private var logger: Logger
     private var machine: DaemonMachine
-    private var frame: Frame
-    /// The colours of `frame` on a colour panel or an LED strip (empty otherwise), and their wire bytes for a
-    /// colour panel of tickerd's own protocol (empty otherwise).
-    private var image: RGBFrame
-    private var wirePixels: [UInt8]
+    /// What the panel shows: the levels drawn and, on a colour panel, their colours. The sink turns it into
+    /// its device's bytes.
+    private var picture: Picture
     private var link: (any FrameSink)?
     private var feed: FeedPipe?
     private let timer: DeadlineTimer
@@ -65,8 +63,8 @@ public final class Daemon {
         logger.level = LogLevel(config: settings.config.log.level)
         self.logger = logger
         let panel = settings.config.panel
-        frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
-        (image, wirePixels) = Self.colorBuffers(settings)
+        picture = Picture(
+            width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor)
         do {
             signals = try SignalSource()
             timer = try DeadlineTimer()
@@ -97,17 +95,6 @@ public final class Daemon {
         actions.reserveCapacity(8)
     }
 
-    private static func colorBuffers(_ settings: Settings) -> (RGBFrame, [UInt8]) {
-        let config = settings.config
-        let strip = config.device.deviceProtocol.strip != nil
-        guard config.panel.depth.isColor || strip else { return (RGBFrame(width: 0, height: 0), []) }
-        let geometry = settings.geometry
-        return (
-            RGBFrame(width: geometry.width, height: geometry.height),
-            config.panel.depth.isColor && !strip ? [UInt8](repeating: 0, count: geometry.frameByteCount) : []
-        )
-    }
-
     private static func scene(_ settings: Settings) -> Scene {
         let panel = settings.config.panel
         return Scene(
@@ -133,63 +120,15 @@ public final class Daemon {
     }
 
     private func makeLink(_ settings: Settings) -> (any FrameSink)? {
-        guard let device = settings.device else { return nil }
-        let config = settings.config
-        if let strip = config.device.deviceProtocol.strip {
-            return StripLink(
-                address: device, settings: settings.serial, stripProtocol: strip,
-                strip: config.leds.strip(width: config.panel.width, height: config.panel.height),
-                switchBaud: config.leds.switchBaud == 0 ? nil : config.leds.switchBaud, logger: logger)
-        }
-        var policy = LinkPolicy()
-        policy.helloTimeout = settings.config.device.helloTimeout
-        return PanelLink(
-            address: device, settings: settings.serial, geometry: settings.geometry, policy: policy, logger: logger)
+        Sinks.make(for: settings, logger: logger)
     }
 
-    /// Says at start-up when a full frame on every frame of the grid cannot fit the line rate, and what rate would.
+    /// Says at start-up what the sink finds amiss: for one, a full frame on every frame of the grid that cannot
+    /// fit the line rate, and what rate would.
     private func warnAboutLineRate(_ settings: Settings) {
-        guard settings.device != nil else { return }
-        let config = settings.config
-        let frameBytes: Int
-        var rate = settings.serial.baudRate
-        let what: String
-        if let strip = link as? StripLink {
-            frameBytes = strip.frameByteCount
-            if config.leds.switchBaud > 0 { rate = config.leds.switchBaud }
-            what =
-                "a whole \(config.device.deviceProtocol.rawValue) frame of \(config.panel.width)×\(config.panel.height) "
-                + "LEDs is \(frameBytes) bytes (3 per LED and the header; this protocol has no partial updates)"
-            if config.device.deviceProtocol == .tpm2,
-                !WLEDCommand.readsTPM2Whole(leds: config.panel.width * config.panel.height)
-            {
-                logger.warning(
-                    "WLED reads a TPM2 frame of \(config.panel.width * config.panel.height) LEDs as one LED short "
-                        + "(it divides the length bytes by 3 separately); with WLED use protocol = adalight")
-            }
-        } else {
-            frameBytes = settings.geometry.fullFrameEncodedCount
-            what =
-                "a full \(settings.geometry.width)×\(settings.geometry.height)×\(settings.geometry.bitsPerPixel) frame is "
-                + "\(frameBytes) bytes on the wire"
+        for warning in link?.startupWarnings(framesPerSecond: settings.config.panel.fps) ?? [] {
+            logger.warning(warning)
         }
-        var serial = settings.serial
-        serial.baudRate = rate
-        let perSecond = serial.bytesPerSecond
-        let fps = config.panel.fps
-        let needed = frameBytes * fps
-        guard needed > perSecond else { return }
-        let fits = max(perSecond / max(frameBytes, 1), 0)
-        // Below one frame per second, how long one frame takes says more than "0 fps".
-        let fitting =
-            fits >= 1
-            ? "full frames fit at \(fits) fps"
-            : "one full frame takes \(frameBytes * 1_000 / max(perSecond, 1)) ms"
-        let baudNeeded = needed * serial.bitsPerByte
-        logger.warning(
-            "\(what); at \(fps) fps that is \(needed) bytes/s, more than the "
-                + "\(perSecond) bytes/s \(rate) baud carries. Only frames that change little fit; "
-                + "\(fitting), or at \(fps) fps from \(baudNeeded) baud")
     }
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
@@ -276,31 +215,17 @@ public final class Daemon {
         for action in actions {
             switch action {
             case .render(let instant):
-                machine.draw(at: instant, into: &frame)
-                if settings.config.panel.depth.isColor {
-                    inPlace { $0.colorize(frame, into: &image) }
-                    if !wirePixels.isEmpty { image.pack(into: &wirePixels, layout: settings.geometry.layout) }
-                } else if !image.bytes.isEmpty {
-                    // An LED strip given a grey panel shows it in white light.
-                    image.render(grey: frame)
-                }
+                machine.draw(at: instant, into: &picture.frame)
+                if picture.isColor { inPlace { $0.colorize(picture.frame, into: &picture.colors) } }
             case .serviceLink(let instant):
                 guard let link else { continue }
                 link.setBrightness(inPlace { $0.brightnessLevel })
-                if let strip = link as? StripLink {
-                    strip.service(frame: image, at: instant)
-                } else if let panel = link as? PanelLink {
-                    if settings.config.panel.depth.isColor {
-                        panel.service(pixels: wirePixels, at: instant)
-                    } else {
-                        panel.service(frame: frame, at: instant)
-                    }
-                }
+                link.service(picture, at: instant)
             case .drawTerminal:
-                if settings.config.panel.depth.isColor {
-                    terminal?.draw(image, status: statusLine())
+                if picture.isColor {
+                    terminal?.draw(picture.colors, status: statusLine())
                 } else {
-                    terminal?.draw(frame, status: statusLine())
+                    terminal?.draw(picture.frame, status: statusLine())
                 }
                 // Nowhere left to draw (the window was closed): a panel drawn only there has no reason to run on.
                 if let failure = terminal?.failure, !stopping {
@@ -431,10 +356,8 @@ public final class Daemon {
         machine.reload(
             scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
         if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
-            frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
-        }
-        if panel != old.panel || new.device.deviceProtocol != old.device.deviceProtocol {
-            (image, wirePixels) = Self.colorBuffers(loaded)
+            picture = Picture(
+                width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor)
         }
         if new.device != old.device || new.leds != old.leds || panel.width != old.panel.width
             || panel.height != old.panel.height
@@ -462,7 +385,7 @@ public final class Daemon {
         execute(machine.finish(at: Clock.now))
         let onExit = settings.config.device.onExit
         if onExit == .release || settings.config.display.blankOnExit {
-            frame.clear()
+            picture.frame.clear()
             link?.finish(onExit, timeout: .milliseconds(150))
         }
         link?.close()

@@ -54,13 +54,7 @@ public struct Settings: Sendable {
     }
 
     /// The device address, or nil when no device is configured.
-    public var device: DeviceAddress? {
-        switch config.device.address {
-        case .none: return nil
-        case .path(let path): return .path(path)
-        case .usb(let vendor, let product, let serial): return .usb(vendor: vendor, product: product, serial: serial)
-        }
-    }
+    public var device: DeviceAddress? { config.device.address }
 
     /// Loads a font chain.
     static func chain(_ sources: [Config.FontSource]) throws(SettingsError) -> FontChain {

@@ -1,11 +1,14 @@
 import TickerCore
 
-/// What the daemon's loop needs of a link to a device, whatever it speaks: `PanelLink` (tickerd's protocol)
-/// or `StripLink` (Adalight, TPM2). How a frame is handed over differs and is not part of this.
+/// A device the daemon shows its pictures on, whatever it speaks: `PanelLink` (tickerd's protocol) or
+/// `StripLink` (Adalight, TPM2). It takes the picture (grey, or with colours) and owns everything after it:
+/// the bytes for its kind of device, their pacing, the keepalive, the port's life and the release at exit. The
+/// loop knows only this; `Sinks.make` picks the kind from the settings. A new kind of device is a new type
+/// that conforms.
 public protocol FrameSink: AnyObject {
-    /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
+    /// The descriptor to poll for replies and hang-ups, or -1 while none is open.
     var fileDescriptor: Int32 { get }
-    /// The instant the link next needs servicing though the picture has not changed.
+    /// The instant the sink next needs servicing though the picture has not changed.
     var nextDeadline: Duration { get }
     /// Whether the device is connected and streaming.
     var isStreaming: Bool { get }
@@ -15,13 +18,39 @@ public protocol FrameSink: AnyObject {
     var statistics: LinkStatistics { get }
     /// Sets the brightness (0–255) of the next frames.
     func setBrightness(_ level: UInt8)
-    /// Reads what the device sent; call when poll says the port is readable.
+    /// Does what the sink needs at `now` with `picture` as what to show: connect, keep the device in step, or
+    /// turn the picture into its device's bytes and send them.
+    func service(_ picture: Picture, at now: Duration)
+    /// Reads what the device sent; call when poll says the descriptor is readable.
     func readReplies(at now: Duration)
-    /// The port reported a hang-up or an error: close it now.
+    /// The descriptor reported a hang-up or an error: close it now.
     func hangUp(at now: Duration)
     /// Leaves the device as `action` says (a dark picture, or handed back to its own effects) and waits up to
     /// `timeout` for the line to drain: for shutting down.
     func finish(_ action: Config.ExitAction, timeout: Duration)
     /// Closes the port for good.
     func close()
+    /// What to warn about at start-up when running at `framesPerSecond`: a frame rate the line cannot carry
+    /// (the sink knows its frame bytes and its line rate), a device known to misread the frames. One log line
+    /// each; empty when all is well.
+    func startupWarnings(framesPerSecond: Int) -> [String]
+}
+
+/// Where the daemon gets its sink.
+public enum Sinks {
+    /// The sink `settings` ask for, talking to their device and logging to `logger`; nil without a device.
+    public static func make(for settings: Settings, logger: Logger) -> (any FrameSink)? {
+        guard let device = settings.device else { return nil }
+        let config = settings.config
+        if let strip = config.device.deviceProtocol.strip {
+            return StripLink(
+                address: device, settings: settings.serial, stripProtocol: strip,
+                strip: config.leds.strip(width: config.panel.width, height: config.panel.height),
+                switchBaud: config.leds.switchBaud == 0 ? nil : config.leds.switchBaud, logger: logger)
+        }
+        var policy = LinkPolicy()
+        policy.helloTimeout = config.device.helloTimeout
+        return PanelLink(
+            address: device, settings: settings.serial, geometry: settings.geometry, policy: policy, logger: logger)
+    }
 }

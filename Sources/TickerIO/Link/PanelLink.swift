@@ -1,114 +1,53 @@
 import TickerCore
 import TickerWire
 
-/// Counters of the link, for the status line and the logs.
-public struct LinkStatistics: Sendable, Equatable {
-    /// Frames (full or partial updates) written to the port.
-    public var framesSent = 0
-    /// Of those, full frames.
-    public var fullFrames = 0
-    /// Ticks whose frame was dropped because the line could not take it (newest frame wins).
-    public var framesSkipped = 0
-    /// Ticks on which nothing had changed, so nothing was sent.
-    public var framesUnchanged = 0
-    /// Bytes written to the port.
-    public var bytesSent = 0
-    /// Times the port was opened.
-    public var connections = 0
-    /// Error replies from the device.
-    public var deviceErrors = 0
-    /// Bytes from the device that did not frame as packets (each run up to a 0x00 counts once).
-    public var garbage = 0
-    /// Packets from the device that were too short or had a bad CRC.
-    public var damagedPackets = 0
-    /// Packets from the device of another protocol version or of a type a device does not send.
-    public var unexpectedPackets = 0
-    /// Info messages from the device that did not decode.
-    public var badInfoMessages = 0
-    /// Error messages from the device that did not decode.
-    public var badErrorMessages = 0
-
-    /// Frames an LED strip got dimmer than asked, to stay within its power budget.
-    public var framesDimmed = 0
-
-    /// Everything the device sent that was dropped, of every kind.
-    public var badReplies: Int { garbage + damagedPackets + unexpectedPackets + badInfoMessages + badErrorMessages }
-
-    /// The dropped replies for a status line: "" when there were none, else for example
-    /// "7 bad replies from the panel (5 garbage, 2 damaged)".
-    public var badRepliesSummary: String {
-        guard badReplies > 0 else { return "" }
-        let parts = [
-            (garbage, "garbage"), (damagedPackets, "damaged"), (unexpectedPackets, "unexpected"),
-            (badInfoMessages, "bad info"), (badErrorMessages, "bad error"),
-        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        return "\(badReplies) bad \(badReplies == 1 ? "reply" : "replies") from the panel ("
-            + parts.joined(separator: ", ") + ")"
-    }
-
-    mutating func count(_ kind: DeviceReplyProblem) {
-        switch kind {
-        case .garbage: garbage += 1
-        case .damaged: damagedPackets += 1
-        case .unexpected: unexpectedPackets += 1
-        case .badInfo: badInfoMessages += 1
-        case .badError: badErrorMessages += 1
-        }
-    }
-}
-
-/// The serial link to the panel: opens the port (and reopens it forever when the device comes and goes),
-/// says hello, streams frames as full frames or column/scroll updates, whichever costs fewer bytes, and skips
-/// a frame rather than queue it when the line is busy. One instance per daemon; all calls from the event loop.
+/// The sink for a panel of tickerd's own protocol: opens the port (and reopens it forever when the device
+/// comes and goes), says hello, streams the picture as full frames or column/scroll updates, whichever costs
+/// fewer bytes (a colour panel's wire pixels packed here from the picture's colours), and skips a frame rather
+/// than queue it when the line is busy. One instance per daemon; all calls from the event loop.
 public final class PanelLink: FrameSink {
-    /// Where the device is.
-    public let address: DeviceAddress
-    /// Line settings.
-    public let settings: SerialSettings
     /// The panel as configured.
     public let geometry: PanelGeometry
-    /// Counters.
-    public private(set) var statistics = LinkStatistics()
     /// The connection state machine.
     public private(set) var machine: LinkMachine
 
+    private let line: SerialLine
     private let logger: Logger
-    private var port: SerialPort?
     private var encoder: PacketEncoder
     private var planner: UpdatePlanner
     private var replies = DeviceReplyReader(capacity: 512)
     private var replyLog = ProblemLogLimiter<DeviceReplyProblem>()
     private var rejectionLog = ProblemLogLimiter<WireErrorCode>(firstLogged: 5)
     private var encodeLog = ProblemLogLimiter<WireError>(firstLogged: 1)
-    private var output: PortOutput
     private var shown: [UInt8]
+    /// A colour picture's wire pixels, in the geometry's layout; empty on a grey panel.
+    private var wirePixels: [UInt8] = []
     private var sequence: UInt8 = 0
     private var brightness: UInt8 = 255
     private var brightnessSent: UInt8?
-    private var lastFailure = ""
     private var readBuffer = [UInt8](repeating: 0, count: 512)
-    /// A frame was skipped for want of room on the line, so the newest one must still go out.
-    private var frameWaiting = false
-    /// At least as many bytes as the line still holds: what it held when last asked, plus what was written since.
 
     /// A link to `address` for a panel of `geometry`; nothing is opened until the first `service`.
     public init(
         address: DeviceAddress, settings: SerialSettings, geometry: PanelGeometry, policy: LinkPolicy = LinkPolicy(),
         logger: Logger
     ) {
-        self.address = address
-        self.settings = settings
         self.geometry = geometry
         self.logger = logger
-        self.machine = LinkMachine(policy: policy)
-        self.encoder = PacketEncoder(reservingFor: geometry)
-        self.planner = UpdatePlanner(geometry: geometry, canScroll: false)
-        self.shown = [UInt8](repeating: 0, count: geometry.frameByteCount)
-        output = PortOutput(capacity: geometry.fullFrameEncodedCount * 2 + 64)
+        line = SerialLine(
+            address: address, settings: settings, deviceName: "panel",
+            capacity: geometry.fullFrameEncodedCount * 2 + 64, logger: logger)
+        machine = LinkMachine(policy: policy)
+        encoder = PacketEncoder(reservingFor: geometry)
+        planner = UpdatePlanner(geometry: geometry, canScroll: false)
+        shown = [UInt8](repeating: 0, count: geometry.frameByteCount)
     }
 
+    /// Counters.
+    public var statistics: LinkStatistics { line.statistics }
+
     /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
-    public var fileDescriptor: Int32 { port?.fileDescriptor ?? -1 }
+    public var fileDescriptor: Int32 { line.fileDescriptor }
 
     /// Whether the device is connected and streaming.
     public var isStreaming: Bool {
@@ -119,9 +58,9 @@ public final class PanelLink: FrameSink {
     /// A one-line description of the link for systemd's STATUS=.
     public var status: String {
         switch machine.state {
-        case .waiting: return "waiting for \(address)"
-        case .handshaking: return "connecting to \(port?.path ?? address.description)"
-        case .streaming: return "connected to \(port?.path ?? address.description)"
+        case .waiting: return "waiting for \(line.address)"
+        case .handshaking: return "connecting to \(line.name)"
+        case .streaming: return "connected to \(line.name)"
         }
     }
 
@@ -129,7 +68,7 @@ public final class PanelLink: FrameSink {
     /// for (a retry, a hello, a keepalive full frame), or at once while bytes or a skipped frame are still
     /// waiting for room on the line.
     public var nextDeadline: Duration {
-        if output.isPending || frameWaiting { return .zero }
+        if line.isBusy { return .zero }
         return inPlace { $0.nextDeadline }
     }
 
@@ -142,23 +81,20 @@ public final class PanelLink: FrameSink {
         brightness = level
     }
 
-    /// Does what the link needs at `now` with `frame` as the picture to show: open, hello, or send the frame.
-    public func service(frame: Frame, at now: Duration) {
-        service(pixels: frame.bytes, at: now)
+    /// Warns when a full frame on every frame of the grid cannot fit the line rate.
+    public func startupWarnings(framesPerSecond: Int) -> [String] {
+        let frameBytes = geometry.fullFrameEncodedCount
+        let what =
+            "a full \(geometry.width)×\(geometry.height)×\(geometry.bitsPerPixel) frame is \(frameBytes) bytes on the wire"
+        let warning = line.lineRateWarning(
+            what: what, frameBytes: frameBytes, baudRate: line.settings.baudRate, framesPerSecond: framesPerSecond)
+        return warning.map { [$0] } ?? []
     }
 
-    /// Does what the link needs at `now` with `pixels` (the geometry's layout, `frameByteCount` bytes: a
-    /// colour panel's packed colours) as the picture to show.
-    public func service(pixels frame: [UInt8], at now: Duration) {
-        guard flushOutput(at: now) else {
-            if inPlace({ $0.isOpen }) {
-                statistics.framesSkipped += 1
-                frameWaiting = true
-            }
-            return
-        }
-        // This frame is the newest; whatever happens to it now, no older one is owed.
-        frameWaiting = false
+    /// Does what the link needs at `now` with `picture` to show: open, hello, or send the frame (a grey
+    /// picture's levels, or a colour picture's colours packed for the wire).
+    public func service(_ picture: Picture, at now: Duration) {
+        guard line.readyForPicture(at: now, &machine) else { return }
         switch inPlace({ $0.next(at: now) }) {
         case .idle:
             return
@@ -168,45 +104,31 @@ public final class PanelLink: FrameSink {
             encoder.encodeHello(sequence: nextSequence())
             queueEncoded()
             machine.sentHello(at: now)
-            _ = flushOutput(at: now)
+            line.flush(at: now, &machine)
+        case .frame(let full) where picture.isColor:
+            if wirePixels.count != geometry.frameByteCount {
+                wirePixels = [UInt8](repeating: 0, count: geometry.frameByteCount)
+            }
+            picture.colors.pack(into: &wirePixels, layout: geometry.layout)
+            send(wirePixels, full: full, at: now)
         case .frame(let full):
-            send(frame, full: full, at: now)
+            send(picture.frame.bytes, full: full, at: now)
         }
     }
 
     private func open(at now: Duration) {
-        do {
-            let opened = try SerialPort.open(address, settings: settings)
-            port = opened
-            machine.opened(at: now)
-            statistics.connections += 1
-            replies.discard()
-            brightnessSent = nil
-            output.reset()
-            lastFailure = ""
-            logger.notice("panel connected on \(opened.logName) at \(settings.baudRate) baud")
-        } catch {
-            machine.openFailed(at: now)
-            // Log each distinct failure once, not on every retry.
-            if error.message != lastFailure {
-                lastFailure = error.message
-                logger.warning("panel not available: \(error.message); retrying")
-            }
-        }
+        guard let opened = line.open(at: now, &machine) else { return }
+        replies.discard()
+        brightnessSent = nil
+        planner.canScroll = false
+        logger.notice("panel connected on \(opened.logName) at \(line.settings.baudRate) baud")
     }
 
     private func send(_ frame: [UInt8], full requested: Bool, at now: Duration) {
-        guard let port, frame.count == shown.count else { return }
-        // Newest frame wins: when the line still holds more than a frame's worth, drop this one. The line holds
-        // at most what it held when last asked plus what was written since, so it is asked (an ioctl) only when
-        // that could be too much.
-        let limit = max(geometry.fullFrameEncodedCount, settings.bytesPerSecond / 20)
-        if output.lineHolds(moreThan: limit, on: port) {
-            statistics.framesSkipped += 1
-            frameWaiting = true
-            return
-        }
-        output.clear()
+        guard line.port != nil, frame.count == shown.count else { return }
+        // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
+        if line.isFull(beyond: max(geometry.fullFrameEncodedCount, line.settings.bytesPerSecond / 20)) { return }
+        line.output.clear()
         if brightnessSent != brightness {
             encoder.encodeBrightness(brightness, sequence: nextSequence())
             queueEncoded()
@@ -222,20 +144,20 @@ public final class PanelLink: FrameSink {
         }
         guard encoded else {
             // Nothing went out, so the device shows what it showed: a full frame puts it right.
-            output.clear()
+            line.output.clear()
             brightnessSent = nil
             machine.needFullFrame()
             return
         }
-        if output.isEmpty {
-            statistics.framesUnchanged += 1
+        if line.output.isEmpty {
+            line.statistics.framesUnchanged += 1
             return
         }
         shown.overwrite(with: frame)
-        statistics.framesSent += 1
-        if full { statistics.fullFrames += 1 }
+        line.statistics.framesSent += 1
+        if full { line.statistics.fullFrames += 1 }
         machine.sentFrame(full: full, at: now)
-        _ = flushOutput(at: now)
+        line.flush(at: now, &machine)
     }
 
     /// Queues the packets of `update`; false when one of them cannot be encoded (a column range or a frame
@@ -277,15 +199,11 @@ public final class PanelLink: FrameSink {
 
     /// Sends a blank packet and waits (up to `timeout`) for the line to drain: for shutting down.
     public func blankAndDrain(timeout: Duration) {
-        guard let port, port.isOpen else { return }
-        output.clear()
+        guard line.port?.isOpen == true else { return }
+        line.output.clear()
         encoder.encodeBlank(sequence: nextSequence())
         queueEncoded()
-        let deadline = Clock.now + timeout
-        while Clock.now < deadline {
-            if flushOutput(at: Clock.now), port.outputWaiting == 0 { return }
-            Clock.pause(milliseconds: 5)
-        }
+        line.drain(timeout: timeout, &machine)
     }
 
     /// Blanks the panel for `.blank`; `.release` leaves the last picture (the firmware has nothing else to show).
@@ -296,12 +214,7 @@ public final class PanelLink: FrameSink {
     /// Reads and handles the device's replies; call when poll says the port is readable. Handles a hang-up
     /// (the read fails) by closing the port at once.
     public func readReplies(at now: Duration) {
-        guard let port else { return }
-        let count = readBuffer.withUnsafeMutableBytes { port.read(into: $0) }
-        guard let count else {
-            lose(at: now, reason: "read '\(port.path)' failed")
-            return
-        }
+        let count = line.read(into: &readBuffer, at: now, &machine)
         for index in 0..<count {
             switch replies.push(readBuffer[index]) {
             case nil: continue
@@ -313,7 +226,7 @@ public final class PanelLink: FrameSink {
 
     // Whatever the device sends, the link goes on: a bad reply is dropped, counted and, rate-limited, logged.
     private func report(_ kind: DeviceReplyProblem, _ error: WireError, at now: Duration) {
-        statistics.count(kind)
+        line.statistics.count(kind)
         switch replyLog.record(kind, at: now) {
         case .quiet:
             return
@@ -330,13 +243,12 @@ public final class PanelLink: FrameSink {
 
     /// Closes the port for good (shutdown, or a reload that changed the device).
     public func close() {
-        port?.close()
-        port = nil
+        line.close()
     }
 
     /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
     public func hangUp(at now: Duration) {
-        lose(at: now, reason: "hang-up")
+        line.lose(at: now, reason: "hang-up", &machine)
     }
 
     private func handle(_ message: DeviceMessage, at now: Duration) {
@@ -360,7 +272,7 @@ public final class PanelLink: FrameSink {
                 }
             }
         case .error(let report):
-            statistics.deviceErrors += 1
+            line.statistics.deviceErrors += 1
             func rejection() -> String {
                 "packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): \(report.code.name)"
             }
@@ -381,33 +293,8 @@ public final class PanelLink: FrameSink {
         }
     }
 
-    private func lose(at now: Duration, reason: String) {
-        guard let port else { return }
-        let path = port.path
-        // Close at once: a descriptor still held pins the old device node, and a replugged board would come
-        // back under another name.
-        port.close()
-        self.port = nil
-        machine.lost(at: now)
-        frameWaiting = false
-        planner.canScroll = false
-        output.clear()
-        logger.warning("panel disconnected from \(path) (\(reason)); waiting for it to return")
-    }
-
     private func queueEncoded() {
-        encoder.withEncoded { bytes in output.append(contentsOf: bytes) }
-    }
-
-    /// Writes what is queued; false while some of it is still waiting for room on the line.
-    private func flushOutput(at now: Duration) -> Bool {
-        switch output.flush(to: port, counting: &statistics) {
-        case .done: return true
-        case .pending: return false
-        case .failed(let reason):
-            lose(at: now, reason: reason)
-            return true
-        }
+        encoder.withEncoded { bytes in line.output.append(contentsOf: bytes) }
     }
 
     private func nextSequence() -> UInt8 {

@@ -1,32 +1,26 @@
 import TickerCore
 
-/// The serial link to an LED controller speaking Adalight or TPM2 (WLED, an Adalight sketch): opens the port
-/// (and reopens it forever when the device comes and goes), asks WLED to switch to a faster rate and what it
-/// is, then streams whole frames through the wiring map, gamma and power budget, at least one a second, and
-/// skips a frame rather than queue it when the line is busy. All calls from the event loop.
+/// The sink for an LED controller speaking Adalight or TPM2 (WLED, an Adalight sketch): opens the port (and
+/// reopens it forever when the device comes and goes), asks WLED to switch to a faster rate and what it is,
+/// then streams whole frames of the picture (a grey one in white light) through the wiring map, gamma and
+/// power budget, at least one a second, and skips a frame rather than queue it when the line is busy. All
+/// calls from the event loop.
 public final class StripLink: FrameSink {
-    /// Where the device is.
-    public let address: DeviceAddress
-    /// Line settings at connection (before any baud switch).
-    public let settings: SerialSettings
     /// The rate WLED is asked to switch to after each connect, or nil.
     public let switchBaud: Int?
-    /// Counters.
-    public private(set) var statistics = LinkStatistics()
     /// The connection state machine.
     public private(set) var machine: StripLinkMachine
     /// What WLED said about itself on this connection, if it did.
     public private(set) var info: WLEDInfo?
 
+    private let line: SerialLine
     private let logger: Logger
-    private var port: SerialPort?
     private var encoder: StripEncoder
     private var replies = StripReplyReader()
-    private var output: PortOutput
+    /// A grey picture in white light; 0 × 0 until one comes.
+    private var whiteLight = RGBFrame(width: 0, height: 0)
     private var brightness: UInt8 = 255
-    private var lastFailure = ""
     private var readBuffer = [UInt8](repeating: 0, count: 1_024)
-    private var frameWaiting = false
     private var rate: Int
     private var otherLines = 0
 
@@ -35,15 +29,18 @@ public final class StripLink: FrameSink {
         address: DeviceAddress, settings: SerialSettings, stripProtocol: StripProtocol, strip: StripSettings,
         switchBaud: Int?, policy: StripLinkPolicy = StripLinkPolicy(), logger: Logger
     ) {
-        self.address = address
-        self.settings = settings
         self.switchBaud = switchBaud == settings.baudRate ? nil : switchBaud
         self.logger = logger
         encoder = StripEncoder(stripProtocol: stripProtocol, settings: strip)
+        line = SerialLine(
+            address: address, settings: settings, deviceName: "LED controller",
+            capacity: encoder.frameByteCount + 64, logger: logger)
         machine = StripLinkMachine(policy: policy, switchesBaud: self.switchBaud != nil)
         rate = settings.baudRate
-        output = PortOutput(capacity: encoder.frameByteCount + 64)
     }
+
+    /// Counters.
+    public var statistics: LinkStatistics { line.statistics }
 
     /// Bytes of every frame on the wire.
     public var frameByteCount: Int { encoder.frameByteCount }
@@ -51,42 +48,66 @@ public final class StripLink: FrameSink {
     /// The estimated current of the last frame sent, in milliamperes.
     public var lastMilliamps: Int { encoder.lastMilliamps }
 
-    public var fileDescriptor: Int32 { port?.fileDescriptor ?? -1 }
+    /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
+    public var fileDescriptor: Int32 { line.fileDescriptor }
 
+    /// Whether the device is connected and streaming.
     public var isStreaming: Bool {
         if case .streaming = machine.state { return true }
         return false
     }
 
+    /// A one-line description of the link for systemd's STATUS=.
     public var status: String {
         switch machine.state {
-        case .waiting: return "waiting for \(address)"
-        case .switching: return "switching \(port?.path ?? address.description) to \(switchBaud ?? rate) baud"
+        case .waiting: return "waiting for \(line.address)"
+        case .switching: return "switching \(line.name) to \(switchBaud ?? rate) baud"
         case .streaming:
-            return "streaming \(encoder.stripProtocol.rawValue) to \(port?.path ?? address.description) at \(rate) baud"
+            return "streaming \(encoder.stripProtocol.rawValue) to \(line.name) at \(rate) baud"
                 + (statistics.framesDimmed > 0 ? ", \(statistics.framesDimmed) frames dimmed to the power budget" : "")
         }
     }
 
+    /// The instant the link next needs `service` though the picture has not changed: what the machine waits
+    /// for (a retry, the end of a baud switch, a keepalive frame), or at once while bytes or a skipped frame
+    /// are still waiting for room on the line.
     public var nextDeadline: Duration {
-        if output.isPending || frameWaiting { return .zero }
+        if line.isBusy { return .zero }
         return machine.nextDeadline
     }
 
+    /// Sets the brightness (0–255) of the next frames: the strip's scale, within the power budget.
     public func setBrightness(_ level: UInt8) {
         brightness = level
     }
 
-    /// Does what the link needs at `now` with `frame` as the picture to show: open, switch, or send it whole.
-    public func service(frame: RGBFrame, at now: Duration) {
-        guard flushOutput(at: now) else {
-            if machine.isOpen {
-                statistics.framesSkipped += 1
-                frameWaiting = true
-            }
-            return
+    /// Warns when WLED would misread the frames, and when a whole frame on every frame of the grid cannot fit
+    /// the line rate (after the baud switch).
+    public func startupWarnings(framesPerSecond: Int) -> [String] {
+        let layout = encoder.settings.layout
+        let name = encoder.stripProtocol.rawValue
+        var warnings: [String] = []
+        if encoder.stripProtocol == .tpm2, !WLEDCommand.readsTPM2Whole(leds: layout.count) {
+            warnings.append(
+                "WLED reads a TPM2 frame of \(layout.count) LEDs as one LED short "
+                    + "(it divides the length bytes by 3 separately); with WLED use protocol = adalight")
         }
-        frameWaiting = false
+        let what =
+            "a whole \(name) frame of \(layout.width)×\(layout.height) LEDs is \(frameByteCount) bytes "
+            + "(3 per LED and the header; this protocol has no partial updates)"
+        if let warning = line.lineRateWarning(
+            what: what, frameBytes: frameByteCount, baudRate: switchBaud ?? line.settings.baudRate,
+            framesPerSecond: framesPerSecond)
+        {
+            warnings.append(warning)
+        }
+        return warnings
+    }
+
+    /// Does what the link needs at `now` with `picture` to show: open, switch, or send it whole (a grey
+    /// picture in white light).
+    public func service(_ picture: Picture, at now: Duration) {
+        guard line.readyForPicture(at: now, &machine) else { return }
         switch machine.next(at: now) {
         case .idle:
             return
@@ -94,40 +115,27 @@ public final class StripLink: FrameSink {
             open(at: now)
             // Start at once: a controller that resets on open loses this frame, and the next comes within a
             // second.
-            if machine.next(at: now) == .frame { send(frame, at: now) }
+            if machine.next(at: now) == .frame { send(picture, at: now) }
             if machine.next(at: now) == .switchBaud { askToSwitch(at: now) }
         case .switchBaud:
             askToSwitch(at: now)
         case .followSwitch:
             follow(confirmed: nil, at: now)
         case .frame:
-            send(frame, at: now)
+            send(picture, at: now)
         }
     }
 
     private func open(at now: Duration) {
-        do {
-            let opened = try SerialPort.open(address, settings: settings)
-            port = opened
-            rate = settings.baudRate
-            info = nil
-            machine.opened(at: now)
-            statistics.connections += 1
-            replies.discard()
-            output.reset()
-            lastFailure = ""
-            logger.notice(
-                "LED controller connected on \(opened.logName) at \(settings.baudRate) baud, "
-                    + "\(encoder.count) LEDs over \(encoder.stripProtocol.rawValue)")
-            output.append(contentsOf: WLEDCommand.askInfo)
-            _ = flushOutput(at: now)
-        } catch {
-            machine.openFailed(at: now)
-            if error.message != lastFailure {
-                lastFailure = error.message
-                logger.warning("LED controller not available: \(error.message); retrying")
-            }
-        }
+        guard let opened = line.open(at: now, &machine) else { return }
+        rate = line.settings.baudRate
+        info = nil
+        replies.discard()
+        logger.notice(
+            "LED controller connected on \(opened.logName) at \(line.settings.baudRate) baud, "
+                + "\(encoder.count) LEDs over \(encoder.stripProtocol.rawValue)")
+        line.output.append(contentsOf: WLEDCommand.askInfo)
+        line.flush(at: now, &machine)
     }
 
     private func askToSwitch(at now: Duration) {
@@ -135,14 +143,14 @@ public final class StripLink: FrameSink {
             machine.switched()
             return
         }
-        output.append(contentsOf: [byte])
-        _ = flushOutput(at: now)
+        line.output.append(contentsOf: [byte])
+        line.flush(at: now, &machine)
         machine.sentSwitch(at: now)
         logger.info("asked the LED controller to switch to \(switchBaud) baud")
     }
 
     private func follow(confirmed: Int?, at now: Duration) {
-        guard let port, let switchBaud else { return }
+        guard let port = line.port, let switchBaud else { return }
         let target = confirmed ?? switchBaud
         do {
             try port.setBaudRate(target)
@@ -156,34 +164,34 @@ public final class StripLink: FrameSink {
             logger.warning("\(error.message); staying at \(rate) baud")
         }
         machine.switched()
-        output.append(contentsOf: WLEDCommand.askInfo)
-        _ = flushOutput(at: now)
+        line.output.append(contentsOf: WLEDCommand.askInfo)
+        line.flush(at: now, &machine)
     }
 
-    private func send(_ frame: RGBFrame, at now: Duration) {
-        guard let port else { return }
+    private func send(_ picture: Picture, at now: Duration) {
+        guard line.port != nil else { return }
         // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
-        let limit = max(encoder.frameByteCount, rate / 10 / 20)
-        if output.lineHolds(moreThan: limit, on: port) {
-            statistics.framesSkipped += 1
-            frameWaiting = true
-            return
+        if line.isFull(beyond: max(encoder.frameByteCount, rate / 10 / 20)) { return }
+        if !picture.isColor {
+            if whiteLight.width != picture.frame.width || whiteLight.height != picture.frame.height {
+                whiteLight = RGBFrame(width: picture.frame.width, height: picture.frame.height)
+            }
+            whiteLight.render(grey: picture.frame)
         }
-        encoder.encode(frame, brightness: brightness) { bytes in output.append(contentsOf: bytes) }
-        if encoder.lastLimited { statistics.framesDimmed += 1 }
-        statistics.framesSent += 1
-        statistics.fullFrames += 1
+        encoder.encode(picture.isColor ? picture.colors : whiteLight, brightness: brightness) { bytes in
+            line.output.append(contentsOf: bytes)
+        }
+        if encoder.lastLimited { line.statistics.framesDimmed += 1 }
+        line.statistics.framesSent += 1
+        line.statistics.fullFrames += 1
         machine.sentFrame(at: now)
-        _ = flushOutput(at: now)
+        line.flush(at: now, &machine)
     }
 
+    /// Reads and handles the controller's replies; call when poll says the port is readable. Handles a
+    /// hang-up (the read fails) by closing the port at once.
     public func readReplies(at now: Duration) {
-        guard let port else { return }
-        let count = readBuffer.withUnsafeMutableBytes { port.read(into: $0) }
-        guard let count else {
-            lose(at: now, reason: "read '\(port.path)' failed")
-            return
-        }
+        let count = line.read(into: &readBuffer, at: now, &machine)
         for index in 0..<count {
             guard let reply = replies.push(readBuffer[index]) else { continue }
             handle(reply, at: now)
@@ -201,12 +209,12 @@ public final class StripLink: FrameSink {
         case .greeting:
             logger.info("LED controller says 'Ada' (an Adalight sketch that has just reset)")
         case .badInfo(let error):
-            statistics.badInfoMessages += 1
+            line.statistics.badInfoMessages += 1
             logger.warning("LED controller's JSON reply not read: \(error)")
         case .overlong:
-            statistics.garbage += 1
+            line.statistics.garbage += 1
         case .other(let text):
-            statistics.garbage += 1
+            line.statistics.garbage += 1
             otherLines += 1
             // A controller may print debug output at line rate: the first few lines, then silence.
             if otherLines <= 5 { logger.info("LED controller says '\(text)'") }
@@ -236,48 +244,25 @@ public final class StripLink: FrameSink {
         }
     }
 
+    /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
     public func hangUp(at now: Duration) {
-        lose(at: now, reason: "hang-up")
+        line.lose(at: now, reason: "hang-up", &machine)
     }
 
+    /// Leaves the LEDs dark for `.blank`, or hands them back to WLED's own effects for `.release`, and waits
+    /// up to `timeout` for the line to drain.
     public func finish(_ action: Config.ExitAction, timeout: Duration) {
-        guard let port, port.isOpen, isStreaming else { return }
-        output.clear()
+        guard line.port?.isOpen == true, isStreaming else { return }
+        line.output.clear()
         switch action {
-        case .blank: encoder.encodeBlank { bytes in output.append(contentsOf: bytes) }
-        case .release: output.append(contentsOf: WLEDCommand.release)
+        case .blank: encoder.encodeBlank { bytes in line.output.append(contentsOf: bytes) }
+        case .release: line.output.append(contentsOf: WLEDCommand.release)
         }
-        let deadline = Clock.now + timeout
-        while Clock.now < deadline {
-            if flushOutput(at: Clock.now), port.outputWaiting == 0 { return }
-            Clock.pause(milliseconds: 5)
-        }
+        line.drain(timeout: timeout, &machine)
     }
 
+    /// Closes the port for good (shutdown, or a reload that changed the device).
     public func close() {
-        port?.close()
-        port = nil
-    }
-
-    private func lose(at now: Duration, reason: String) {
-        guard let port else { return }
-        let path = port.path
-        port.close()
-        self.port = nil
-        machine.lost(at: now)
-        frameWaiting = false
-        output.clear()
-        logger.warning("LED controller disconnected from \(path) (\(reason)); waiting for it to return")
-    }
-
-    /// Writes what is queued; false while some of it is still waiting for room on the line.
-    private func flushOutput(at now: Duration) -> Bool {
-        switch output.flush(to: port, counting: &statistics) {
-        case .done: return true
-        case .pending: return false
-        case .failed(let reason):
-            lose(at: now, reason: reason)
-            return true
-        }
+        line.close()
     }
 }

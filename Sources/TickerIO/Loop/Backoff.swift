@@ -1,35 +1,5 @@
 import TickerCore
 
-/// Retry delays that double from `initial` up to `maximum`, and start over after a success: the one back-off
-/// of every retry loop (the panel link, the followers' players and feed).
-package struct Backoff: Sendable, Equatable {
-    /// The first delay, and the delay after `reset()`.
-    package let initial: Duration
-    /// The longest delay; may be changed between tries.
-    package var maximum: Duration
-    /// The delay the next `take()` returns.
-    package private(set) var next: Duration
-
-    /// Delays from `initial`, doubling up to `maximum`.
-    package init(initial: Duration, maximum: Duration) {
-        self.initial = initial
-        self.maximum = maximum
-        next = min(initial, maximum)
-    }
-
-    /// The delay to wait now; the following one is twice as long, up to `maximum`.
-    package mutating func take() -> Duration {
-        let delay = min(next, maximum)
-        next = min(delay * 2, maximum)
-        return delay
-    }
-
-    /// Starts over from `initial` (after a success).
-    package mutating func reset() {
-        next = min(initial, maximum)
-    }
-}
-
 extension Duration {
     /// Whole milliseconds, rounded up, held to `0...Int32.max`: a `poll(2)` timeout.
     package var pollMilliseconds: Int32 {
@@ -52,7 +22,7 @@ extension Duration {
 
 /// What a retry loop remembers between tries: its back-off, and the last problem, so that trouble is logged
 /// once per change rather than at every try. The one retry policy of the followers (player, feed, child
-/// process); the panel link's state machine keeps a `Backoff` of its own.
+/// process); the sinks' `PortMachine` keeps a `Backoff` of its own.
 package struct Retry: Sendable {
     /// The delays between tries.
     package var backoff: Backoff

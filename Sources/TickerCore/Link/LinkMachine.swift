@@ -1,6 +1,6 @@
 import TickerWire
 
-/// Timings of the serial link.
+/// Timings of the link to a panel of tickerd's protocol.
 public struct LinkPolicy: Sendable, Equatable {
     /// Between two hellos while waiting for the device's info.
     public var helloInterval: Duration
@@ -8,31 +8,25 @@ public struct LinkPolicy: Sendable, Equatable {
     public var helloTimeout: Duration
     /// A full frame at least this often, so a device that reset on its own recovers.
     public var fullFrameInterval: Duration
-    /// The first retry after a failed open or a lost device.
-    public var firstRetry: Duration
-    /// The longest wait between tries once the device has been seen (so a replug is noticed quickly).
-    public var maxRetrySeen: Duration
-    /// The longest wait between tries for a device never seen since start.
-    public var maxRetryUnseen: Duration
+    /// How the port is retried.
+    public var retry: RetryPolicy
 
-    /// The defaults: hello every 250 ms for up to 2.5 s, a full frame every second, retries from 100 ms
-    /// doubling up to 500 ms (2 s for a device never seen).
+    /// The defaults: hello every 250 ms for up to 2.5 s, a full frame every second, and `RetryPolicy`'s
+    /// retries.
     public init(
         helloInterval: Duration = .milliseconds(250), helloTimeout: Duration = .milliseconds(2_500),
-        fullFrameInterval: Duration = .seconds(1), firstRetry: Duration = .milliseconds(100),
-        maxRetrySeen: Duration = .milliseconds(500), maxRetryUnseen: Duration = .seconds(2)
+        fullFrameInterval: Duration = .seconds(1), retry: RetryPolicy = RetryPolicy()
     ) {
         self.helloInterval = helloInterval
         self.helloTimeout = helloTimeout
         self.fullFrameInterval = fullFrameInterval
-        self.firstRetry = firstRetry
-        self.maxRetrySeen = maxRetrySeen
-        self.maxRetryUnseen = maxRetryUnseen
+        self.retry = retry
     }
 }
 
 /// The connection to the panel as a pure state machine: it says what to do next, the shell (`PanelLink`) does
-/// it and reports back. Time is passed in, so tests drive it on a manual clock.
+/// it and reports back. The port's life (waiting, opening, retrying) is a `PortMachine`'s; this adds the
+/// handshake and the full frames on an open port. Time is passed in, so tests drive it on a manual clock.
 public struct LinkMachine: Sendable {
     /// Where the link is.
     public enum State: Equatable, Sendable {
@@ -58,31 +52,30 @@ public struct LinkMachine: Sendable {
 
     /// Timings.
     public let policy: LinkPolicy
-    /// Where the link is.
-    public private(set) var state: State = .waiting(retryAt: .zero)
+    /// The port's life: waiting, open, retries, the last failure.
+    public private(set) var port: PortMachine
     /// What the device said about itself, once it has.
     public private(set) var info: DeviceInfo?
-    /// Whether the device has been seen since start.
-    public private(set) var seen = false
-    private var retry: Backoff
+    /// Where the link is while the port is open (never `.waiting`).
+    private var session = State.streaming(lastFull: nil)
 
     /// A machine that tries to open the port at once.
     public init(policy: LinkPolicy = LinkPolicy()) {
         self.policy = policy
-        self.retry = Backoff(initial: policy.firstRetry, maximum: policy.maxRetryUnseen)
+        port = PortMachine(policy: policy.retry)
     }
 
-    /// Whether a port is open.
-    public var isOpen: Bool {
-        if case .waiting = state { return false }
-        return true
+    /// Where the link is.
+    public var state: State {
+        if let retryAt = port.retryAt { return .waiting(retryAt: retryAt) }
+        return session
     }
 
     /// What to do at `now`.
     public func next(at now: Duration) -> Action {
         switch state {
-        case .waiting(let retryAt):
-            return now >= retryAt ? .open : .idle
+        case .waiting:
+            return port.opensNow(at: now) ? .open : .idle
         case .handshaking(let openedAt, let lastHello):
             if now - openedAt >= policy.helloTimeout { return .frame(full: true) }
             if let lastHello, now - lastHello < policy.helloInterval { return .idle }
@@ -112,34 +105,33 @@ public struct LinkMachine: Sendable {
 
     /// The port opened at `now`.
     public mutating func opened(at now: Duration) {
-        state = .handshaking(openedAt: now, lastHello: nil)
+        port.opened(at: now)
+        session = .handshaking(openedAt: now, lastHello: nil)
         info = nil
-        seen = true
-        retry.reset()
     }
 
-    /// Opening failed at `now`: try again later, backing off.
-    public mutating func openFailed(at now: Duration) {
-        retry.maximum = seen ? policy.maxRetrySeen : policy.maxRetryUnseen
-        state = .waiting(retryAt: now + retry.take())
+    /// Opening failed at `now`, for `problem` when the caller knows it: try again later, backing off. Returns
+    /// whether `problem` is news to log.
+    @discardableResult
+    public mutating func openFailed(at now: Duration, because problem: String? = nil) -> Bool {
+        port.openFailed(at: now, because: problem)
     }
 
     /// The device went away (hang-up, I/O error) at `now`: the port is closed; try again soon.
     public mutating func lost(at now: Duration) {
-        retry.reset()
-        state = .waiting(retryAt: now + retry.initial)
+        port.lost(at: now)
         info = nil
     }
 
     /// A hello went out at `now`.
     public mutating func sentHello(at now: Duration) {
-        if case .handshaking(let openedAt, _) = state { state = .handshaking(openedAt: openedAt, lastHello: now) }
+        if case .handshaking(let openedAt, _) = state { session = .handshaking(openedAt: openedAt, lastHello: now) }
     }
 
     /// The device described itself at `now`: start streaming with a full frame.
     public mutating func received(_ info: DeviceInfo, at now: Duration) {
         self.info = info
-        if case .handshaking = state { state = .streaming(lastFull: nil) }
+        if case .handshaking = state { session = .streaming(lastFull: nil) }
     }
 
     /// A frame went out at `now` (whole or in part).
@@ -147,9 +139,9 @@ public struct LinkMachine: Sendable {
         switch state {
         case .handshaking:
             // The hello timed out: stream without the device's info.
-            state = .streaming(lastFull: now)
+            session = .streaming(lastFull: now)
         case .streaming(let lastFull):
-            state = .streaming(lastFull: full ? now : lastFull)
+            session = .streaming(lastFull: full ? now : lastFull)
         case .waiting:
             break
         }
@@ -157,6 +149,6 @@ public struct LinkMachine: Sendable {
 
     /// The device must get a full frame next (it reset, or a frame was lost half written).
     public mutating func needFullFrame() {
-        if case .streaming = state { state = .streaming(lastFull: nil) }
+        if case .streaming = state { session = .streaming(lastFull: nil) }
     }
 }

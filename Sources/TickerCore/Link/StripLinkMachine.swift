@@ -4,30 +4,23 @@ public struct StripLinkPolicy: Sendable, Equatable {
     public var keepalive: Duration
     /// How long to wait for WLED's `Baud is now N` after asking it to switch, before following anyway.
     public var switchTimeout: Duration
-    /// The first retry after a failed open or a lost device.
-    public var firstRetry: Duration
-    /// The longest wait between tries once the device has been seen.
-    public var maxRetrySeen: Duration
-    /// The longest wait between tries for a device never seen since start.
-    public var maxRetryUnseen: Duration
+    /// How the port is retried.
+    public var retry: RetryPolicy
 
-    /// The defaults: a frame at least every second, 500 ms for a baud switch, retries from 100 ms doubling up
-    /// to 500 ms (2 s for a device never seen).
+    /// The defaults: a frame at least every second, 500 ms for a baud switch, and `RetryPolicy`'s retries.
     public init(
         keepalive: Duration = .seconds(1), switchTimeout: Duration = .milliseconds(500),
-        firstRetry: Duration = .milliseconds(100), maxRetrySeen: Duration = .milliseconds(500),
-        maxRetryUnseen: Duration = .seconds(2)
+        retry: RetryPolicy = RetryPolicy()
     ) {
         self.keepalive = keepalive
         self.switchTimeout = switchTimeout
-        self.firstRetry = firstRetry
-        self.maxRetrySeen = maxRetrySeen
-        self.maxRetryUnseen = maxRetryUnseen
+        self.retry = retry
     }
 }
 
-/// The connection to an LED controller as a pure state machine, like `LinkMachine`: no handshake, an optional
-/// baud switch after each open, then whole frames, at least one per `keepalive`. `StripLink` carries it out.
+/// The connection to an LED controller as a pure state machine, like `LinkMachine` and on the same
+/// `PortMachine`: no handshake, an optional baud switch after each open, then whole frames, at least one per
+/// `keepalive`. `StripLink` carries it out.
 public struct StripLinkMachine: Sendable {
     /// Where the link is.
     public enum State: Equatable, Sendable {
@@ -57,30 +50,29 @@ public struct StripLinkMachine: Sendable {
     public let policy: StripLinkPolicy
     /// Whether each connection starts with a baud switch.
     public let switchesBaud: Bool
-    /// Where the link is.
-    public private(set) var state: State = .waiting(retryAt: .zero)
-    /// Whether the device has been seen since start.
-    public private(set) var seen = false
-    private var retry: Backoff
+    /// The port's life: waiting, open, retries, the last failure.
+    public private(set) var port: PortMachine
+    /// Where the link is while the port is open (never `.waiting`).
+    private var session = State.streaming(lastFrame: nil)
 
     /// A machine that tries to open the port at once.
     public init(policy: StripLinkPolicy = StripLinkPolicy(), switchesBaud: Bool) {
         self.policy = policy
         self.switchesBaud = switchesBaud
-        retry = Backoff(initial: policy.firstRetry, maximum: policy.maxRetryUnseen)
+        port = PortMachine(policy: policy.retry)
     }
 
-    /// Whether a port is open.
-    public var isOpen: Bool {
-        if case .waiting = state { return false }
-        return true
+    /// Where the link is.
+    public var state: State {
+        if let retryAt = port.retryAt { return .waiting(retryAt: retryAt) }
+        return session
     }
 
     /// What to do at `now` with a picture to show. While streaming that is always a frame: the shell is asked
     /// only when the picture changed or `nextDeadline` came.
     public func next(at now: Duration) -> Action {
         switch state {
-        case .waiting(let retryAt): now >= retryAt ? .open : .idle
+        case .waiting: port.opensNow(at: now) ? .open : .idle
         case .switching(let sentAt?): now - sentAt >= policy.switchTimeout ? .followSwitch : .idle
         case .switching(nil): .switchBaud
         case .streaming: .frame
@@ -100,35 +92,34 @@ public struct StripLinkMachine: Sendable {
 
     /// The port opened at `now`.
     public mutating func opened(at now: Duration) {
-        state = switchesBaud ? .switching(sentAt: nil) : .streaming(lastFrame: nil)
-        seen = true
-        retry.reset()
+        port.opened(at: now)
+        session = switchesBaud ? .switching(sentAt: nil) : .streaming(lastFrame: nil)
     }
 
-    /// Opening failed at `now`: try again later, backing off.
-    public mutating func openFailed(at now: Duration) {
-        retry.maximum = seen ? policy.maxRetrySeen : policy.maxRetryUnseen
-        state = .waiting(retryAt: now + retry.take())
+    /// Opening failed at `now`, for `problem` when the caller knows it: try again later, backing off. Returns
+    /// whether `problem` is news to log.
+    @discardableResult
+    public mutating func openFailed(at now: Duration, because problem: String? = nil) -> Bool {
+        port.openFailed(at: now, because: problem)
     }
 
     /// The device went away at `now`: the port is closed; try again soon.
     public mutating func lost(at now: Duration) {
-        retry.reset()
-        state = .waiting(retryAt: now + retry.initial)
+        port.lost(at: now)
     }
 
     /// The switch byte went out at `now`.
     public mutating func sentSwitch(at now: Duration) {
-        if case .switching = state { state = .switching(sentAt: now) }
+        if case .switching = state { session = .switching(sentAt: now) }
     }
 
     /// The line now runs at the new rate (confirmed, or the wait ran out): stream.
     public mutating func switched() {
-        if case .switching = state { state = .streaming(lastFrame: nil) }
+        if case .switching = state { session = .streaming(lastFrame: nil) }
     }
 
     /// A frame went out at `now`.
     public mutating func sentFrame(at now: Duration) {
-        if case .streaming = state { state = .streaming(lastFrame: now) }
+        if case .streaming = state { session = .streaming(lastFrame: now) }
     }
 }
