@@ -47,35 +47,27 @@ import TickerTestSupport
         return (wakes, draws)
     }
 
-    @Test func theGridIsExactFarFromItsOrigin() {
-        let machine = Self.machine()
-        let late = Self.origin + .seconds(86_400 * 30)
-        let floor = machine.grid.floor(late + .nanoseconds(5))
-        #expect(floor == late)
-        #expect(machine.grid.ceiling(late + .nanoseconds(5)) == late + Self.frame)
-        #expect(machine.grid.ceiling(late) == late)
-        #expect(machine.grid.instant(3) == Self.origin + .seconds(3) / 60)
+    /// The machine alone, without a renderer: it tells the renderer of each change of the state at the instant
+    /// it happened, and asks for a drawing when the renderer's outlook says the picture changes.
+    @Test func theRendererHearsOfInputAtTheInstantItIsReadAndSaysWhenThePictureChanges() {
+        var machine = DaemonMachine(configuration: .init(framesPerSecond: 60), at: Self.origin)
+        let still = PictureOutlook(nextChange: nil, isQuiet: true)
+        #expect(Self.renders(machine.wake(at: Self.origin, picture: still, linkDeadline: nil)) == [Self.origin])
+        #expect(machine.feed(Self.bytes("title A", "titel B"), at: Self.ms(20)).last == .observe(at: Self.ms(20)))
+        #expect(Self.renders(machine.wake(at: Self.ms(21), picture: still, linkDeadline: nil)) == [Self.ms(21)])
+        // The picture changes at 100 ms: the grid instant at or after it draws.
+        let moving = PictureOutlook(nextChange: Self.ms(100), isQuiet: false)
+        let next = machine.nextWake(after: Self.ms(21), picture: moving, linkDeadline: nil)
+        #expect(next == machine.grid.ceiling(Self.ms(100)))
+        #expect(Self.renders(machine.wake(at: next - .nanoseconds(1), picture: moving, linkDeadline: nil)).isEmpty)
+        #expect(Self.renders(machine.wake(at: next, picture: moving, linkDeadline: nil)) == [next])
     }
 
-    /// The grid's whole-attosecond arithmetic agrees with `Duration`'s own at every rate, before the origin
-    /// too: instant k is `origin + k / fps`, and every instant lies between its floor and the next instant.
-    @Test(arguments: [1, 7, 24, 30, 59, 60, 75, 120, 144, 240])
-    func theGridAgreesWithDurationArithmetic(fps: Int) {
-        let machine = DaemonLoop(
-            scene: Self.scene(), configuration: DaemonMachine.Configuration(framesPerSecond: fps), at: Self.origin)
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
-            let index = Int64.random(in: -100_000...100_000_000, using: &generator)
-            #expect(machine.grid.instant(index) == Self.origin + .seconds(index) / fps)
-            let instant =
-                Self.origin
-                + .nanoseconds(Int64.random(in: -1_000_000_000_000...1_000_000_000_000_000, using: &generator))
-            let floor = machine.grid.floor(instant)
-            let ceiling = machine.grid.ceiling(instant)
-            #expect(floor <= instant && instant < floor + .seconds(1) / fps + .nanoseconds(1))
-            #expect(ceiling >= instant && (ceiling == floor || ceiling - floor <= .seconds(1) / fps + .nanoseconds(1)))
-            #expect(machine.grid.floor(floor) == floor && machine.grid.ceiling(floor) == floor)
-        }
+    @Test func theDemoStartsAtTheOriginAndTheFirstWakeUpTellsTheRenderer() {
+        var machine = DaemonMachine(configuration: .init(framesPerSecond: 60, demo: true), at: Self.origin)
+        let actions = machine.wake(
+            at: Self.ms(3), picture: PictureOutlook(nextChange: nil, isQuiet: true), linkDeadline: nil)
+        #expect(actions.prefix(2) == [.observe(at: Self.origin), .render(at: Self.origin)])
     }
 
     @Test func drawsAtOnceThenSleepsAMinuteOnABlankPanel() {
