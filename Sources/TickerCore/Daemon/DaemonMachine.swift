@@ -20,10 +20,10 @@ public struct DaemonMachine: Sendable {
     public private(set) var grid: FrameGrid
     /// Feed problems seen since start, logged or not.
     public private(set) var feedProblems = 0
-    /// The idle clock's text and next minute.
-    public private(set) var clock = IdleClock()
 
     private var decoder = FeedDecoder()
+    /// The idle clock's text and next minute.
+    private var clock = IdleClock()
     /// The grid instant of the last wake-up.
     private var lastTick: Duration
     /// When the picture must be drawn although the renderer does not expect it to change (the state, the
