@@ -9,7 +9,7 @@ import TickerCore
 
     static func ms(_ value: Int64) -> Duration { DaemonMachineTests.ms(value) }
 
-    static func machine(keep: Bool = true) -> DaemonMachine {
+    static func machine(keep: Bool = true) -> DaemonLoop {
         DaemonMachineTests.machine {
             $0.keepInterval = keep ? .milliseconds(250) : nil
             $0.keepRefresh = .seconds(60)
@@ -23,7 +23,7 @@ import TickerCore
     }
 
     /// Runs the machine from wake-up to wake-up until `end`; returns when it wrote the kept state, and what.
-    static func keeps(_ machine: inout DaemonMachine, from start: Duration, until end: Duration) -> [(
+    static func keeps(_ machine: inout DaemonLoop, from start: Duration, until end: Duration) -> [(
         Duration, [FeedCommand]
     )] {
         var now = start

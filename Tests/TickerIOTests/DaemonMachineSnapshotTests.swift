@@ -9,7 +9,7 @@ import TickerCore
 
     static func ms(_ value: Int64) -> Duration { DaemonMachineTests.ms(value) }
 
-    static func machine(interval: Duration? = .milliseconds(250)) -> DaemonMachine {
+    static func machine(interval: Duration? = .milliseconds(250)) -> DaemonLoop {
         DaemonMachineTests.machine {
             $0.snapshotInterval = interval
             $0.brightness = 80

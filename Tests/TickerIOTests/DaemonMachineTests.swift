@@ -19,10 +19,10 @@ import TickerTestSupport
 
     static func machine(
         _ scene: Scene = scene(), _ configure: (inout DaemonMachine.Configuration) -> Void = { _ in }
-    ) -> DaemonMachine {
+    ) -> DaemonLoop {
         var configuration = DaemonMachine.Configuration(framesPerSecond: 60)
         configure(&configuration)
-        return DaemonMachine(scene: scene, configuration: configuration, at: origin)
+        return DaemonLoop(scene: scene, configuration: configuration, at: origin)
     }
 
     static func bytes(_ lines: String...) -> [UInt8] { Array(lines.map { $0 + "\n" }.joined().utf8) }
@@ -33,7 +33,7 @@ import TickerTestSupport
 
     /// Runs the machine as the daemon's loop would, from wake-up to wake-up, until `end`; returns the instants
     /// it woke at and those it drew at.
-    static func run(_ machine: inout DaemonMachine, from start: Duration, until end: Duration) -> (
+    static func run(_ machine: inout DaemonLoop, from start: Duration, until end: Duration) -> (
         wakes: [Duration], draws: [Duration]
     ) {
         var now = start
@@ -47,35 +47,27 @@ import TickerTestSupport
         return (wakes, draws)
     }
 
-    @Test func theGridIsExactFarFromItsOrigin() {
-        let machine = Self.machine()
-        let late = Self.origin + .seconds(86_400 * 30)
-        let floor = machine.gridFloor(late + .nanoseconds(5))
-        #expect(floor == late)
-        #expect(machine.gridCeiling(late + .nanoseconds(5)) == late + Self.frame)
-        #expect(machine.gridCeiling(late) == late)
-        #expect(machine.gridInstant(3) == Self.origin + .seconds(3) / 60)
+    /// The machine alone, without a renderer: it tells the renderer of each change of the state at the instant
+    /// it happened, and asks for a drawing when the renderer's outlook says the picture changes.
+    @Test func theRendererHearsOfInputAtTheInstantItIsReadAndSaysWhenThePictureChanges() {
+        var machine = DaemonMachine(configuration: .init(framesPerSecond: 60), at: Self.origin)
+        let still = PictureOutlook(nextChange: nil, isQuiet: true)
+        #expect(Self.renders(machine.wake(at: Self.origin, picture: still, linkDeadline: nil)) == [Self.origin])
+        #expect(machine.feed(Self.bytes("title A", "titel B"), at: Self.ms(20)).last == .observe(at: Self.ms(20)))
+        #expect(Self.renders(machine.wake(at: Self.ms(21), picture: still, linkDeadline: nil)) == [Self.ms(21)])
+        // The picture changes at 100 ms: the grid instant at or after it draws.
+        let moving = PictureOutlook(nextChange: Self.ms(100), isQuiet: false)
+        let next = machine.nextWake(after: Self.ms(21), picture: moving, linkDeadline: nil)
+        #expect(next == machine.grid.ceiling(Self.ms(100)))
+        #expect(Self.renders(machine.wake(at: next - .nanoseconds(1), picture: moving, linkDeadline: nil)).isEmpty)
+        #expect(Self.renders(machine.wake(at: next, picture: moving, linkDeadline: nil)) == [next])
     }
 
-    /// The grid's whole-attosecond arithmetic agrees with `Duration`'s own at every rate, before the origin
-    /// too: instant k is `origin + k / fps`, and every instant lies between its floor and the next instant.
-    @Test(arguments: [1, 7, 24, 30, 59, 60, 75, 120, 144, 240])
-    func theGridAgreesWithDurationArithmetic(fps: Int) {
-        let machine = DaemonMachine(
-            scene: Self.scene(), configuration: DaemonMachine.Configuration(framesPerSecond: fps), at: Self.origin)
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
-            let index = Int64.random(in: -100_000...100_000_000, using: &generator)
-            #expect(machine.gridInstant(index) == Self.origin + .seconds(index) / fps)
-            let instant =
-                Self.origin
-                + .nanoseconds(Int64.random(in: -1_000_000_000_000...1_000_000_000_000_000, using: &generator))
-            let floor = machine.gridFloor(instant)
-            let ceiling = machine.gridCeiling(instant)
-            #expect(floor <= instant && instant < floor + .seconds(1) / fps + .nanoseconds(1))
-            #expect(ceiling >= instant && (ceiling == floor || ceiling - floor <= .seconds(1) / fps + .nanoseconds(1)))
-            #expect(machine.gridFloor(floor) == floor && machine.gridCeiling(floor) == floor)
-        }
+    @Test func theDemoStartsAtTheOriginAndTheFirstWakeUpTellsTheRenderer() {
+        var machine = DaemonMachine(configuration: .init(framesPerSecond: 60, demo: true), at: Self.origin)
+        let actions = machine.wake(
+            at: Self.ms(3), picture: PictureOutlook(nextChange: nil, isQuiet: true), linkDeadline: nil)
+        #expect(actions.prefix(2) == [.observe(at: Self.origin), .render(at: Self.origin)])
     }
 
     @Test func drawsAtOnceThenSleepsAMinuteOnABlankPanel() {
@@ -103,10 +95,10 @@ import TickerTestSupport
         #expect(Self.renders(machine.wake(at: Self.ms(26), linkDeadline: nil)).isEmpty)
         // The marquee that moves after it is drawn on the grid again.
         let next = machine.nextWake(after: Self.ms(26), linkDeadline: nil)
-        #expect(machine.gridFloor(next) == next)
+        #expect(machine.grid.floor(next) == next)
         let (_, draws) = Self.run(&machine, from: next, until: Self.ms(2_000))
         #expect(draws.count > 30, "\(draws.count) draws")
-        #expect(draws.allSatisfy { machine.gridFloor($0) == $0 }, "\(draws.filter { machine.gridFloor($0) != $0 })")
+        #expect(draws.allSatisfy { machine.grid.floor($0) == $0 }, "\(draws.filter { machine.grid.floor($0) != $0 })")
     }
 
     @Test func aMarqueeAtThirtyPixelsASecondWakesEveryOtherFrame() {
@@ -117,7 +109,7 @@ import TickerTestSupport
         // A second of pause, then a column every 1/30 s: about 30 draws a second, all on the grid.
         #expect((115...125).contains(draws.count), "\(draws.count) draws")
         #expect(wakes.count <= draws.count + 10, "\(wakes.count) wake-ups")
-        #expect(draws.allSatisfy { machine.gridFloor($0) == $0 })
+        #expect(draws.allSatisfy { machine.grid.floor($0) == $0 })
         // During the pause it slept.
         #expect(draws.filter { $0 > Self.origin + Self.frame && $0 < Self.ms(1_000) }.isEmpty, "\(draws.prefix(3))")
     }
@@ -199,10 +191,10 @@ import TickerTestSupport
         _ = machine.wake(at: Self.origin, linkDeadline: Self.origin)
         // The link wants a keepalive at 1 s and 3 ms: the grid instant after it.
         let next = machine.nextWake(after: Self.origin, linkDeadline: Self.ms(1_003))
-        #expect(next == machine.gridInstant(61))
+        #expect(next == machine.grid.instant(61))
         #expect(machine.wake(at: next, linkDeadline: Self.ms(1_003)) == [.serviceLink(at: next)])
         // A link still owed bytes is serviced on the very next frame.
-        #expect(machine.nextWake(after: next, linkDeadline: .zero) == machine.gridInstant(62))
+        #expect(machine.nextWake(after: next, linkDeadline: .zero) == machine.grid.instant(62))
     }
 
     @Test func signalsBecomeReloadAndStop() {
@@ -253,8 +245,8 @@ import TickerTestSupport
         var wake = Self.origin
         var draws = 0
         var tick: Int64 = 0
-        while machine.gridInstant(tick) < end {
-            let instant = machine.gridInstant(tick)
+        while machine.grid.instant(tick) < end {
+            let instant = machine.grid.instant(tick)
             if let (read, line) = pending.first, read < instant {
                 pending = pending.dropFirst()
                 guard let command = try? FeedCommand.parse(line) else {
@@ -268,7 +260,7 @@ import TickerTestSupport
                     Issue.record("'\(line)' read at \(read - Self.origin) was drawn at \(Self.renders(actions))")
                     return (draws, Int(tick))
                 }
-                machine.draw(at: read, into: &shown)
+                shown = machine.picture.frame
                 draws += 1
                 story.append("'\(line)' read and drawn at \(read - Self.origin)")
                 guard showsTheScene(at: read, "after '\(line)'") else { return (draws, Int(tick)) }
@@ -281,13 +273,13 @@ import TickerTestSupport
             }
             if instant == wake {
                 for case .render(let at) in machine.wake(at: wake, linkDeadline: nil) {
-                    machine.draw(at: at, into: &shown)
+                    shown = machine.picture.frame
                     draws += 1
                     story.append("drawn at \(at - Self.origin)")
                 }
                 wake = machine.nextWake(after: wake, linkDeadline: nil)
             }
-            guard wake > instant, machine.gridFloor(wake) == wake else {
+            guard wake > instant, machine.grid.floor(wake) == wake else {
                 Issue.record("after \(instant - Self.origin) the machine wakes at \(wake - Self.origin), off the grid")
                 return (draws, Int(tick))
             }

@@ -42,9 +42,9 @@ import TickerTestSupport
     func framesDrawnAheadAreTheFramesDrawnOneAtATime(seed: UInt64) {
         var random = SplitMix(seed: seed)
         var machines = [16, 0].map { ahead in
-            DaemonMachine(
-                scene: Self.scene(),
-                configuration: .init(framesPerSecond: 60, demo: true, framesDrawnAhead: ahead), at: Self.origin)
+            DaemonLoop(
+                scene: Self.scene(), configuration: .init(framesPerSecond: 60, demo: true), at: Self.origin,
+                framesDrawnAhead: ahead)
         }
         var frames = [Frame](repeating: Frame(width: 128, height: 16, depth: .eight), count: 2)
         var images = [RGBFrame](repeating: RGBFrame(width: 128, height: 16), count: 2)
@@ -64,9 +64,9 @@ import TickerTestSupport
             }
             for index in 0..<2 {
                 actions[index] += machines[index].wake(at: now, linkDeadline: nil)
-                for case .render(let instant) in actions[index] {
-                    machines[index].draw(at: instant, into: &frames[index])
-                    machines[index].colorize(frames[index], into: &images[index])
+                for case .render in actions[index] {
+                    frames[index] = machines[index].picture.frame
+                    images[index] = machines[index].picture.colors
                 }
             }
             guard actions[0] == actions[1] else {

@@ -27,15 +27,14 @@ public struct DaemonError: Error, CustomStringConvertible, Sendable {
 
 /// The long-running service, as a shell around `DaemonMachine`: one thread, one event loop waiting (epoll) on
 /// the feed pipe, a one-shot timer armed at the next instant of the frame grid the machine asks for, a
-/// signalfd and the serial port. It reads and writes and carries out the machine's actions; it decides nothing itself.
+/// signalfd and the serial port. It reads and writes and carries out the machine's actions — its `Renderer`
+/// draws the picture that the link and the terminal show; it decides nothing itself.
 public final class Daemon {
     private var settings: Settings
     private let options: DaemonOptions
     private var logger: Logger
     private var machine: DaemonMachine
-    /// What the panel shows: the levels drawn and, on a colour panel, their colours. The sink turns it into
-    /// its device's bytes.
-    private var picture: Picture
+    private var renderer: Renderer
     private var link: (any FrameSink)?
     private var feed: FeedPipe?
     private let timer: DeadlineTimer
@@ -62,9 +61,6 @@ public final class Daemon {
         var logger = logger
         logger.level = LogLevel(config: settings.config.log.level)
         self.logger = logger
-        let panel = settings.config.panel
-        picture = Picture(
-            width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor)
         do {
             signals = try SignalSource()
             timer = try DeadlineTimer()
@@ -73,8 +69,8 @@ public final class Daemon {
             throw DaemonError(error.description)
         }
         terminal = options.terminal ? TerminalPanel() : nil
-        machine = DaemonMachine(
-            scene: Self.scene(settings), configuration: Self.configuration(settings, options, notify), at: Clock.now)
+        machine = DaemonMachine(configuration: Self.configuration(settings, options, notify), at: Clock.now)
+        renderer = Renderer(scene: Self.scene(settings), grid: machine.grid)
         if !options.demo {
             do {
                 if let handed = try FeedPipe.fromSocketActivation() {
@@ -113,6 +109,7 @@ public final class Daemon {
             terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo,
             // At most four state files a second: enough for a bridge, nothing for the disk.
             snapshotInterval: settings.config.feed.state.isEmpty ? nil : .milliseconds(250),
+            idleClock: settings.style.idle == .clock,
             // The kept state as often, and again once a minute while nothing changes, or every half of
             // idle-after when that is shorter: older than idle-after, it is not restored.
             keepInterval: settings.config.feed.keep.isEmpty || options.demo ? nil : .milliseconds(250),
@@ -174,14 +171,16 @@ public final class Daemon {
             let now = Clock.now
             actions.removeAll(keepingCapacity: true)
             machine.wake(
-                at: now, linkDeadline: link?.nextDeadline, linkStreaming: link?.isStreaming ?? false,
+                at: now, picture: renderer.outlook, linkDeadline: link?.nextDeadline,
+                linkStreaming: link?.isStreaming ?? false,
                 localTimeOfDay: inPlace { $0.wantsTimeOfDay(at: now) }
                     ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil,
                 into: &actions)
             execute(actions)
             do {
                 let deadline = link?.nextDeadline
-                try timer.arm(at: inPlace { $0.nextWake(after: now, linkDeadline: deadline) })
+                let picture = renderer.outlook
+                try timer.arm(at: inPlace { $0.nextWake(after: now, picture: picture, linkDeadline: deadline) })
             } catch {
                 logger.error(error.description)
                 return 1
@@ -207,25 +206,27 @@ public final class Daemon {
             identity: linkGeneration << 32 | (link?.statistics.connections ?? 0))
     }
 
-    /// Asks the machine in place. A non-mutating call on `machine` itself would first copy the whole machine
-    /// (scene, player state, decoder) out of this class, on every wake-up.
+    /// Asks the machine in place. A non-mutating call on `machine` itself, or reading its player state for the
+    /// renderer, would first copy the whole machine (player state, decoder) or the state out of this class, on
+    /// every wake-up.
     private func inPlace<T>(_ body: (inout DaemonMachine) -> T) -> T { body(&machine) }
 
     private func execute(_ actions: [DaemonMachine.Action]) {
         for action in actions {
             switch action {
+            case .observe(let instant):
+                renderer.observe(machine.state, at: instant)
             case .render(let instant):
-                machine.draw(at: instant, into: &picture.frame)
-                if picture.isColor { inPlace { $0.colorize(picture.frame, into: &picture.colors) } }
+                inPlace { renderer.render($0.state, at: instant, clock: $0.clockText) }
             case .serviceLink(let instant):
                 guard let link else { continue }
                 link.setBrightness(inPlace { $0.brightnessLevel })
-                link.service(picture, at: instant)
+                link.service(renderer.picture, at: instant)
             case .drawTerminal:
-                if picture.isColor {
-                    terminal?.draw(picture.colors, status: statusLine())
+                if renderer.picture.isColor {
+                    terminal?.draw(renderer.picture.colors, status: statusLine())
                 } else {
-                    terminal?.draw(picture.frame, status: statusLine())
+                    terminal?.draw(renderer.picture.frame, status: statusLine())
                 }
                 // Nowhere left to draw (the window was closed): a panel drawn only there has no reason to run on.
                 if let failure = terminal?.failure, !stopping {
@@ -294,7 +295,7 @@ public final class Daemon {
         let idleAfter = settings.config.display.idleAfter
         let restoration = kept.restoration(at: Clock.wallNow, idleAfter: idleAfter == .zero ? nil : idleAfter)
         if !restoration.commands.isEmpty {
-            machine.restore(restoration.commands, receivedAgo: restoration.age, at: Clock.now)
+            execute(machine.restore(restoration.commands, receivedAgo: restoration.age, at: Clock.now))
         }
         if let leftOut = restoration.leftOut {
             logger.notice("kept state '\(path)' \(leftOut)")
@@ -353,12 +354,9 @@ public final class Daemon {
         settings = loaded
         logger.level = LogLevel(config: new.log.level)
         let panel = new.panel
-        machine.reload(
-            scene: Self.scene(loaded), configuration: Self.configuration(loaded, options, notify), at: Clock.now)
-        if panel.width != old.panel.width || panel.height != old.panel.height || panel.depth != old.panel.depth {
-            picture = Picture(
-                width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor)
-        }
+        let now = Clock.now
+        machine.reload(configuration: Self.configuration(loaded, options, notify), at: now)
+        renderer.reload(scene: Self.scene(loaded), grid: machine.grid, state: machine.state, at: now)
         if new.device != old.device || new.leds != old.leds || panel.width != old.panel.width
             || panel.height != old.panel.height
             || panel.depth != old.panel.depth
@@ -382,10 +380,9 @@ public final class Daemon {
     }
 
     private func shutDown() {
-        execute(machine.finish(at: Clock.now))
+        execute(machine.finish(at: Clock.now, picture: renderer.outlook))
         let onExit = settings.config.device.onExit
         if onExit == .release || settings.config.display.blankOnExit {
-            picture.frame.clear()
             link?.finish(onExit, timeout: .milliseconds(150))
         }
         link?.close()

@@ -1,0 +1,368 @@
+/// The daemon's decisions as a pure state machine, like `LinkMachine`: what the feed changed, when to draw,
+/// when to let the link act, when to tell systemd, when to log a feed problem, and when to wake up next. It
+/// owns the player state, the feed decoder, reloads, the checks for a stale feed and the demo's restart, and
+/// composes small values for the rest: the frame grid, one `Cadence` each for the watchdog, the status, the
+/// state file, the kept state and the terminal, the idle clock and the feed-problem limiter. It draws nothing:
+/// the shell (`Daemon`) carries out the actions — a `Renderer` draws on `.render` — and tells it what the
+/// renderer and the link expect next (`PictureOutlook`, `linkDeadline`). Time is passed in, so tests drive
+/// the machine on a manual clock.
+///
+/// Every wake-up it asks for lands on the frame grid: instants `origin + k / fps`, so motion stays evenly paced
+/// whatever woke the loop before. Between two changes of the picture the loop sleeps; feed input wakes it at
+/// once, and the frame showing it is drawn then, at the instant of that wake-up, off the grid; the frames after
+/// it are drawn on the grid again.
+public struct DaemonMachine: Sendable {
+    /// What the feed has said so far.
+    public private(set) var state = PlayerState()
+    /// The configuration in force.
+    public private(set) var configuration: Configuration
+    /// The instants it wakes at.
+    public private(set) var grid: FrameGrid
+    /// Feed problems seen since start, logged or not.
+    public private(set) var feedProblems = 0
+
+    private var decoder = FeedDecoder()
+    /// The idle clock's text and next minute.
+    private var clock = IdleClock()
+    /// The grid instant of the last wake-up.
+    private var lastTick: Duration
+    /// When the picture must be drawn although the renderer does not expect it to change (the state, the
+    /// look or the clock's text changed), or nil.
+    private var drawOwed: Duration?
+    /// Feed input changed the state since the last drawing: the next wake-up draws at once, at its own instant.
+    private var inputToShow = false
+    /// The demo's start at the origin, which the renderer has not yet been told of (`init` returns no actions).
+    private var unobserved: Duration?
+    private var linkStreaming = false
+    /// When to look again for a stale partial line or an unterminated lyrics block.
+    private var feedCheck: Duration?
+    private var problems: FeedProblemLimiter
+    private var watchdog = Cadence()
+    private var status = Cadence()
+    private var terminal = Cadence(owed: false)
+    /// When the state file was last written, whether the state changed since, and what it said.
+    private var snapshots = Cadence()
+    private var lastSnapshot: StateSnapshot?
+    /// When the kept state was last written and whether a change is owed.
+    private var keeping = Cadence()
+
+    /// A machine whose grid starts at `origin`, with nothing drawn yet: the first wake-up draws.
+    public init(configuration: Configuration, at origin: Duration) {
+        self.configuration = configuration
+        grid = FrameGrid(origin: origin, framesPerSecond: configuration.framesPerSecond)
+        problems = FeedProblemLimiter(limit: configuration.feedProblemsPerMinute)
+        lastTick = origin
+        drawOwed = origin
+        if configuration.demo {
+            startDemo(at: origin)
+            unobserved = origin
+        }
+    }
+
+    // MARK: Inputs
+
+    /// Bytes read from the feed at `now`: applies the commands (the renderer observes them at `now`, and the
+    /// next wake-up draws the frame that shows them, at once) and logs the problems, at most
+    /// `feedProblemsPerMinute` a minute.
+    public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes, at now: Duration) -> [Action] {
+        let events = decoder.decode(bytes, now: now)
+        var actions: [Action] = []
+        var changed = false
+        for event in events {
+            if case .command(let command, _) = event {
+                state.apply(command, at: now)
+                changed = true
+            }
+        }
+        report(events, at: now, into: &actions)
+        if changed {
+            actions.append(.observe(at: now))
+            drawSoon(at: now)
+            inputToShow = true
+            snapshots.changed()
+            keeping.changed()
+        }
+        // A partial line or an open lyrics block goes stale if nothing more comes.
+        feedCheck = now + decoder.limits.staleAfter + .milliseconds(1)
+        return actions
+    }
+
+    /// A lifecycle signal arrived.
+    public mutating func received(_ signal: Signal) -> [Action] {
+        switch signal {
+        case .hangUp: return [.reload]
+        case .terminate: return [.stop("SIGTERM")]
+        case .interrupt: return [.stop("SIGINT")]
+        }
+    }
+
+    /// A reloaded configuration takes effect at `now` (the renderer takes the new scene at the same instant).
+    /// The grid keeps its origin; the next frame is drawn at once.
+    public mutating func reload(configuration: Configuration, at now: Duration) {
+        self.configuration = configuration
+        grid = FrameGrid(origin: grid.origin, framesPerSecond: configuration.framesPerSecond)
+        problems.limit = configuration.feedProblemsPerMinute
+        drawSoon(at: now)
+        status.changed()
+        snapshots.changed()
+    }
+
+    /// The timer fired, or the loop woke for any reason, at `now`. `picture` is the renderer's `outlook`,
+    /// `linkDeadline` the link's `nextDeadline` (nil without a device), `linkStreaming` whether it streams to
+    /// a device, and `localTimeOfDay` the wall clock's time since midnight (for the idle clock; nil when not
+    /// needed).
+    public mutating func wake(
+        at now: Duration, picture: PictureOutlook, linkDeadline: Duration?, linkStreaming: Bool = false,
+        localTimeOfDay: Duration? = nil
+    ) -> [Action] {
+        var actions: [Action] = []
+        wake(
+            at: now, picture: picture, linkDeadline: linkDeadline, linkStreaming: linkStreaming,
+            localTimeOfDay: localTimeOfDay, into: &actions)
+        return actions
+    }
+
+    /// As `wake(at:picture:linkDeadline:linkStreaming:localTimeOfDay:)`, appending the actions to `actions`: a
+    /// caller that empties and keeps one array allocates nothing for them.
+    public mutating func wake(
+        at now: Duration, picture: PictureOutlook, linkDeadline: Duration?, linkStreaming: Bool,
+        localTimeOfDay: Duration?, into actions: inout [Action]
+    ) {
+        let tick = grid.floor(now)
+        lastTick = tick
+        catchUp(at: now, tick: tick, linkStreaming: linkStreaming, localTimeOfDay: localTimeOfDay, into: &actions)
+        let drawn = drawIfDue(at: now, tick: tick, picture: picture, into: &actions)
+        if drawn != nil || linkDeadline.map({ tick >= $0 }) == true {
+            actions.append(.serviceLink(at: drawn ?? tick))
+        }
+        tellWhatIsDue(at: now, tick: tick, quiet: picture.isQuiet, into: &actions)
+    }
+
+    /// What time did at a wake-up at `now` (grid instant `tick`), before the drawing: the renderer hears of the
+    /// demo's start, the link's streaming counts as a change, a stale feed and the minute of feed problems are
+    /// reported, the demo starts over at its end, and the idle clock turns to a new minute.
+    private mutating func catchUp(
+        at now: Duration, tick: Duration, linkStreaming: Bool, localTimeOfDay: Duration?,
+        into actions: inout [Action]
+    ) {
+        if let unobserved {
+            actions.append(.observe(at: unobserved))
+            self.unobserved = nil
+        }
+        if linkStreaming != self.linkStreaming {
+            self.linkStreaming = linkStreaming
+            status.changed()
+            snapshots.changed()
+        }
+        if let check = feedCheck, now >= check {
+            report(decoder.flushStale(now: now), at: now, into: &actions)
+            feedCheck = decoder.isInLyricsBlock ? now + decoder.limits.staleAfter : nil
+        }
+        if let end = problems.summaryDue, now >= end, let summary = problems.close() {
+            actions.append(.log(.warning, summary))
+        }
+        if configuration.demo, state.playbackPosition(at: tick) >= DemoTrack.duration {
+            startDemo(at: tick)
+            actions.append(.observe(at: tick))
+            drawSoon(at: tick)
+        }
+        if configuration.idleClock, let localTimeOfDay, clock.update(timeOfDay: localTimeOfDay, at: now) {
+            drawSoon(at: now)
+        }
+    }
+
+    /// Asks for a drawing when one is due at a wake-up at `now` (grid instant `tick`), and answers its instant.
+    /// New input is shown at once, at this wake-up's own instant; the picture's own changes wait for the grid.
+    private mutating func drawIfDue(
+        at now: Duration, tick: Duration, picture: PictureOutlook, into actions: inout [Action]
+    ) -> Duration? {
+        var drawn: Duration?
+        if inputToShow {
+            drawn = now
+        } else if let due = renderDue(picture), tick >= due {
+            drawn = tick
+        }
+        guard let drawn else { return nil }
+        // The renderer knows when the picture changes after this drawing.
+        actions.append(.render(at: drawn))
+        inputToShow = false
+        drawOwed = nil
+        status.changed()
+        if configuration.terminalInterval != nil { terminal.changed() }
+        return drawn
+    }
+
+    /// Tells the terminal, systemd, the state file and the kept state what is due at a wake-up at `now` (grid
+    /// instant `tick`), each at its own cadence; `quiet` as in `PictureOutlook`.
+    private mutating func tellWhatIsDue(at now: Duration, tick: Duration, quiet: Bool, into actions: inout [Action]) {
+        if let due = terminalDue, tick >= due {
+            actions.append(.drawTerminal)
+            terminal.done(at: tick)
+        }
+        if let due = watchdogDue, now >= due {
+            actions.append(.petWatchdog)
+            watchdog.done(at: now)
+        }
+        if let due = statusDue, now >= due {
+            actions.append(.sendStatus)
+            status.done(at: now)
+        }
+        if let due = snapshotDue, now >= due {
+            let snapshot = StateSnapshot(
+                state, at: now, panel: linkStreaming, brightness: state.brightness ?? configuration.brightness)
+            if snapshot != lastSnapshot {
+                actions.append(.writeSnapshot(snapshot))
+                lastSnapshot = snapshot
+                snapshots.done(at: now)
+            } else {
+                snapshots.settled()
+            }
+        }
+        if let due = keepDue(quiet: quiet), now >= due { actions.append(keep(at: now, quiet: quiet)) }
+    }
+
+    /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its minute
+    /// has run out (reading the local time costs more than a frame).
+    public func wantsTimeOfDay(at now: Duration) -> Bool {
+        configuration.idleClock && clock.wantsTimeOfDay(at: now)
+    }
+
+    /// The idle clock's text, for the renderer.
+    public var clockText: String { clock.text }
+
+    /// The brightness the link should use, 0–255.
+    public var brightnessLevel: UInt8 {
+        let percent = state.brightness ?? configuration.brightness
+        return UInt8(min(max(percent, 0), 100) * 255 / 100)
+    }
+
+    // MARK: Sleeping
+
+    /// The grid instant to wake at next, after a `wake(at:…)` at `now` and its actions: the earliest of the
+    /// picture's next change (`picture`, the renderer's outlook after it drew), a drawing owed, the link's
+    /// deadline (`linkDeadline`, asked again after the link acted), the watchdog, the status update, the state
+    /// file, the kept state, the terminal, a feed check, the summary of feed problems, the demo's end and the
+    /// clock's next minute. Always a grid instant after `now`.
+    public func nextWake(after now: Duration, picture: PictureOutlook, linkDeadline: Duration?) -> Duration {
+        var earliest = renderDue(picture)
+        func consider(_ instant: Duration?) {
+            guard let instant else { return }
+            if let current = earliest, current <= instant { return }
+            earliest = instant
+        }
+        consider(linkDeadline)
+        consider(watchdogDue)
+        consider(statusDue)
+        consider(snapshotDue)
+        consider(keepDue(quiet: picture.isQuiet))
+        consider(terminalDue)
+        consider(feedCheck)
+        consider(problems.summaryDue)
+        if configuration.demo, state.playback == .playing {
+            consider(now + (DemoTrack.duration - state.playbackPosition(at: now)))
+        }
+        if configuration.idleClock { consider(clock.nextMinute) }
+        // With nothing at all to wait for, wake once a minute anyway (the status and watchdog normally come first).
+        return grid.instant(atOrAfter: earliest ?? now + configuration.quietStatusInterval, after: now)
+    }
+
+    /// When the picture must be drawn: when the renderer expects it to change, or sooner when a drawing is owed.
+    private func renderDue(_ picture: PictureOutlook) -> Duration? {
+        guard let owed = drawOwed else { return picture.nextChange }
+        return picture.nextChange.map { min($0, owed) } ?? owed
+    }
+
+    /// Every half of systemd's watchdog interval.
+    private var watchdogDue: Duration? {
+        configuration.watchdogInterval.flatMap { watchdog.due(from: lastTick, interval: $0 / 2, refresh: $0 / 2) }
+    }
+
+    /// At most once per `statusInterval` while something changes, else once per `quietStatusInterval`.
+    private var statusDue: Duration? {
+        status.due(
+            from: lastTick, interval: configuration.statusInterval, refresh: configuration.quietStatusInterval)
+    }
+
+    /// When the state file must be written: as soon as the state changed, but not sooner than
+    /// `snapshotInterval` after the last time (nil: nothing owed, or no state file).
+    private var snapshotDue: Duration? {
+        configuration.snapshotInterval.flatMap { snapshots.due(from: lastTick, interval: $0, refresh: nil) }
+    }
+
+    /// When the terminal is drawn again: after a drawing, at most once per `terminalInterval`.
+    private var terminalDue: Duration? {
+        configuration.terminalInterval.flatMap { terminal.due(from: lastTick, interval: $0, refresh: nil) }
+    }
+
+    // MARK: The kept state
+
+    /// Rebuilds the state from a kept state (`KeptState.restoration`) at `now`: its commands as received
+    /// `age` ago. The renderer observes it at `now`; the frame that shows it is drawn on the next instant of
+    /// the grid.
+    public mutating func restore(_ commands: [FeedCommand], receivedAgo age: Duration, at now: Duration) -> [Action] {
+        state.restore(commands, at: now - age, now: now)
+        drawSoon(at: now)
+        snapshots.changed()
+        return [.observe(at: now)]
+    }
+
+    /// What to write as the daemon stops at `now`, with the renderer's `picture` outlook: the kept state,
+    /// unless it already says all there is (a change is owed, or a track stays up and the file's time should
+    /// be the stop's); and a last snapshot saying that the daemon stopped.
+    public mutating func finish(at now: Duration, picture: PictureOutlook) -> [Action] {
+        var actions: [Action] = []
+        if configuration.keepInterval != nil, keeping.owed || keepsTrack(quiet: picture.isQuiet) {
+            actions.append(keep(at: now, quiet: picture.isQuiet))
+        }
+        if configuration.snapshotInterval != nil {
+            let last = StateSnapshot(
+                state, at: now, panel: false, brightness: state.brightness ?? configuration.brightness)
+            actions.append(.writeSnapshot(last.daemonStopped))
+        }
+        return actions
+    }
+
+    /// Whether the kept state holds the track, and is written again while nothing changes: not while the clock
+    /// is stopped and the panel counts down to its idle screen or shows it (`quiet`: the player stopped the
+    /// track, or there is none).
+    private func keepsTrack(quiet: Bool) -> Bool { !(quiet && state.playback == .stopped) }
+
+    /// When the kept state must be written: soon after a change, at most once per `keepInterval`; while its
+    /// track stays up, again every `keepRefresh`, so that after a crash the file's time is at most that long
+    /// before the end (nil: no kept state, or nothing due).
+    private func keepDue(quiet: Bool) -> Duration? {
+        guard let interval = configuration.keepInterval else { return nil }
+        let refresh = keepsTrack(quiet: quiet) ? max(configuration.keepRefresh, interval) : nil
+        return keeping.due(from: lastTick, interval: interval, refresh: refresh)
+    }
+
+    private mutating func keep(at now: Duration, quiet: Bool) -> Action {
+        keeping.done(at: now)
+        return .keepState(KeptState.commands(for: state, at: now, keepingTrack: keepsTrack(quiet: quiet)))
+    }
+
+    // MARK: Helpers
+
+    /// The state, the look or the clock's text changed at `now`: the next instant of the grid draws.
+    private mutating func drawSoon(at now: Duration) {
+        let instant = grid.ceiling(now)
+        if let owed = drawOwed, owed <= instant { return }
+        drawOwed = instant
+    }
+
+    private mutating func startDemo(at now: Duration) {
+        for command in DemoTrack.commands { state.apply(command, at: now) }
+    }
+
+    /// Logs feed problems, at most `feedProblemsPerMinute` a minute, and counts them all. The problems not
+    /// logged are summed up in one line when their minute ends (`wake` then), whether or not more come.
+    private mutating func report(_ events: [FeedEvent], at now: Duration, into actions: inout [Action]) {
+        for case .problem(let problem) in events {
+            feedProblems += 1
+            status.changed()
+            let (summary, log) = problems.record(at: now)
+            if let summary { actions.append(.log(.warning, summary)) }
+            if log { actions.append(.log(.warning, problem.description)) }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+import TickerCore
+
+/// The small values the daemon's decider is made of — the cadence, the idle clock, the feed-problem limiter —
+/// on a manual clock.
+@Suite struct DaemonPartsTests {
+    static let start: Duration = .seconds(1_000)
+
+    @Test func aCadenceIsDueAtTheStartThenAnIntervalAfterAChangeAndARefreshAfterNone() {
+        var cadence = Cadence()
+        #expect(cadence.due(from: Self.start, interval: .seconds(1), refresh: .seconds(60)) == Self.start)
+        cadence.done(at: Self.start)
+        #expect(
+            cadence.due(from: Self.start, interval: .seconds(1), refresh: .seconds(60)) == Self.start + .seconds(60))
+        #expect(cadence.due(from: Self.start, interval: .seconds(1), refresh: nil) == nil)
+        cadence.changed()
+        #expect(cadence.due(from: Self.start, interval: .seconds(1), refresh: nil) == Self.start + .seconds(1))
+        // Nothing needed doing after all: the next time counts from the last one done.
+        cadence.settled()
+        #expect(!cadence.owed)
+        #expect(cadence.due(from: Self.start, interval: .seconds(1), refresh: .seconds(5)) == Self.start + .seconds(5))
+    }
+
+    @Test func aCadenceThatOwesNothingAtFirstWaitsForAChange() {
+        var cadence = Cadence(owed: false)
+        #expect(cadence.due(from: Self.start, interval: .seconds(1), refresh: nil) == nil)
+        cadence.changed()
+        #expect(cadence.due(from: Self.start, interval: .seconds(1), refresh: nil) == Self.start)
+    }
+
+    @Test func theIdleClockShowsHoursAndMinutesAndAsksAgainWhenTheMinuteRunsOut() {
+        var clock = IdleClock()
+        #expect(clock.wantsTimeOfDay(at: Self.start))
+        // 09:41:15.5 at the start.
+        let timeOfDay = Duration.seconds(9 * 3_600 + 41 * 60 + 15) + .milliseconds(500)
+        let first = clock.update(timeOfDay: timeOfDay, at: Self.start)
+        #expect(first)
+        #expect(clock.text == "09:41")
+        #expect(clock.nextMinute == Self.start + .milliseconds(44_500))
+        #expect(!clock.wantsTimeOfDay(at: Self.start + .seconds(44)))
+        #expect(clock.wantsTimeOfDay(at: Self.start + .milliseconds(44_500)))
+        // The same minute again changes nothing.
+        let again = clock.update(timeOfDay: timeOfDay + .seconds(1), at: Self.start + .seconds(1))
+        #expect(!again)
+        let late = clock.update(timeOfDay: .seconds(24 * 3_600 - 1), at: Self.start + .seconds(2))
+        #expect(late)
+        #expect(clock.text == "23:59")
+    }
+
+    @Test func theLimiterLogsAMinutesShareAndSumsUpTheRestWhenTheMinuteEnds() {
+        var limiter = FeedProblemLimiter(limit: 2)
+        let logged = (0..<5).map { limiter.record(at: Self.start + .seconds($0)).log }
+        #expect(logged == [true, true, false, false, false])
+        #expect(limiter.summaryDue == Self.start + .seconds(60))
+        let summary = limiter.close()
+        #expect(summary == "3 more feed errors in the last minute were not logged")
+        #expect(limiter.summaryDue == nil)
+        // A problem after the minute opens a new one, and brings the summary of the old one with it.
+        _ = (0..<3).map { limiter.record(at: Self.start + .seconds(100 + $0)) }
+        let next = limiter.record(at: Self.start + .seconds(160))
+        #expect(next.summary == "1 more feed errors in the last minute were not logged")
+        #expect(next.log)
+    }
+}
