@@ -137,8 +137,8 @@ public struct DaemonMachine: Sendable {
     private var ahead: [DrawnAhead] = []
     private var aheadCount = 0
     private var aheadNext = 0
-    /// The scene's marks after drawing the frame that the first frame drawn ahead follows.
-    private var marksBeforeAhead = Scene.Marks()
+    /// The slot of the frame drawn ahead that was shown last, until a frame is drawn afresh: its paints colour it.
+    private var slotShown: Int?
     /// How many frames `draw(at:into:)` copied out from those drawn ahead.
     private(set) var framesShownFromAhead = 0
     /// When the kept state was last written and whether a change is owed.
@@ -233,10 +233,11 @@ public struct DaemonMachine: Sendable {
     /// A reloaded configuration takes effect at `now`: a new scene (the look may have changed) and timing.
     /// The grid keeps its origin; the next frame is drawn at once.
     public mutating func reload(scene: Scene, configuration: Configuration, at now: Duration) {
-        // The new scene has drawn nothing: there are no marks to go back to, and the panel may have another size.
+        // The panel may have another size.
         ahead = []
         aheadCount = 0
         aheadNext = 0
+        slotShown = nil
         self.scene = scene
         self.configuration = configuration
         self.scene.observe(state, at: now)
@@ -350,17 +351,19 @@ public struct DaemonMachine: Sendable {
     /// instants the loop will ask for them, and the wake-ups that follow copy them out. After a sleep, what a
     /// wake-up costs follows the code and data it touches more than the work it does; drawing in bursts touches
     /// the scene's once per burst, not once per frame. Feed input, a reload, a new minute on the idle clock or
-    /// the demo starting over drop what was drawn ahead: the scene goes back to its marks after the frame shown
-    /// last, so the frames and their instants are exactly those drawn one at a time. A drawing of new input, off
+    /// the demo starting over drop what was drawn ahead: the scene draws a function of the state and the time,
+    /// so the frames and their instants are exactly those drawn one at a time. A drawing of new input, off
     /// the grid, draws nothing ahead: its frame goes out first, and more input may come before the next frame.
     public mutating func draw(at instant: Duration, into frame: inout Frame) {
         if let drawn = nextDrawnAhead(at: instant) {
             frame.copy(from: ahead[drawn].frame)
             aheadNext = drawn + 1
+            slotShown = drawn
             framesShownFromAhead += 1
             return
         }
         dropFramesAhead()
+        slotShown = nil
         scene.render(state, at: instant, clock: clockText, into: &frame)
         if gridFloor(instant) == instant { drawAhead(after: instant) }
     }
@@ -368,8 +371,8 @@ public struct DaemonMachine: Sendable {
     /// The colours of `frame` as the scene drew it (the frame last drawn or copied out), into `image`: for
     /// colour panels and terminals.
     public func colorize(_ frame: Frame, into image: inout RGBFrame) {
-        if let marks = marksOfFrameShown {
-            scene.colorize(frame, marks: marks, into: &image)
+        if let slot = slotShown {
+            scene.colorize(frame, paints: ahead[slot].paints, into: &image)
         } else {
             scene.colorize(frame, into: &image)
         }
@@ -484,12 +487,12 @@ public struct DaemonMachine: Sendable {
     }
 
     /// A frame drawn ahead of time: the instant the loop will draw it at, when the picture changes after it
-    /// (what `nextChange` answered there), the frame, and the scene's marks after drawing it.
+    /// (what `nextChange` answered there), the frame, and what its pixels were drawn as.
     private struct DrawnAhead {
         var instant: Duration
         var due: Duration?
         var frame: Frame
-        var marks = Scene.Marks()
+        var paints = Paints()
     }
 
     /// Goes on from the frame just drawn at `instant`, while the picture keeps changing: draws the next
@@ -502,14 +505,16 @@ public struct DaemonMachine: Sendable {
             let blank = Frame(width: scene.width, height: scene.height, depth: scene.depth)
             ahead = Array(repeating: DrawnAhead(instant: .zero, due: nil, frame: blank), count: capacity)
         }
-        scene.copyMarks(into: &marksBeforeAhead)
         var last = instant
         while aheadCount < capacity {
             // Where the loop wakes to draw next (as `nextWake` has it).
             let next = gridInstant(atOrAfter: due, after: last)
             let nextDue = scene.nextChange(state, after: next, clock: clockText).map { max($0, next) }
-            scene.render(state, at: next, clock: clockText, into: &ahead[aheadCount].frame)
-            scene.copyMarks(into: &ahead[aheadCount].marks)
+            // The paints are lent out of their slot, which the frame is drawn into.
+            var paints = Paints()
+            swap(&paints, &ahead[aheadCount].paints)
+            scene.render(state, at: next, clock: clockText, into: &ahead[aheadCount].frame, paints: &paints)
+            swap(&paints, &ahead[aheadCount].paints)
             ahead[aheadCount].instant = next
             ahead[aheadCount].due = nextDue
             aheadCount += 1
@@ -524,16 +529,8 @@ public struct DaemonMachine: Sendable {
         aheadNext < aheadCount && ahead[aheadNext].instant == instant ? aheadNext : nil
     }
 
-    /// The scene's marks after drawing the frame shown last, when the scene has drawn more since (or may
-    /// have): nil when nothing was drawn ahead, and the scene's own marks are those.
-    private var marksOfFrameShown: Scene.Marks? {
-        guard aheadCount > 0 else { return nil }
-        return aheadNext > 0 ? ahead[aheadNext - 1].marks : marksBeforeAhead
-    }
-
-    /// Forgets the frames drawn ahead and not shown; the scene goes back to its marks after the frame shown last.
+    /// Forgets the frames drawn ahead and not shown.
     private mutating func dropFramesAhead() {
-        if aheadNext < aheadCount, let marks = marksOfFrameShown { scene.restoreMarks(marks) }
         aheadCount = 0
         aheadNext = 0
     }
