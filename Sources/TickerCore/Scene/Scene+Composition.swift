@@ -11,6 +11,14 @@ extension Scene {
         var bottom: Show
         /// The playback position the lyrics are read at (the lyrics offset added).
         var position: Duration
+        /// The lyric line sung at `position`, if any, and its index among the lyrics.
+        var current: SungLine?
+    }
+
+    /// A lyric line being sung and its index among the lyrics.
+    struct SungLine {
+        var index: Int
+        var line: LyricLine
     }
 
     /// What one zone shows.
@@ -18,10 +26,10 @@ extension Scene {
         case nothing
         /// A line as a marquee whose lap started at `since`, painted as `paint`.
         case marquee(String, since: Duration, paint: MarqueePaint)
-        /// The lyric being sung.
-        case lyric(LyricLine, LyricLayout)
+        /// The lyric being sung (the composition's `current`).
+        case lyric
         /// The lyric being sung, over both zones of a split panel (the bottom zone shows nothing of its own).
-        case wrapped(LyricLine, WrappedLyric)
+        case wrapped
         /// The next lyric, at rest, during a break.
         case waiting(String)
     }
@@ -50,7 +58,7 @@ extension Scene {
     /// What the panel shows at `now`, `clock` being the idle clock's text.
     func compose(_ state: PlayerState, at now: Duration, clock: String) -> Composition {
         let (content, position, current) = topContent(state, at: now)
-        var composition = Composition(top: .nothing, bottom: .nothing, position: position)
+        var composition = Composition(top: .nothing, bottom: .nothing, position: position, current: current)
         switch content {
         case .message(let message):
             let role: ColorRole = message.priority == .high ? .messageHigh : .message
@@ -63,16 +71,12 @@ extension Scene {
         case .nowPlaying:
             composition.top = .marquee(nowPlaying, since: since(content, state, at: now), paint: .nowPlaying)
         case .lyric:
-            guard let current else { break }
-            composition.top =
-                isSplit
-                ? .wrapped(current.line, wrapped(current.index, current.line))
-                : .lyric(current.line, layout(current.index, current.line))
+            composition.top = isSplit ? .wrapped : .lyric
             return composition
         }
         guard isSplit else { return composition }
-        if let current {
-            composition.bottom = .lyric(current.line, layout(current.index, current.line))
+        if current != nil {
+            composition.bottom = .lyric
         } else if state.playback != .stopped, let next = state.nextLyricLine(after: position) {
             // During a break the next line waits at rest, so singers see what comes; also under an idle top
             // zone, when the feed gives lyrics but no now-playing line.
@@ -85,10 +89,13 @@ extension Scene {
     /// everything, the lyric (on a split panel only wrapped over both zones), the idle screen, or the
     /// now-playing line.
     func topContent(_ state: PlayerState, at now: Duration) -> (
-        content: TopContent, position: Duration, current: (index: Int, line: LyricLine)?
+        content: TopContent, position: Duration, current: SungLine?
     ) {
         let position = state.playbackPosition(at: now) + style.lyricsOffset
-        let current = state.playback == .stopped ? nil : state.lyricLine(at: position)
+        var current: SungLine?
+        if state.playback != .stopped, let (index, line) = state.lyricLine(at: position) {
+            current = SungLine(index: index, line: line)
+        }
         if let message = state.activeMessage(at: now) { return (.message(message), position, current) }
         if let current, takesTopZone(current.index, current.line) { return (.lyric, position, current) }
         if let idleSince, nowPlaying.isEmpty || now - idleSince >= style.idleAfter {
@@ -130,26 +137,23 @@ extension Scene {
     /// The instant the last lyric line to take the top zone from a marquee ended, when that was after the
     /// state was last observed (the position then moved on from where it was observed, at the track's pace).
     func lyricLeft(_ state: PlayerState, at now: Duration) -> Duration? {
-        guard state.playback == .playing, !isSplit || style.karaoke.wrap else { return nil }
         let lines = state.lyrics.lines
-        let observedPosition = state.playbackPosition(at: observedAt) + style.lyricsOffset
+        // Lyrics not observed (see `observe`) are not known to have hidden anything.
+        guard state.playback == .playing, lines.count == lastTopLine.count else { return nil }
         let position = state.playbackPosition(at: now) + style.lyricsOffset
-        var index = (state.nextLyricLine(after: position)?.index ?? lines.count) - 1
-        while index >= 0 {
-            let line = lines[index]
-            // A line is sung until it ends or the next one starts; not at all when the next starts with it.
-            let end = index + 1 < lines.count ? min(line.end, lines[index + 1].start) : line.end
-            if end <= observedPosition { return nil }
-            if end > line.start, takesTopZone(index, line) { return observedAt + (end - observedPosition) }
-            index -= 1
-        }
-        return nil
+        let latest = (state.nextLyricLine(after: position)?.index ?? lines.count) - 1
+        guard latest >= 0, case let index = lastTopLine[latest], index >= 0 else { return nil }
+        let end = index + 1 < lines.count ? min(lines[index].end, lines[index + 1].start) : lines[index].end
+        let observedPosition = state.playbackPosition(at: observedAt) + style.lyricsOffset
+        return end > observedPosition ? observedAt + (end - observedPosition) : nil
     }
 
     /// Whether lyric line `index` takes the top zone while it is sung: always on a single zone; on a split
     /// panel, when it is wrapped over both zones.
     func takesTopZone(_ index: Int, _ line: LyricLine) -> Bool {
-        !isSplit || (style.karaoke.wrap && wrapped(index, line).fits)
+        guard isSplit else { return true }
+        if index < lastTopLine.count, lyricLayouts[index].text == line.text { return lastTopLine[index] == index }
+        return style.karaoke.wrap && wrapped(index, line).fits
     }
 
     /// The layout of lyric line `index` in the lyric zone, as observed (or measured now, when the state drawn

@@ -3,23 +3,29 @@
 extension Scene {
     mutating func draw(_ composition: Composition, at now: Duration, into frame: inout Frame, paints: inout Paints) {
         let position = composition.position
-        if case .wrapped(let line, let wrapped) = composition.top {
+        if case .wrapped = composition.top, let current = composition.current {
             let sung = Self.drawWrapped(
-                line, wrapped, at: position, style: style.karaoke, top: &top, bottom: &bottom, into: &frame)
+                current.line, wrapped(current.index, current.line), at: position, style: style.karaoke, top: &top,
+                bottom: &bottom, into: &frame)
             paints.paintLyric(top.zone, sung: sung.top)
             paints.paintLyric(bottom.zone, sung: sung.bottom)
             return
         }
+        let line = composition.current?.line
+        let laidOut = composition.current.map { layout($0.index, $0.line) }
         let artist = nowPlayingArtist
-        Self.draw(composition.top, at: now, position, artist: artist, renderer: &top, into: &frame, paints: &paints)
         Self.draw(
-            composition.bottom, at: now, position, artist: artist, renderer: &bottom, into: &frame, paints: &paints)
+            composition.top, at: now, position, line, laidOut, artist, renderer: &top, into: &frame, paints: &paints)
+        Self.draw(
+            composition.bottom, at: now, position, line, laidOut, artist, renderer: &bottom, into: &frame,
+            paints: &paints)
     }
 
-    /// Draws `show` in `renderer`'s zone at `now`, the lyrics being at `position`.
+    /// Draws `show` in `renderer`'s zone at `now`, the lyrics being at `position` in `line`, laid out as
+    /// `layout`.
     private static func draw(
-        _ show: Show, at now: Duration, _ position: Duration, artist: Range<Int>, renderer: inout ZoneRenderer,
-        into frame: inout Frame, paints: inout Paints
+        _ show: Show, at now: Duration, _ position: Duration, _ line: LyricLine?, _ layout: LyricLayout?,
+        _ artist: Range<Int>, renderer: inout ZoneRenderer, into frame: inout Frame, paints: inout Paints
     ) {
         switch show {
         case .nothing, .wrapped:
@@ -35,7 +41,8 @@ extension Scene {
                 let offset = motion?.columnOffset(at: now - since) ?? 0
                 paints.paintNowPlaying(renderer.zone, motion: motion, offset: offset, artist: artist)
             }
-        case .lyric(let line, let layout):
+        case .lyric:
+            guard let line, let layout else { return }
             let sung = drawLyric(line, layout, at: position, renderer: &renderer, into: &frame)
             paints.paintLyric(renderer.zone, sung: sung)
         case .waiting(let text):

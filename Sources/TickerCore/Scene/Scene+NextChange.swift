@@ -45,11 +45,16 @@ extension Scene {
                 break
             case .marquee(let text, let since, _):
                 consider(renderer.marqueeMotion(for: text).nextOffsetChange(after: now - since).map { since + $0 })
-            case .lyric(let line, let layout):
+            case .lyric:
+                guard let current = composition.current else { break }
+                let laidOut = layout(current.index, current.line)
                 consider(
-                    Self.sweepChange(line, layout, at: position, renderer: renderer).flatMap(instant(atPosition:)))
-            case .wrapped(let line, let wrapped):
-                consider(wrappedSweepChange(line, wrapped, at: position).flatMap(instant(atPosition:)))
+                    Self.sweepChange(current.line, laidOut, at: position, renderer: renderer).flatMap(
+                        instant(atPosition:)))
+            case .wrapped:
+                guard let current = composition.current else { break }
+                let lines = wrapped(current.index, current.line)
+                consider(wrappedSweepChange(current.line, lines, at: position).flatMap(instant(atPosition:)))
             }
         }
         consider(composition.top, in: top)

@@ -39,6 +39,9 @@ public struct Scene: Sendable {
     /// a split panel that wraps, over both zones.
     var lyricLayouts: [LyricLayout] = []
     var wrappedLyrics: [WrappedLyric] = []
+    /// For each line of the observed lyrics, the last line at or before it that takes the top zone while it
+    /// is sung (see `takesTopZone`), or -1.
+    var lastTopLine: [Int] = []
     let colorizer: Colorizer
     /// What each pixel of the frame last drawn by `render(_:at:clock:into:)` was drawn as.
     var paints = Paints()
@@ -124,6 +127,15 @@ public struct Scene: Sendable {
         wrappedLyrics =
             isSplit && style.karaoke.wrap
             ? lyrics.lines.map { WrappedLyric(line: $0, top: top, bottom: bottom) } : []
+        let lines = lyrics.lines
+        lastTopLine = []
+        for index in lines.indices {
+            // A line is sung until it ends or the next one starts; not at all when the next starts with it.
+            let line = lines[index]
+            let sung = (index + 1 < lines.count ? min(line.end, lines[index + 1].start) : line.end) > line.start
+            let takesTop = sung && (!isSplit || (index < wrappedLyrics.count && wrappedLyrics[index].fits))
+            lastTopLine.append(takesTop ? index : (lastTopLine.last ?? -1))
+        }
     }
 
     /// Draws the panel at monotonic instant `now` into `frame` (which must be `width` × `height` of `depth`).
