@@ -1,24 +1,23 @@
-/// Where the words of a lyric line sit in its zone, measured once per line (when the scene observes the lyrics).
-struct LyricLayout: Sendable {
-    var text = ""
-    var wordSpans: [Range<Int>] = []
+/// Where the words of a lyric line sit in its zone, measured once per line (when the scene observes the lyrics)
+/// and shared, never changed, by every frame that draws the line.
+final class LyricLayout: Sendable {
+    let text: String
+    let wordSpans: [Range<Int>]
     /// The pages a line wider than its zone is shown in under reduced motion; none otherwise.
-    var pages = LyricPages()
-
-    init() {}
+    let pages: LyricPages
 
     init(line: LyricLine, layout: TextLine, renderer: ZoneRenderer) {
         self.text = line.text
-        if renderer.karaoke.reducedMotion {
-            pages = LyricPages(line.text, layout: layout, fonts: renderer.fonts, zoneWidth: renderer.zone.width)
-        }
+        pages =
+            renderer.karaoke.reducedMotion
+            ? LyricPages(line.text, layout: layout, fonts: renderer.fonts, zoneWidth: renderer.zone.width)
+            : LyricPages()
         let characterCount = layout.characterSpans.count
         wordSpans = line.wordCharacterRanges().map { range in
             layout.span(ofCharacters: range.lowerBound..<min(range.upperBound, characterCount))
                 .fromLeadingEdge(width: layout.width, direction: layout.direction)
         }
     }
-
 }
 
 /// A lyric too wide for the bottom zone of a split panel, broken at a space into a line for each zone (the
