@@ -10,13 +10,13 @@ import Testing
         #expect(Marquee(textWidth: 21, zoneWidth: 20, style: style).scrolls)
         #expect(!Marquee(textWidth: 21, zoneWidth: 20, style: MarqueeStyle(speed: 0)).scrolls)
         #expect(!Marquee(textWidth: 21, zoneWidth: 20, style: MarqueeStyle(reducedMotion: true)).scrolls)
-        #expect(Marquee(textWidth: 20, zoneWidth: 20, style: style).offset(at: 5) == 0)
+        #expect(Marquee(textWidth: 20, zoneWidth: 20, style: style).offset(at: .seconds(5)) == 0)
     }
 
     @Test func lapIsTextPlusGapAndLastsPausePlusDistanceOverSpeed() {
         let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: style)
         #expect(marquee.lapDistance == 40)
-        #expect(marquee.lapDuration == 1 + 40.0 / 10)
+        #expect(marquee.lapDuration == .seconds(1 + 40.0 / 10))
     }
 
     static let lapOffsets: [(seconds: Double, pixels: Double)] = [
@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: lapOffsets)
     func offsetIsTimePastThePauseTimesSpeed(seconds: Double, pixels: Double) {
         let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: style)
-        #expect(abs(marquee.offset(at: seconds) - pixels) < 1e-9)
+        #expect(abs(marquee.offset(at: .seconds(seconds)) - pixels) < 1e-9)
     }
 
     @Test func secondCopyFollowsAtTheGapSoTheLapEndsAsItStarts() {
@@ -112,9 +112,9 @@ import Testing
 
     @Test func stopsAtItsStartAfterTheLapLimit() {
         let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, laps: 2))
-        #expect(marquee.offset(at: 6.5) == 5)
-        #expect(marquee.offset(at: 10.0) == 0)
-        #expect(marquee.offset(at: 1000) == 0)
+        #expect(marquee.offset(at: .seconds(6.5)) == 5)
+        #expect(marquee.offset(at: .seconds(10.0)) == 0)
+        #expect(marquee.offset(at: .seconds(1000)) == 0)
     }
 
     static let bounceOffsets: [(seconds: Double, pixels: Double)] = [
@@ -126,15 +126,14 @@ import Testing
         // Overflow 16 px at 10 px/s: 1.6 s each way, a 1 s rest at each end, 5.2 s a round trip.
         let marquee = Marquee(
             textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, bounce: true))
-        #expect(marquee.lapDuration == 5.2)
-        #expect(abs(marquee.offset(at: seconds) - pixels) < 1e-9)
+        #expect(marquee.lapDuration == .seconds(5.2))
+        #expect(abs(marquee.offset(at: .seconds(seconds)) - pixels) < 1e-9)
     }
 
     @Test func hostileTimesAndSpeedsDoNotMove() {
         let marquee = Marquee(textWidth: 36, zoneWidth: 20, style: style)
-        #expect(marquee.offset(at: .nan) == 0)
-        #expect(marquee.offset(at: -3) == 0)
-        #expect(marquee.offset(at: .infinity) == 0)
+        // Times are durations: no NaN or infinity to meet, but a time before the text appeared.
+        #expect(marquee.offset(at: .seconds(-3)) == 0)
         #expect(!Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: .infinity)).scrolls)
         #expect(!Marquee(textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: .nan)).scrolls)
     }

@@ -215,14 +215,17 @@ import Testing
     @Test func aMarqueeChangesAtItsNextWholeColumn() {
         let motion = Marquee(textWidth: 100, zoneWidth: 50, style: MarqueeStyle(speed: 30, pause: 1, gap: 20))
         // In the pause: the first column moves 1/30 s after it ends.
-        #expect(abs((motion.nextOffsetChange(after: 0.2) ?? 0) - (1 + 1.0 / 30)) < 1e-9)
+        let afterPause = motion.nextOffsetChange(after: .milliseconds(200)) ?? .zero
+        #expect(abs((afterPause - .seconds(1 + 1.0 / 30)) / .seconds(1)) < 1e-9)
         // Moving: 1.5 s in, the text has moved 15 columns; the 16th comes at 1 + 16/30 s.
-        #expect(abs((motion.nextOffsetChange(after: 1.5) ?? 0) - (1 + 16.0 / 30)) < 1e-9)
+        let moving = motion.nextOffsetChange(after: .milliseconds(1_500)) ?? .zero
+        #expect(abs((moving - .seconds(1 + 16.0 / 30)) / .seconds(1)) < 1e-9)
         // Text that fits never moves.
-        #expect(Marquee(textWidth: 40, zoneWidth: 50, style: MarqueeStyle()).nextOffsetChange(after: 3) == nil)
+        #expect(
+            Marquee(textWidth: 40, zoneWidth: 50, style: MarqueeStyle()).nextOffsetChange(after: .seconds(3)) == nil)
         // After its last lap the text rests for good.
         let twice = Marquee(textWidth: 100, zoneWidth: 50, style: MarqueeStyle(speed: 30, pause: 1, gap: 20, laps: 2))
-        #expect(twice.nextOffsetChange(after: twice.lapDuration * 2 + 0.1) == nil)
+        #expect(twice.nextOffsetChange(after: twice.lapDuration * 2 + .milliseconds(100)) == nil)
     }
 
     @Test func theSweepIsReachedWhereItsWordsSayAndNeverLater() throws {

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func textThatFitsStandsStillAtItsAlignment() {
-        let left = render(width: 12) { $0.drawMarquee("HOW", elapsed: 30, into: &$1) }
+        let left = render(width: 12) { $0.drawMarquee("HOW", elapsed: .seconds(30), into: &$1) }
         #expect(
             left
                 == art(
@@ -26,7 +26,7 @@ import Testing
                     "#.#.###.##.#",
                     "............"))
         let right = render(width: 12, marquee: MarqueeStyle(alignment: .right)) {
-            $0.drawMarquee("HI", elapsed: 30, into: &$1)
+            $0.drawMarquee("HI", elapsed: .seconds(30), into: &$1)
         }
         #expect(
             right
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func descendersDropBelowTheBaseline() {
-        let frame = render(width: 4) { $0.drawMarquee("g", elapsed: 0, into: &$1) }
+        let frame = render(width: 4) { $0.drawMarquee("g", elapsed: .seconds(0), into: &$1) }
         #expect(
             frame
                 == art(
@@ -52,7 +52,7 @@ import Testing
 
     @Test func wideTextRestsThenScrollsOneColumnPerPixelOfTravel() {
         let style = MarqueeStyle(speed: 10, pause: 1, gap: 2, fadeEdges: false)
-        let resting = render(width: 6, marquee: style) { $0.drawMarquee("HOW", elapsed: 0.9, into: &$1) }
+        let resting = render(width: 6, marquee: style) { $0.drawMarquee("HOW", elapsed: .milliseconds(900), into: &$1) }
         #expect(
             resting
                 == art(
@@ -62,7 +62,7 @@ import Testing
                     "#.#.##",
                     "......"))
         // 0.45 s past the pause at 10 px/s: 4 whole columns.
-        let moved = render(width: 6, marquee: style) { $0.drawMarquee("HOW", elapsed: 1.45, into: &$1) }
+        let moved = render(width: 6, marquee: style) { $0.drawMarquee("HOW", elapsed: .milliseconds(1450), into: &$1) }
         #expect(
             moved
                 == art(
@@ -76,7 +76,7 @@ import Testing
     @Test func theSecondCopyFollowsAfterTheGap() {
         let style = MarqueeStyle(speed: 10, pause: 0, gap: 2, fadeEdges: false)
         // "HOW" is 13 columns; after 1.2 s the view starts at column 12, the last column of W.
-        let frame = render(width: 8, marquee: style) { $0.drawMarquee("HOW", elapsed: 1.2, into: &$1) }
+        let frame = render(width: 8, marquee: style) { $0.drawMarquee("HOW", elapsed: .milliseconds(1200), into: &$1) }
         #expect(
             frame
                 == art(
@@ -89,7 +89,7 @@ import Testing
 
     @Test func reducedMotionTruncatesWithAnEllipsis() {
         let frame = render(width: 10, marquee: MarqueeStyle(reducedMotion: true)) {
-            $0.drawMarquee("HOWHOW", elapsed: 9, into: &$1)
+            $0.drawMarquee("HOWHOW", elapsed: .seconds(9), into: &$1)
         }
         #expect(
             frame
@@ -103,7 +103,9 @@ import Testing
 
     @Test func fadedEdgesDimTheEdgeColumnsOnGreyPanels() {
         let style = MarqueeStyle(speed: 10, pause: 1, gap: 2)
-        let frame = render(width: 20, depth: .two, marquee: style) { $0.drawMarquee("WWWWW", elapsed: 0, into: &$1) }
+        let frame = render(width: 20, depth: .two, marquee: style) {
+            $0.drawMarquee("WWWWW", elapsed: .seconds(0), into: &$1)
+        }
         let rows = frame.split(separator: "\n")
         // One column fades where text leaves (left), two where it comes in (right).
         #expect(rows[3] == "+#.##.##.##.##.##.++")
@@ -188,7 +190,7 @@ import Testing
     }
 
     @Test func unknownCharactersDrawTheReplacementGlyph() {
-        let frame = render(width: 4) { $0.drawMarquee("Z", elapsed: 0, into: &$1) }
+        let frame = render(width: 4) { $0.drawMarquee("Z", elapsed: .seconds(0), into: &$1) }
         #expect(frame == art("##..", "##..", "##..", "##..", "...."))
     }
 

@@ -13,7 +13,7 @@ public enum MarqueeAlignment: String, Sendable, CaseIterable {
     case right
 }
 
-/// How a marquee moves. Speeds are in pixels per second, times in seconds, distances in pixels.
+/// How a marquee moves. Speeds are in pixels per second, the pause in seconds, distances in pixels.
 public struct MarqueeStyle: Sendable, Equatable {
     /// Pixels per second; 0 or less never scrolls.
     public var speed: Double
@@ -92,18 +92,22 @@ public struct Marquee: Sendable, Equatable {
 
     private var pause: Double { style.pause.isFinite ? max(style.pause, 0) : 0 }
 
-    /// Seconds one lap takes (in bounce mode, one trip there and back).
-    public var lapDuration: Double {
+    /// How long one lap takes (in bounce mode, one trip there and back).
+    public var lapDuration: Duration { .seconds(lapSeconds) }
+
+    private var lapSeconds: Double {
         guard scrolls else { return 0 }
         if style.bounce { return 2 * (pause + Double(overflow) / style.speed) }
         return pause + Double(lapDistance) / style.speed
     }
 
-    /// Pixels the text has moved `seconds` after it appeared (0 when it does not scroll). Loops: in
+    /// Pixels the text has moved `elapsed` after it appeared (0 when it does not scroll). Loops: in
     /// `0 ..< lapDistance`; bounce: in `0 ... overflow`.
-    public func offset(at seconds: Double) -> Double {
-        guard scrolls, seconds.isFinite, seconds > 0 else { return 0 }
-        let duration = lapDuration
+    public func offset(at elapsed: Duration) -> Double {
+        // The one conversion to seconds: speeds are pixels per second.
+        let seconds = elapsed.inSeconds
+        guard scrolls, seconds > 0 else { return 0 }
+        let duration = lapSeconds
         guard duration > 0 else { return 0 }
         if style.laps > 0, seconds >= Double(style.laps) * duration { return 0 }
         let timeInLap = seconds.truncatingRemainder(dividingBy: duration)
@@ -119,9 +123,9 @@ public struct Marquee: Sendable, Equatable {
         }
     }
 
-    /// The whole-column offset at `seconds`: the pixel the panel shows, rounded down so motion is monotonic.
-    public func columnOffset(at seconds: Double) -> Int {
-        Int(offset(at: seconds).rounded(.down))
+    /// The whole-column offset at `elapsed`: the pixel the panel shows, rounded down so motion is monotonic.
+    public func columnOffset(at elapsed: Duration) -> Int {
+        Int(offset(at: elapsed).rounded(.down))
     }
 
     /// The strip column shown at zone column `column` when the text has moved `offset` whole pixels, or nil
@@ -129,13 +133,7 @@ public struct Marquee: Sendable, Equatable {
     @inline(__always)
     public func stripColumn(atZoneColumn column: Int, offset: Int) -> Int? {
         guard scrolls else {
-            let start: Int
-            switch style.alignment {
-            case .left: start = 0
-            case .center: start = (zoneWidth - textWidth) / 2
-            case .right: start = zoneWidth - textWidth
-            }
-            let x = column - start
+            let x = column - alignmentStart
             return x >= 0 && x < textWidth ? x : nil
         }
         var position = firstStripColumn(offset: offset) + column
@@ -145,6 +143,15 @@ public struct Marquee: Sendable, Equatable {
             if position < 0 { position += lap }
         }
         return position >= 0 && position < textWidth ? position : nil
+    }
+
+    /// The zone column where text that fits starts, by its alignment.
+    public var alignmentStart: Int {
+        switch style.alignment {
+        case .left: return 0
+        case .center: return (zoneWidth - textWidth) / 2
+        case .right: return zoneWidth - textWidth
+        }
     }
 
     /// The strip column shown at zone column 0 of scrolling text moved `offset` whole pixels: zone column `c`
@@ -176,14 +183,22 @@ public struct Marquee: Sendable, Equatable {
 }
 
 extension Marquee {
-    /// The first instant after `seconds` (since the text appeared) at which `columnOffset` may differ from its
-    /// value at `seconds`, in seconds since the text appeared; nil when it never changes again (text that fits,
-    /// reduced motion, or the last lap done). Never late; it may be early: every lap's end counts as a change,
-    /// though the lap ends looking as it started, and moving back in bounce mode the offset drops just after
-    /// the instant returned.
-    public func nextOffsetChange(after seconds: Double) -> Double? {
+    /// The first instant after `elapsed` (since the text appeared) at which `columnOffset` may differ from its
+    /// value at `elapsed`, as time since the text appeared; nil when it never changes again (text that fits,
+    /// reduced motion, or the last lap done). Never late: where the column moves, the answer is the very
+    /// instant it does. It may be early: every lap's end counts as a change, though the lap ends looking as it
+    /// started, and moving back in bounce mode the offset drops just after the instant returned.
+    public func nextOffsetChange(after elapsed: Duration) -> Duration? {
+        guard let seconds = nextOffsetChange(afterSeconds: elapsed.inSeconds) else { return nil }
+        // Computed in seconds, the instant may land a hair either side of the column's: the column drawn is
+        // asked where it moves.
+        let column = columnOffset(at: elapsed)
+        return Duration.earliest(after: elapsed, upTo: .fromSeconds(seconds)) { columnOffset(at: $0) != column }
+    }
+
+    private func nextOffsetChange(afterSeconds seconds: Double) -> Double? {
         guard scrolls, seconds.isFinite else { return nil }
-        let duration = lapDuration
+        let duration = lapSeconds
         guard duration > 0 else { return nil }
         // Before the text appeared nothing moves, as at its first instant.
         let time = max(seconds, 0)

@@ -6,8 +6,8 @@
 /// loop will ask for them, and the drawings that follow copy them out. After a sleep, what a wake-up costs
 /// follows the code and data it touches more than the work it does; drawing in bursts touches the scene's once
 /// per burst, not once per frame. Feed input, a reload, a new minute on the idle clock or the demo starting
-/// over drop what was drawn ahead: the scene goes back to its marks after the frame shown last, so the frames
-/// and their instants are exactly those drawn one at a time. A drawing of new input, off the grid, draws
+/// over drop what was drawn ahead: the scene draws a function of the state and the time, so the frames and
+/// their instants are exactly those drawn one at a time. A drawing of new input, off the grid, draws
 /// nothing ahead: its frame goes out first, and more input may come before the next frame.
 struct DrawAhead: Sendable {
     /// How many frames to draw ahead at once; 0 draws each frame when it is due.
@@ -18,18 +18,18 @@ struct DrawAhead: Sendable {
     private var next = 0
     /// The idle clock's text the frames were drawn with.
     private var clock = ""
-    /// The scene's marks after drawing the frame that the first frame drawn ahead follows.
-    private var marksBefore = Scene.Marks()
+    /// The slot of the frame copied out last, until a frame is drawn afresh: its paints colour it.
+    private var shown: Int?
     /// How many frames were copied out.
     private(set) var framesShown = 0
 
     /// A frame drawn ahead of time: the instant the loop will draw it at, when the picture changes after it
-    /// (what `nextChange` answered there), the frame, and the scene's marks after drawing it.
+    /// (what `nextChange` answered there), the frame, and what its pixels were drawn as.
     private struct Slot: Sendable {
         var instant: Duration
         var due: Duration?
         var frame: Frame
-        var marks = Scene.Marks()
+        var paints = Paints()
     }
 
     /// Nothing drawn ahead yet, room for `capacity` frames.
@@ -47,6 +47,7 @@ struct DrawAhead: Sendable {
     mutating func show(_ slot: Int, into frame: inout Frame) -> Duration? {
         frame.copy(from: slots[slot].frame)
         next = slot + 1
+        shown = slot
         framesShown += 1
         return slots[slot].due
     }
@@ -63,15 +64,17 @@ struct DrawAhead: Sendable {
             let blank = Frame(width: scene.width, height: scene.height, depth: scene.depth)
             slots = Array(repeating: Slot(instant: .zero, due: nil, frame: blank), count: capacity)
         }
-        scene.copyMarks(into: &marksBefore)
         self.clock = clock
         var last = instant
         while count < capacity {
             // Where the loop wakes to draw next (as the decider's `nextWake` has it).
             let next = grid.instant(atOrAfter: due, after: last)
             let nextDue = scene.nextChange(state, after: next, clock: clock).map { max($0, next) }
-            scene.render(state, at: next, clock: clock, into: &slots[count].frame)
-            scene.copyMarks(into: &slots[count].marks)
+            // The paints are lent out of their slot, which the frame is drawn into.
+            var paints = Paints()
+            swap(&paints, &slots[count].paints)
+            scene.render(state, at: next, clock: clock, into: &slots[count].frame, paints: &paints)
+            swap(&paints, &slots[count].paints)
             slots[count].instant = next
             slots[count].due = nextDue
             count += 1
@@ -81,17 +84,14 @@ struct DrawAhead: Sendable {
         }
     }
 
-    /// The scene's marks after drawing the frame shown last, when the scene has drawn more since (or may
-    /// have): nil when nothing was drawn ahead, and the scene's own marks are those.
-    var marksOfFrameShown: Scene.Marks? {
-        guard count > 0 else { return nil }
-        return next > 0 ? slots[next - 1].marks : marksBefore
-    }
+    /// What the pixels of the frame copied out last were drawn as; nil after a frame drawn afresh, whose
+    /// paints are the scene's own.
+    var paintsOfFrameShown: Paints? { shown.map { slots[$0].paints } }
 
-    /// Forgets the frames drawn ahead and not shown; `scene` goes back to its marks after the frame shown last.
-    mutating func drop(restoring scene: inout Scene) {
-        if next < count, let marks = marksOfFrameShown { scene.restoreMarks(marks) }
+    /// Forgets the frames drawn ahead and not shown (a frame is drawn afresh next).
+    mutating func drop() {
         count = 0
         next = 0
+        shown = nil
     }
 }

@@ -32,7 +32,7 @@ public struct Renderer: Sendable {
     /// of it at that very instant (a new line's lap starts there, and the countdown to the idle screen).
     public mutating func observe(_ state: PlayerState, at now: Duration) {
         scene.observe(state, at: now)
-        ahead.drop(restoring: &scene)
+        ahead.drop()
         outlook.isQuiet = scene.isQuiet
     }
 
@@ -40,7 +40,7 @@ public struct Renderer: Sendable {
     /// note of `state`, and the decider's new grid. The picture stays until the next drawing, unless the panel
     /// changed its size, depth or colour.
     public mutating func reload(scene: Scene, grid: FrameGrid, state: PlayerState, at now: Duration) {
-        // The new scene has drawn nothing: there are no marks to go back to, and the panel may have another size.
+        // The panel may have another size.
         ahead = DrawAhead(capacity: ahead.capacity)
         if scene.width != self.scene.width || scene.height != self.scene.height || scene.depth != self.scene.depth
             || scene.isColor != self.scene.isColor
@@ -59,7 +59,7 @@ public struct Renderer: Sendable {
             outlook.nextChange = ahead.show(slot, into: &picture.frame)
         } else {
             // Late (a frame of the grid was missed), new input, or nothing drawn ahead: the drawing starts afresh.
-            ahead.drop(restoring: &scene)
+            ahead.drop()
             outlook.nextChange = scene.nextChange(state, after: instant, clock: clock).map { max($0, instant) }
             scene.render(state, at: instant, clock: clock, into: &picture.frame)
             if grid.floor(instant) == instant {
@@ -69,8 +69,8 @@ public struct Renderer: Sendable {
         }
         guard picture.isColor else { return }
         // The colours of the frame shown, as the scene drew it.
-        if let marks = ahead.marksOfFrameShown {
-            scene.colorize(picture.frame, marks: marks, into: &picture.colors)
+        if let paints = ahead.paintsOfFrameShown {
+            scene.colorize(picture.frame, paints: paints, into: &picture.colors)
         } else {
             scene.colorize(picture.frame, into: &picture.colors)
         }

@@ -1,18 +1,18 @@
 // When the picture next changes, so that a daemon can sleep until then instead of drawing every frame.
 //
-// The answer mirrors `render(_:at:clock:into:)` branch by branch: every input of the drawing that moves with
-// time gives the first instant it may move — a message arriving or expiring, the panel going idle, a lyric
-// line starting or ending, a marquee reaching its next whole column or the end of its pause, a sweep reaching
-// its next column or grey level. Nothing else changes the picture until the state does (a feed command) or
-// the idle clock's text does (the caller knows the time of day).
+// Asked of the same composition that drawing draws: every input of it that moves with time gives the first
+// instant it may move — a message arriving or expiring, the panel going idle, a lyric line starting or
+// ending — and every show in it the first instant it moves: a marquee reaching its next whole column or the
+// end of its pause, a sweep reaching its next column or grey level. Nothing else changes the picture until the
+// state does (a feed command) or the idle clock's text does (the caller knows the time of day).
 
 extension Scene {
     /// The first instant after `now` at which the frame drawn for `state` may differ from the one drawn at
     /// `now`, or nil when it stays as it is until the state changes (or the idle `clock` text, as passed to
-    /// `render`, does). Never later than the change; it may be
-    /// early (the caller then draws the same picture and asks again). An answer at or before `now` means "as
-    /// soon as possible". Caches strips as `render` does; allocates nothing once they are cached.
-    public mutating func nextChange(_ state: PlayerState, after now: Duration, clock: String = "") -> Duration? {
+    /// `render`, does). Never later than the change; it may be early (the caller then draws the same picture
+    /// and asks again). An answer at or before `now` means "as soon as possible". Changes nothing: strips the
+    /// scene has not drawn yet are rasterized afresh, which allocates; once drawn, they are read from its cache.
+    public func nextChange(_ state: PlayerState, after now: Duration, clock: String = "") -> Duration? {
         var earliest: Duration?
         func consider(_ instant: Duration?) {
             guard let instant else { return }
@@ -23,122 +23,62 @@ extension Scene {
             if message.received > now { consider(message.received) }
             if message.expires > now { consider(message.expires) }
         }
-        let message = state.activeMessage(at: now)
-        let playing = state.playback == .playing
+        let composition = compose(state, at: now, clock: clock)
+        let position = composition.position
         let lyricsOffset = style.lyricsOffset
-        let position = state.playbackPosition(at: now) + lyricsOffset
         // The monotonic instant the (offset) playback position reaches `target`, if it ever does.
         func instant(atPosition target: Duration) -> Duration? {
-            guard playing else { return nil }
+            guard state.playback == .playing else { return nil }
             if let duration = state.duration, target - lyricsOffset > duration { return nil }
             return target > position ? now + (target - position) : now
         }
-        let current = state.playback == .stopped ? nil : state.lyricLine(at: position)
-        if let current { consider(instant(atPosition: current.line.end)) }
-        if state.playback != .stopped, let next = state.nextLyricLine(after: position) {
-            consider(instant(atPosition: next.line.start))
+        if state.playback != .stopped {
+            if let current = state.lyricLine(at: position) { consider(instant(atPosition: current.line.end)) }
+            if let next = state.nextLyricLine(after: position) { consider(instant(atPosition: next.line.start)) }
         }
-        let isIdle = message == nil && idleSince.map { nowPlaying.isEmpty || now - $0 >= style.idleAfter } ?? false
-        if message == nil, let idleSince, !nowPlaying.isEmpty, now - idleSince < style.idleAfter {
+        if state.activeMessage(at: now) == nil, let idleSince, !nowPlaying.isEmpty, now - idleSince < style.idleAfter {
             consider(idleSince + style.idleAfter)
         }
-
-        if isSplit {
-            if message == nil, style.karaoke.wrap, let current {
-                if !wrapped.matches(index: current.index, track: state.track, text: current.line.text) {
-                    wrapped = WrappedLyric(
-                        line: current.line, index: current.index, track: state.track, top: top, bottom: bottom)
-                }
-                if wrapped.fits {
-                    _ = noteTop(.lyric, start: now, at: now)
-                    consider(wrappedSweepChange(current.line, at: position, instant: instant(atPosition:)))
-                    return earliest
-                }
-            }
-            if let message {
-                let since = noteTop(.message(message.sequence), start: message.received, at: now)
-                consider(Self.marqueeChange(message.text, since: since, after: now, renderer: &top))
-            } else if isIdle {
-                let since = noteTop(.idle, start: idleSince ?? now, at: now)
-                consider(Self.idleChange(style, clock: clock, since: since, after: now, renderer: &top))
-            } else {
-                let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
-                consider(Self.marqueeChange(nowPlaying, since: since, after: now, renderer: &top))
-            }
-            if let current {
+        func consider(_ show: Show, in renderer: ZoneRenderer) {
+            switch show {
+            case .nothing, .waiting:
+                break
+            case .marquee(let text, let since, _):
+                consider(renderer.marqueeMotion(for: text).nextOffsetChange(after: now - since).map { since + $0 })
+            case .lyric:
+                guard let current = composition.current else { break }
+                let laidOut = layout(current.index, current.line)
                 consider(
-                    Self.lyricSweepChange(
-                        current.line, index: current.index, track: state.track, at: position,
-                        style: style.karaoke, renderer: &bottom, layout: &lyric, instant: instant(atPosition:)))
+                    Self.sweepChange(current.line, laidOut, at: position, renderer: renderer).flatMap(
+                        instant(atPosition:)))
+            case .wrapped:
+                guard let current = composition.current else { break }
+                let lines = wrapped(current.index, current.line)
+                consider(wrappedSweepChange(current.line, lines, at: position).flatMap(instant(atPosition:)))
             }
-            return earliest
         }
-        if let message {
-            let since = noteTop(.message(message.sequence), start: message.received, at: now)
-            consider(Self.marqueeChange(message.text, since: since, after: now, renderer: &top))
-        } else if let current {
-            _ = noteTop(.lyric, start: now, at: now)
-            consider(
-                Self.lyricSweepChange(
-                    current.line, index: current.index, track: state.track, at: position,
-                    style: style.karaoke, renderer: &top, layout: &lyric, instant: instant(atPosition:)))
-        } else if isIdle {
-            let since = noteTop(.idle, start: idleSince ?? now, at: now)
-            consider(Self.idleChange(style, clock: clock, since: since, after: now, renderer: &top))
-        } else {
-            let since = noteTop(.nowPlaying, start: nowPlayingSince, at: now)
-            consider(Self.marqueeChange(nowPlaying, since: since, after: now, renderer: &top))
-        }
+        consider(composition.top, in: top)
+        consider(composition.bottom, in: bottom)
         return earliest
     }
 
-    /// A safety margin taken off every computed instant: floating-point rounding may put it a hair late.
-    static let roundingMargin: Duration = .microseconds(1)
-
-    private static func marqueeChange(
-        _ text: String, since start: Duration, after now: Duration, renderer: inout ZoneRenderer
+    /// The first position after `position` at which the sweep over `line`, as `renderer` draws it, may look
+    /// different: where it lights the next grey level or column, scrolls, or turns a page.
+    private static func sweepChange(
+        _ line: LyricLine, _ lyric: LyricLayout, at position: Duration, renderer: ZoneRenderer
     ) -> Duration? {
-        let motion = renderer.marqueeMotion(for: text)
-        guard let next = motion.nextOffsetChange(after: (now - start).inSeconds) else { return nil }
-        return start + .fromSeconds(next) - roundingMargin
-    }
-
-    private static func idleChange(
-        _ style: SceneStyle, clock: String, since idleSince: Duration?, after now: Duration,
-        renderer: inout ZoneRenderer
-    ) -> Duration? {
-        // The clock's text changes with the time of day, which the caller watches; here only its motion counts.
-        switch style.idle {
-        case .blank: return nil
-        case .clock, .text:
-            let text = style.idle == .text ? style.idleText : clock
-            return marqueeChange(text, since: idleSince ?? now, after: now, renderer: &renderer)
-        }
-    }
-
-    private static func lyricSweepChange(
-        _ line: LyricLine, index: Int, track: Int, at position: Duration, style: KaraokeStyle,
-        renderer: inout ZoneRenderer, layout lyric: inout LyricLayout, instant: (Duration) -> Duration?
-    ) -> Duration? {
-        let strip = renderer.strip(for: line.text)
-        if !lyric.matches(index: index, track: track, text: line.text) {
-            lyric = LyricLayout(line: line, index: index, track: track, layout: strip.line, renderer: renderer)
-        }
+        let strip = renderer.peekStrip(for: line.text)
         let width = strip.width
+        let head = line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width)
         // With reduced motion a line lights whole at its start: nothing moves within it, but a line wider than
         // its zone turns a page where the sweep reaches the next one.
-        if style.reducedMotion {
+        if renderer.karaoke.reducedMotion {
             let pages = lyric.pages
-            guard !pages.texts.isEmpty else { return nil }
-            let head = line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width)
             let next = pages.page(at: head) + 1
-            guard next < pages.starts.count,
-                let reached = line.sweepTime(reaching: pages.starts[next], wordSpans: lyric.wordSpans, lineWidth: width)
-            else { return nil }
-            return instant(reached).map { $0 - roundingMargin }
+            guard !pages.texts.isEmpty, next < pages.starts.count else { return nil }
+            return line.position(after: position, reaching: pages.starts[next], lyric.wordSpans, lineWidth: width)
         }
-        let sung = min(
-            max(line.sweepPixels(at: position, wordSpans: lyric.wordSpans, lineWidth: width), 0), Double(width))
+        let sung = min(max(head, 0), Double(width))
         guard sung < Double(width) else { return nil }
         // A line wider than its zone scrolls a column each time the head passes the zone's middle.
         let zoneWidth = renderer.zone.width
@@ -150,17 +90,11 @@ extension Scene {
             let x = rightToLeft ? width - 1 - column : column
             return x >= 0 && x < width && strip.columns[x] != 0
         }
-        guard
-            let reached = line.sweepTime(
-                reaching: min(target, Double(width)), wordSpans: lyric.wordSpans,
-                lineWidth: width)
-        else { return nil }
-        return instant(reached).map { $0 - roundingMargin }
+        return line.position(after: position, reaching: min(target, Double(width)), lyric.wordSpans, lineWidth: width)
     }
 
-    private mutating func wrappedSweepChange(
-        _ line: LyricLine, at position: Duration, instant: (Duration) -> Duration?
-    ) -> Duration? {
+    /// The same for a lyric wrapped over both zones, the sweep counted on from the first line into the second.
+    private func wrappedSweepChange(_ line: LyricLine, _ wrapped: WrappedLyric, at position: Duration) -> Duration? {
         let total = wrapped.widths[0] + wrapped.widths[1]
         let sung = line.sweepPixels(at: position, wordSpans: wrapped.wordSpans, lineWidth: total)
         guard sung < Double(total) else { return nil }
@@ -171,25 +105,34 @@ extension Scene {
             target = Double(wrapped.widths[0]).nextUp
         } else {
             // Both lines' restFraction is the same: one style, one depth.
-            let first = top.strip(for: wrapped.first)
-            let second = bottom.strip(for: wrapped.second)
+            let first = top.peekStrip(for: wrapped.first)
+            let second = bottom.peekStrip(for: wrapped.second)
             let widths = wrapped.widths
             let rightToLeft = wrapped.direction == .rightToLeft
             target = Karaoke.nextVisibleHead(
                 after: sung, restFraction: bottom.restFraction, maxLevel: depth.maxLevel, scrollPhase: nil,
                 lineWidth: total
             ) { column in
-                // Counted on from the first line's start into the second's.
                 let (strip, local) = column < widths[0] ? (first, column) : (second, column - widths[0])
                 let x = rightToLeft ? strip.width - 1 - local : local
                 return x >= 0 && x < strip.width && strip.columns[x] != 0
             }
         }
-        guard
-            let reached = line.sweepTime(
-                reaching: min(target, Double(total)), wordSpans: wrapped.wordSpans,
-                lineWidth: total)
-        else { return nil }
-        return instant(reached).map { $0 - Self.roundingMargin }
+        return line.position(after: position, reaching: min(target, Double(total)), wrapped.wordSpans, lineWidth: total)
+    }
+}
+
+extension LyricLine {
+    /// The first position after `position` at which the sweep reaches `pixels`, nil when it never does.
+    /// `sweepTime(reaching:…)` answers in floating point, a hair either side of it: the sweep itself is asked.
+    func position(after position: Duration, reaching pixels: Double, _ wordSpans: [Range<Int>], lineWidth: Int)
+        -> Duration?
+    {
+        guard let reached = sweepTime(reaching: pixels, wordSpans: wordSpans, lineWidth: lineWidth) else {
+            return nil
+        }
+        return Duration.earliest(after: position, upTo: reached) {
+            sweepPixels(at: $0, wordSpans: wordSpans, lineWidth: lineWidth) >= pixels
+        }
     }
 }

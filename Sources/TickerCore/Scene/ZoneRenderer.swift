@@ -84,6 +84,17 @@ public struct ZoneRenderer: Sendable {
         cache[entry(for: text, truncated: truncated)].strip
     }
 
+    /// The strip `strip(for:truncated:)` gives, without caching it (for answers that change nothing): the cached
+    /// one when there is one, else one rasterized afresh, which allocates.
+    public func peekStrip(for text: String, truncated: Bool = false) -> Strip {
+        for index in cache.indices where cache[index].truncated == truncated && cache[index].text == text {
+            return cache[index].strip
+        }
+        var line = TextLine(text, fonts: fonts)
+        if truncated { line = line.truncated(toFit: zone.width, fonts: fonts) }
+        return Strip(line, height: zone.height)
+    }
+
     /// The cache slot holding `text`, filling one (the least recently used) when it is not there.
     private mutating func entry(for text: String, truncated: Bool) -> Int {
         clock &+= 1
@@ -91,9 +102,7 @@ public struct ZoneRenderer: Sendable {
             cache[index].lastUsed = clock
             return index
         }
-        var line = TextLine(text, fonts: fonts)
-        if truncated { line = line.truncated(toFit: zone.width, fonts: fonts) }
-        let strip = Strip(line, height: zone.height)
+        let strip = peekStrip(for: text, truncated: truncated)
         let entry = CachedStrip(
             text: text, truncated: truncated, strip: strip, lit: pack(strip, table: lit, dither: false),
             rest: pack(strip, table: rest, dither: restIsDither), lastUsed: clock)
@@ -123,30 +132,32 @@ public struct ZoneRenderer: Sendable {
         return packed.bytes
     }
 
-    /// Draws `text` as a marquee, `elapsed` seconds after it appeared (the lap restarts when the text
-    /// changes, so the caller passes the time since the change).
-    public mutating func drawMarquee(_ text: String, elapsed: Double, into frame: inout Frame) {
+    /// Draws `text` as a marquee, `elapsed` after it appeared (its lap started then).
+    public mutating func drawMarquee(_ text: String, elapsed: Duration, into frame: inout Frame) {
         let (index, motion) = marqueeEntry(for: text)
         draw(index, motion: motion, offset: motion.columnOffset(at: elapsed), into: &frame)
     }
 
-    /// How `text` moves as a marquee in this zone (the strip rasterized and cached on first use).
-    public mutating func marqueeMotion(for text: String) -> Marquee {
-        marqueeEntry(for: text).motion
+    /// How `text` moves as a marquee in this zone (truncated under reduced motion, as `drawMarquee` draws it),
+    /// its strips read as `peekStrip(for:truncated:)` reads them.
+    public func marqueeMotion(for text: String) -> Marquee {
+        let whole = peekStrip(for: text)
+        let rightToLeft = whole.line.direction == .rightToLeft
+        guard marquee.reducedMotion, whole.width > zone.width else { return motion(width: whole.width, rightToLeft) }
+        return motion(width: peekStrip(for: text, truncated: true).width, rightToLeft)
     }
 
     /// The cache slot `drawMarquee` draws `text` from (truncated under reduced motion), and its motion.
     private mutating func marqueeEntry(for text: String) -> (index: Int, motion: Marquee) {
         var index = entry(for: text, truncated: false)
+        // The direction is the whole text's, truncated or not.
         let rightToLeft = cache[index].strip.line.direction == .rightToLeft
-        var motion = Marquee(
-            textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee, rightToLeft: rightToLeft)
-        if marquee.reducedMotion, cache[index].strip.width > zone.width {
-            index = entry(for: text, truncated: true)
-            motion = Marquee(
-                textWidth: cache[index].strip.width, zoneWidth: zone.width, style: marquee, rightToLeft: rightToLeft)
-        }
-        return (index, motion)
+        if marquee.reducedMotion, cache[index].strip.width > zone.width { index = entry(for: text, truncated: true) }
+        return (index, motion(width: cache[index].strip.width, rightToLeft))
+    }
+
+    private func motion(width: Int, _ rightToLeft: Bool) -> Marquee {
+        Marquee(textWidth: width, zoneWidth: zone.width, style: marquee, rightToLeft: rightToLeft)
     }
 
     /// Draws cache slot `index` as a marquee. Works on the slot in place: copying it would retain and release
@@ -284,16 +295,5 @@ public struct ZoneRenderer: Sendable {
         let restFraction = Double(rest.level) / Double(depth.maxLevel)
         let level = depth.level(restFraction + (1 - restFraction) * covered)
         canvas.paint(column: column, mask: strip.column(x), level: level, into: &frame)
-    }
-}
-
-extension Marquee {
-    /// The zone column where text that fits starts, by its alignment.
-    public var alignmentStart: Int {
-        switch style.alignment {
-        case .left: return 0
-        case .center: return (zoneWidth - textWidth) / 2
-        case .right: return zoneWidth - textWidth
-        }
     }
 }

@@ -1,0 +1,179 @@
+// What each zone shows and since when, decided once for an instant: drawing draws it, `nextChange` asks when
+// it next moves. A pure function of the state, the time and the idle clock's text (and of what the scene
+// observed of the state, see `observe(_:at:)`), never of what was drawn before.
+
+extension Scene {
+    /// What the panel shows at one instant.
+    struct Composition {
+        /// The top zone (the whole panel when it is not split).
+        var top: Show
+        /// The bottom zone of a split panel.
+        var bottom: Show
+        /// The playback position the lyrics are read at (the lyrics offset added).
+        var position: Duration
+        /// The lyric line sung at `position`, if any, and its index among the lyrics.
+        var current: SungLine?
+    }
+
+    /// A lyric line being sung and its index among the lyrics.
+    struct SungLine {
+        var index: Int
+        var line: LyricLine
+    }
+
+    /// What one zone shows.
+    enum Show {
+        case nothing
+        /// A line as a marquee whose lap started at `since`, painted as `paint`.
+        case marquee(String, since: Duration, paint: MarqueePaint)
+        /// The lyric being sung (the composition's `current`).
+        case lyric
+        /// The lyric being sung, over both zones of a split panel (the bottom zone shows nothing of its own).
+        case wrapped
+        /// The next lyric, at rest, during a break.
+        case waiting(String)
+    }
+
+    /// How a marquee's pixels are painted.
+    enum MarqueePaint {
+        case role(ColorRole)
+        /// The now-playing line: the artist's columns in the artist's colour, the rest in the title's.
+        case nowPlaying
+    }
+
+    /// What the top zone shows, told apart so that a change of it is seen.
+    enum TopContent: Equatable {
+        case nowPlaying
+        case idle
+        case lyric
+        case message(PlayerState.Message)
+    }
+
+    /// What the top zone shows and since when it has been in view: where a marquee's lap starts.
+    struct TopView {
+        var content: TopContent
+        var since: Duration
+    }
+
+    /// What the panel shows at `now`, `clock` being the idle clock's text.
+    func compose(_ state: PlayerState, at now: Duration, clock: String) -> Composition {
+        let (content, position, current) = topContent(state, at: now)
+        var composition = Composition(top: .nothing, bottom: .nothing, position: position, current: current)
+        switch content {
+        case .message(let message):
+            let role: ColorRole = message.priority == .high ? .messageHigh : .message
+            composition.top = .marquee(message.text, since: since(content, state, at: now), paint: .role(role))
+        case .idle where style.idle != .blank:
+            let text = style.idle == .clock ? clock : style.idleText
+            composition.top = .marquee(text, since: since(content, state, at: now), paint: .role(.clock))
+        case .idle:
+            break
+        case .nowPlaying:
+            composition.top = .marquee(nowPlaying, since: since(content, state, at: now), paint: .nowPlaying)
+        case .lyric:
+            composition.top = isSplit ? .wrapped : .lyric
+            return composition
+        }
+        guard isSplit else { return composition }
+        if current != nil {
+            composition.bottom = .lyric
+        } else if state.playback != .stopped, let next = state.nextLyricLine(after: position) {
+            // During a break the next line waits at rest, so singers see what comes; also under an idle top
+            // zone, when the feed gives lyrics but no now-playing line.
+            composition.bottom = .waiting(next.line.text)
+        }
+        return composition
+    }
+
+    /// What the top zone shows at `now`, the lyrics' position then and the line being sung: a message over
+    /// everything, the lyric (on a split panel only wrapped over both zones), the idle screen, or the
+    /// now-playing line.
+    func topContent(_ state: PlayerState, at now: Duration) -> (
+        content: TopContent, position: Duration, current: SungLine?
+    ) {
+        let position = state.playbackPosition(at: now) + style.lyricsOffset
+        var current: SungLine?
+        if state.playback != .stopped, let (index, line) = state.lyricLine(at: position) {
+            current = SungLine(index: index, line: line)
+        }
+        if let message = state.activeMessage(at: now) { return (.message(message), position, current) }
+        if let current, takesTopZone(current.index, current.line) { return (.lyric, position, current) }
+        if let idleSince, nowPlaying.isEmpty || now - idleSince >= style.idleAfter {
+            return (.idle, position, current)
+        }
+        return (.nowPlaying, position, current)
+    }
+
+    /// What the top zone shows at `now` and since when.
+    func topView(_ state: PlayerState, at now: Duration) -> TopView {
+        let content = topContent(state, at: now).content
+        return TopView(content: content, since: since(content, state, at: now))
+    }
+
+    /// Since when the top zone has shown `content` at `now`: since it started (a message's arrival, the
+    /// now-playing line's last change, the panel going idle), or since it came back into view after a message
+    /// or a lyric line hid it, so that its lap restarts with its pause. Before the state was last observed,
+    /// what `observe` noted; after, the instants at which what hid it ended.
+    func since(_ content: TopContent, _ state: PlayerState, at now: Duration) -> Duration {
+        var since = shownWhenObserved.content == content ? shownWhenObserved.since : observedAt
+        for message in state.messages where message.expires > observedAt && message.expires <= now {
+            if case .message(let shown) = content, !message.outranks(shown) { continue }
+            since = max(since, message.expires)
+        }
+        switch content {
+        case .message(let shown):
+            return max(since, shown.received)
+        case .nowPlaying:
+            since = max(since, nowPlayingSince)
+        case .idle:
+            // Idle since `idleSince`, shown once `idleAfter` has passed with a line to show until then.
+            if let idleSince { since = max(since, nowPlaying.isEmpty ? idleSince : idleSince + style.idleAfter) }
+        case .lyric:
+            return since
+        }
+        return lyricLeft(state, at: now).map { max(since, $0) } ?? since
+    }
+
+    /// The instant the last lyric line to take the top zone from a marquee ended, when that was after the
+    /// state was last observed (the position then moved on from where it was observed, at the track's pace).
+    func lyricLeft(_ state: PlayerState, at now: Duration) -> Duration? {
+        let lines = state.lyrics.lines
+        // Lyrics not observed (see `observe`) are not known to have hidden anything.
+        guard state.playback == .playing, lines.count == lastTopLine.count else { return nil }
+        let position = state.playbackPosition(at: now) + style.lyricsOffset
+        let latest = (state.nextLyricLine(after: position)?.index ?? lines.count) - 1
+        guard latest >= 0, case let index = lastTopLine[latest], index >= 0 else { return nil }
+        let end = index + 1 < lines.count ? min(lines[index].end, lines[index + 1].start) : lines[index].end
+        let observedPosition = state.playbackPosition(at: observedAt) + style.lyricsOffset
+        return end > observedPosition ? observedAt + (end - observedPosition) : nil
+    }
+
+    /// Whether lyric line `index` takes the top zone while it is sung: always on a single zone; on a split
+    /// panel, when it is wrapped over both zones.
+    func takesTopZone(_ index: Int, _ line: LyricLine) -> Bool {
+        guard isSplit else { return true }
+        if index < lastTopLine.count, lyricLayouts[index].text == line.text { return lastTopLine[index] == index }
+        return style.karaoke.wrap && wrapped(index, line).fits
+    }
+
+    /// The layout of lyric line `index` in the lyric zone, as observed (or measured now, when the state drawn
+    /// is not the one observed).
+    func layout(_ index: Int, _ line: LyricLine) -> LyricLayout {
+        if index < lyricLayouts.count, lyricLayouts[index].text == line.text { return lyricLayouts[index] }
+        let zone = isSplit ? bottom : top
+        return LyricLayout(line: line, layout: TextLine(line.text, fonts: zone.fonts), renderer: zone)
+    }
+
+    /// Lyric line `index` wrapped over both zones of a split panel, as observed (or wrapped now).
+    func wrapped(_ index: Int, _ line: LyricLine) -> WrappedLyric {
+        if index < wrappedLyrics.count, wrappedLyrics[index].text == line.text { return wrappedLyrics[index] }
+        return WrappedLyric(line: line, top: top, bottom: bottom)
+    }
+}
+
+extension PlayerState.Message {
+    /// Whether this message shows over `other` while both last.
+    func outranks(_ other: PlayerState.Message) -> Bool {
+        (priority, sequence) > (other.priority, other.sequence)
+    }
+}
