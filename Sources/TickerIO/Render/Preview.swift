@@ -39,8 +39,8 @@ public struct Preview: Sendable {
 
     /// The panel at each of `instants` (seconds, in order), as one scene shows them one after another. A text
     /// alone appears at 0; lyrics alone start playing at the first instant; with both, a track plays from 0:
-    /// the lyrics sung, and the text around them as the panel shows it between lines (each line's start and
-    /// end is drawn on the way, as the daemon draws them, so that the text comes back at the start of its lap).
+    /// the lyrics sung, and the text around them as the panel shows it between lines (coming back at the
+    /// start of its lap when a line ends).
     public func frames(at instants: [Double]) -> [Frame] {
         play(instants) { frame, _ in frame }
     }
@@ -73,7 +73,6 @@ public struct Preview: Sendable {
                 state.apply(command, at: .zero)
             }
             scene.observe(state, at: .zero)
-            scene.render(state, at: .zero, into: &frame)
         case (_, let lyrics?):
             for command in [FeedCommand.lyrics(lyrics), .position(start), .play] { state.apply(command, at: start) }
             scene.observe(state, at: start)
@@ -81,18 +80,8 @@ public struct Preview: Sendable {
             state.apply(.text(text ?? ""), at: .zero)
             scene.observe(state, at: .zero)
         }
-        var drawnUntil = Duration.zero
         return instants.map { seconds in
-            let now = Duration.seconds(seconds)
-            if content.text != nil, let lyrics = content.lyrics {
-                for line in lyrics.lines where line.start < now {
-                    for instant in [line.start, line.end] where instant > drawnUntil && instant < now {
-                        scene.render(state, at: instant, into: &frame)
-                    }
-                }
-            }
-            drawnUntil = max(drawnUntil, now)
-            scene.render(state, at: now, into: &frame)
+            scene.render(state, at: .seconds(seconds), into: &frame)
             return take(frame, scene)
         }
     }
