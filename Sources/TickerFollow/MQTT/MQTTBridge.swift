@@ -216,7 +216,7 @@ private struct Session {
             var timeout: Duration = .seconds(1)
             timeout = min(timeout, max(nextStatePoll - now, .zero))
             if let at = connectAt { timeout = min(timeout, max(at - now, .zero)) }
-            if !queue.isEmpty, let retry = feed.timeUntilRetry(now: now.inSeconds) {
+            if !queue.isEmpty, let retry = feed.timeUntilRetry(at: now) {
                 timeout = min(timeout, max(retry, .milliseconds(20)))
             }
             // A full pipe is looked at again 20 times a second until the daemon reads.
@@ -379,9 +379,9 @@ private struct Session {
     /// Writes the queued commands to the feed, oldest first, one at a time so that a failure loses none.
     private mutating func drainQueue(at now: Duration) {
         guard !queue.isEmpty else { return }
-        _ = feed.openIfDue(now: now.inSeconds)
+        _ = feed.openIfDue(at: now)
         var sent = 0
-        while sent < queue.count, feed.send([queue[sent]], now: now.inSeconds) {
+        while sent < queue.count, feed.send([queue[sent]], at: now) {
             queuedBytes -= queue[sent].encode().utf8.count + 1
             if case .message(let text, _, _) = queue[sent] {
                 lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
