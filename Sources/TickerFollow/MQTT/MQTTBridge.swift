@@ -42,8 +42,9 @@ package struct MQTTBridge: Sendable {
     package var clientID: String { "tickerd-" + topics.node }
 
     /// Runs until SIGTERM or SIGINT (exit status 0), or until the broker refuses the login (1; retrying would
-    /// not help). The broker and the feed are retried forever, with one log line per change of trouble.
-    package func run(signals: SignalSource, log: Logger) -> Int32 {
+    /// not help), reading the time from `clock`. The broker and the feed are retried forever, with one log line
+    /// per change of trouble.
+    package func run(signals: SignalSource, log: Logger, clock: FollowerClock = .monotonic) -> Int32 {
         let client: MQTTClient
         do {
             client = try MQTTClient(
@@ -52,7 +53,7 @@ package struct MQTTBridge: Sendable {
             log.error(error.description)
             return 1
         }
-        var session = Session(bridge: self, client: client, log: log)
+        var session = Session(bridge: self, client: client, log: log, clock: clock)
         return session.run(signals: signals)
     }
 
@@ -60,7 +61,9 @@ package struct MQTTBridge: Sendable {
     /// the one its marker names, then the topics the entities read and the marker, all retained) and returns: 0
     /// when the broker acknowledged every removal, 1 otherwise. The configs go first, and the rest only once the
     /// broker has taken them, so that Home Assistant removes the entities before their topics empty.
-    package func forget(signals: SignalSource, log: Logger, timeout: Duration = .seconds(10)) -> Int32 {
+    package func forget(
+        signals: SignalSource, log: Logger, timeout: Duration = .seconds(10), clock: FollowerClock = .monotonic
+    ) -> Int32 {
         let client: MQTTClient
         do {
             client = try MQTTClient(server: server, clientID: clientID + "-forget", cleanSession: true, will: nil)
@@ -69,20 +72,26 @@ package struct MQTTBridge: Sendable {
             log.error(error.description)
             return 1
         }
-        let deadline = Clock.now + timeout
+        let deadline = clock.now + timeout
         var pending: Set<Int32> = []
         var clearing = false
         // The topics to clear once the configs are gone.
         var afterConfigs: [String] = []
         // The discovery prefix the bridge last published under (its retained marker), if another.
         var previous: String?
-        while Clock.now < deadline {
+        while clock.now < deadline {
             var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable)]
             if client.socket >= 0 {
                 entries.append(
                     Posix.PollEntry(client.socket, Posix.readable | (client.wantsWrite ? Posix.writable : 0)))
             }
-            _ = try? Posix.poll(&entries, timeoutMilliseconds: 100)
+            do {
+                _ = try Posix.poll(&entries, timeoutMilliseconds: 100)
+            } catch {
+                // Bounded as the wait is, a failing poll would spin until the deadline.
+                log.error(error.description)
+                return 1
+            }
             if entries[0].revents != 0, signals.stopRequested { return 1 }
             do throws(MQTTError) {
                 try client.service(read: true)
@@ -139,49 +148,51 @@ package struct MQTTBridge: Sendable {
     }
 }
 
-/// One run of the bridge: the connection's state, the queue for the feed and the state file's watch.
+/// One run of the bridge: libmosquitto, the feed and the state file, driven by what `MQTTSessionMachine`
+/// decides.
 private struct Session {
     let bridge: MQTTBridge
     let client: MQTTClient
     let log: Logger
+    let clock: FollowerClock
     let feed: FeedOutput
-    /// Commands taken from the broker and not yet written to the feed, and their size on the wire.
-    var queue: [FeedCommand] = []
-    var queuedBytes = 0
-    /// Whether the full queue was logged (once per flood).
-    var reportedFull = false
-    var retry: Retry
-    var connected = false
-    /// When the connection attempt under way must have been answered.
-    var connectDeadline: Duration?
-    /// When to try to connect next (nil: connected or connecting).
-    var connectAt: Duration? = Clock.now
-    var firstConnect = true
+    /// When to connect, poll the state file and sleep.
+    var machine: MQTTSessionMachine
+    /// Commands taken from the broker and not yet written to the feed.
+    var queue: MQTTFeedQueue
     var problems = ProblemLogLimiter<String>(firstLogged: 5, summaryInterval: .seconds(60))
     var stateWatch: StateWatch
-    /// The last state published.
-    var lastState: StateSnapshot?
-    /// The daemon's state file as last read, and when it was written (real time since the epoch); nil while
-    /// there is none.
-    var daemonState: (snapshot: StateSnapshot, written: Duration)?
-    /// The payload last published on `<prefix>/now_playing` (nil: to publish).
-    var publishedNowPlaying: String?
-    /// The text of the last message sent to the feed in this run, and whether it is yet to be published.
-    var lastMessage = ""
-    var lastMessageIsNew = true
-    var nextStatePoll = Clock.now
+    /// What was last published on the broker.
+    var published = Published()
 
-    init(bridge: MQTTBridge, client: MQTTClient, log: Logger) {
+    /// What the bridge last published, so that it publishes only what changed.
+    struct Published {
+        /// The last state published.
+        var state: StateSnapshot?
+        /// The daemon's state file as last read, and when it was written (real time since the epoch); nil
+        /// while there is none.
+        var daemonState: (snapshot: StateSnapshot, written: Duration)?
+        /// The payload last published on `<prefix>/now_playing` (nil: to publish).
+        var nowPlaying: String?
+        /// The text of the last message sent to the feed in this run, and whether it is yet to be published.
+        var lastMessage = ""
+        var lastMessageIsNew = true
+    }
+
+    init(bridge: MQTTBridge, client: MQTTClient, log: Logger, clock: FollowerClock) {
         self.bridge = bridge
         self.client = client
         self.log = log
+        self.clock = clock
         // A full pipe never blocks the loop: the commands stay queued and are tried again shortly.
         feed = FeedOutput(path: bridge.feedPath, log: log, fullPipeTimeoutMillis: 0, holdsWhenFull: true)
-        retry = Retry(backoff: bridge.backoff)
+        var policy = MQTTSessionMachine.Policy()
+        policy.statePollInterval = bridge.statePollInterval
+        policy.backoff = bridge.backoff
+        machine = MQTTSessionMachine(server: bridge.server.name, policy: policy)
+        queue = MQTTFeedQueue(limitBytes: bridge.queueLimitBytes)
         stateWatch = StateWatch(path: bridge.statePath)
     }
-
-    var queueFull: Bool { queuedBytes >= bridge.queueLimitBytes }
 
     static func refusal(_ code: Int32, server: MQTTServer) -> MQTTError {
         // CONNACK 4: bad user name or password; 5: not authorised (MQTT 3.1.1).
@@ -193,40 +204,25 @@ private struct Session {
 
     mutating func run(signals: SignalSource) -> Int32 {
         while true {
-            let now = Clock.now
-            if let at = connectAt, now >= at { startConnecting(at: now) }
-            if let deadline = connectDeadline, now >= deadline {
-                client.disconnect()
-                _ = client.takeEvents()
-                lost("the MQTT broker at '\(bridge.server.name)' did not answer the connection in time", at: now)
+            let now = clock.now
+            let actions = machine.actions(at: now)
+            for action in actions {
+                switch action {
+                case .connect(let first): connect(first: first, at: now)
+                case .abandon(let problem):
+                    client.disconnect()
+                    _ = client.takeEvents()
+                    lost(problem, at: now)
+                case .publishState: break
+                }
             }
             drainQueue(at: now)
-            if now >= nextStatePoll {
-                nextStatePoll = now + bridge.statePollInterval
-                if connected { publishState() }
-            }
-
-            var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable)]
-            let socket = client.socket
-            if socket >= 0 {
-                let events = (queueFull ? 0 : Posix.readable) | (client.wantsWrite ? Posix.writable : 0)
-                entries.append(Posix.PollEntry(socket, events))
-            }
-            // At least once a second for libmosquitto's keep-alive.
-            var timeout: Duration = .seconds(1)
-            timeout = min(timeout, max(nextStatePoll - now, .zero))
-            if let at = connectAt { timeout = min(timeout, max(at - now, .zero)) }
-            if !queue.isEmpty, let retry = feed.timeUntilRetry(at: now) {
-                timeout = min(timeout, max(retry, .milliseconds(20)))
-            }
-            // A full pipe is looked at again 20 times a second until the daemon reads.
-            if !queue.isEmpty, feed.isFull { timeout = min(timeout, .milliseconds(50)) }
-            _ = try? Posix.poll(&entries, timeoutMilliseconds: timeout.pollMilliseconds)
-            if entries[0].revents != 0, signals.stopRequested { break }
+            if actions.contains(.publishState) { publishState() }
+            if wait(signals: signals, at: now) { break }
             var failure: MQTTError?
-            if socket >= 0 {
+            if client.socket >= 0 {
                 do {
-                    try client.service(read: !queueFull)
+                    try client.service(read: !queue.isFull)
                 } catch {
                     failure = error
                 }
@@ -235,33 +231,50 @@ private struct Session {
             for event in client.takeEvents() {
                 if let status = handle(event) { return status }
             }
-            if let failure { lost(failure.description, at: Clock.now) }
+            if let failure { lost(failure.description, at: clock.now) }
         }
         shutDown()
         return 0
     }
 
-    private mutating func startConnecting(at now: Duration) {
-        connectAt = nil
+    /// Sleeps on the signals and the broker's socket, as long as the machine and the feed allow; returns
+    /// whether a stop was requested. A failing `poll` is backed off, never spun on.
+    private mutating func wait(signals: SignalSource, at now: Duration) -> Bool {
+        var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable)]
+        let socket = client.socket
+        if socket >= 0, machine.pollsSocket(at: now) {
+            let events = (queue.isFull ? 0 : Posix.readable) | (client.wantsWrite ? Posix.writable : 0)
+            entries.append(Posix.PollEntry(socket, events))
+        }
+        var timeout = machine.timeout(at: now)
+        if !queue.isEmpty, let retry = feed.timeUntilRetry(at: now) {
+            timeout = min(timeout, max(retry, .milliseconds(20)))
+        }
+        // A full pipe is looked at again 20 times a second until the daemon reads.
+        if !queue.isEmpty, feed.isFull { timeout = min(timeout, .milliseconds(50)) }
         do {
-            try client.connect(keepAliveSeconds: bridge.keepAliveSeconds, first: firstConnect)
-            firstConnect = false
-            connectDeadline = now + .seconds(10)
+            _ = try Posix.poll(&entries, timeoutMilliseconds: timeout.pollMilliseconds)
+            if machine.polled() { log.info("poll works again") }
         } catch {
-            // After a failed first attempt, libmosquitto still knows the host and port: reconnecting works.
-            firstConnect = false
+            if let line = machine.pollFailed(error.description, at: now) { log.warning(line) }
+            // Not even the signals can be polled: sleep out the back-off, so that the loop does not spin.
+            if entries.count == 1 { Clock.pause(milliseconds: Int(machine.timeout(at: now).pollMilliseconds)) }
+            return signals.stopRequested
+        }
+        return entries[0].revents != 0 && signals.stopRequested
+    }
+
+    private mutating func connect(first: Bool, at now: Duration) {
+        do {
+            try client.connect(keepAliveSeconds: bridge.keepAliveSeconds, first: first)
+        } catch {
             lost(error.description, at: now)
         }
     }
 
     /// The connection is gone (or never came): try again after the back-off.
     private mutating func lost(_ problem: String, at now: Duration) {
-        connected = false
-        connectDeadline = nil
-        guard connectAt == nil else { return }
-        let (delay, isNew) = retry.failed(problem)
-        if isNew { log.warning("\(problem); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
-        connectAt = now + delay
+        if let line = machine.lost(problem, at: now) { log.warning(line) }
     }
 
     /// Returns an exit status when the bridge must stop.
@@ -273,22 +286,19 @@ private struct Session {
                 log.error(error.description)
                 return 1
             }
-            lost(error.description, at: Clock.now)
+            lost(error.description, at: clock.now)
         case .connected:
-            connected = true
-            connectDeadline = nil
-            connectAt = nil
-            if retry.succeeded() {
+            if machine.connected() {
                 log.notice("connected to the MQTT broker at '\(bridge.server.name)' again")
             } else {
                 log.notice("connected to the MQTT broker at '\(bridge.server.name)' as '\(bridge.clientID)'")
             }
             announce()
         case .disconnected(let code):
-            if code != 0 || connected {
+            if code != 0 || machine.isConnected {
                 lost(
                     MQTTError.lost(server: bridge.server.name, reason: MQTTClient.reason(code)).description,
-                    at: Clock.now)
+                    at: clock.now)
             }
         case .message(let topic, let payload, let retained):
             receive(topic: topic, payload: payload, retained: retained)
@@ -315,15 +325,15 @@ private struct Session {
             log.warning(error.description)
         }
         stateWatch.forget()
-        publishedNowPlaying = nil
-        lastMessageIsNew = true
+        published.nowPlaying = nil
+        published.lastMessageIsNew = true
         publishState()
         publishLastMessage()
     }
 
     private mutating func receive(topic: String, payload: [UInt8], retained: Bool) {
         let topics = bridge.topics
-        let now = Clock.now
+        let now = clock.now
         if topic == topics.discovery {
             let previous = String(decoding: payload, as: UTF8.self)
             guard !previous.isEmpty, previous != topics.discoveryPrefix, payload.count <= 256 else { return }
@@ -352,25 +362,22 @@ private struct Session {
         } catch {
             report("'\(topic)': \(error); not forwarded", kind: topic)
         }
-        for command in commands {
-            queue.append(command)
-            queuedBytes += command.encode().utf8.count + 1
-        }
+        for command in commands { queue.append(command) }
         drainQueue(at: now)
-        if queueFull, !reportedFull {
+        if queue.reportsFull() {
             log.warning(
-                "\(queuedBytes) bytes wait for the feed, its queue is full: taking no more from the broker until "
+                "\(queue.bytes) bytes wait for the feed, its queue is full: taking no more from the broker until "
                     + "the feed takes them")
-            reportedFull = true
         }
     }
 
     private mutating func report(_ problem: String, kind: String) {
-        switch problems.record(kind, at: Clock.now) {
+        let now = clock.now
+        switch problems.record(kind, at: now) {
         case .log(let isLast):
             log.warning(problem + (isLast ? " (further problems on this topic are summed up once a minute)" : ""))
         case .summary(let suppressed, let since):
-            log.warning("\(suppressed) more problems on '\(kind)' in the last \((Clock.now - since).logDescription)")
+            log.warning("\(suppressed) more problems on '\(kind)' in the last \((now - since).logDescription)")
         case .quiet:
             break
         }
@@ -380,21 +387,17 @@ private struct Session {
     private mutating func drainQueue(at now: Duration) {
         guard !queue.isEmpty else { return }
         _ = feed.openIfDue(at: now)
-        var sent = 0
-        while sent < queue.count, feed.send([queue[sent]], at: now) {
-            queuedBytes -= queue[sent].encode().utf8.count + 1
-            if case .message(let text, _, _) = queue[sent] {
-                lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
-                lastMessageIsNew = true
+        var sent = false
+        while let command = queue.first, feed.send([command], at: now) {
+            queue.removeFirst()
+            if case .message(let text, _, _) = command {
+                published.lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
+                published.lastMessageIsNew = true
             }
-            sent += 1
+            sent = true
         }
-        queue.removeFirst(sent)
-        if sent > 0, connected { publishLastMessage() }
-        if reportedFull, queue.isEmpty {
-            log.info("the feed took every queued line; reading from the broker again")
-            reportedFull = false
-        }
+        if sent, machine.isConnected { publishLastMessage() }
+        if queue.reportsDrained() { log.info("the feed took every queued line; reading from the broker again") }
     }
 
     private mutating func publishState() {
@@ -402,15 +405,15 @@ private struct Session {
         case .unchanged:
             break
         case .snapshot(let snapshot, let written):
-            daemonState = (snapshot, written)
+            published.daemonState = (snapshot, written)
             publish(snapshot)
         case .missing(let isNew):
-            daemonState = nil
+            published.daemonState = nil
             guard isNew else { break }
             log.info("no state file '\(bridge.statePath)' (yet); the state is published once there is")
             // The file goes when systemd stops the daemon (with its directory): say what the daemon's own last
             // snapshot says.
-            if let last = lastState { publish(last.daemonStopped) }
+            if let last = published.state { publish(last.daemonStopped) }
         case .failed(let problem, let isNew):
             if isNew { log.warning("state file: \(problem)") }
         }
@@ -420,23 +423,24 @@ private struct Session {
     /// Publishes what is playing when it changed: also without a new state, as a track that ended long ago is
     /// no longer playing.
     private mutating func publishNowPlaying() {
-        let age = daemonState.map { Duration.nanoseconds(Posix.realtimeNanoseconds()) - $0.written } ?? .zero
+        let daemonState = published.daemonState
+        let age = daemonState.map { Clock.wallNow - $0.written } ?? .zero
         let payload = MQTTNowPlaying(daemonState?.snapshot, age: age).json
-        guard payload != publishedNowPlaying else { return }
+        guard payload != published.nowPlaying else { return }
         do {
             try client.publish(bridge.topics.nowPlaying, payload, retain: true)
-            publishedNowPlaying = payload
+            published.nowPlaying = payload
         } catch {
             log.warning(error.description)
         }
     }
 
     private mutating func publishLastMessage() {
-        guard lastMessageIsNew else { return }
+        guard published.lastMessageIsNew else { return }
         do {
-            let payload = JSONValue.object(["text": .string(lastMessage)]).encoded
+            let payload = JSONValue.object(["text": .string(published.lastMessage)]).encoded
             try client.publish(bridge.topics.lastMessage, payload, retain: true)
-            lastMessageIsNew = false
+            published.lastMessageIsNew = false
         } catch {
             log.warning(error.description)
         }
@@ -447,7 +451,7 @@ private struct Session {
         if json.hasSuffix("\n") { json.removeLast() }
         do {
             try client.publish(bridge.topics.state, json, retain: true)
-            lastState = snapshot
+            published.state = snapshot
         } catch {
             log.warning(error.description)
             stateWatch.forget()
@@ -456,15 +460,17 @@ private struct Session {
 
     /// Says offline (the last will is for vanishing) and disconnects, waiting up to a second for the broker.
     private mutating func shutDown() {
-        guard connected else { return }
+        guard machine.isConnected else { return }
         guard let id = try? client.publish(bridge.topics.availability, "offline", retain: true) else { return }
-        let deadline = Clock.now + .seconds(1)
+        let deadline = clock.now + .seconds(1)
         var acknowledged = false
-        while !acknowledged, Clock.now < deadline, client.socket >= 0 {
+        while !acknowledged, clock.now < deadline, client.socket >= 0 {
             var entries = [
                 Posix.PollEntry(client.socket, Posix.readable | (client.wantsWrite ? Posix.writable : 0))
             ]
-            _ = try? Posix.poll(&entries, timeoutMilliseconds: (deadline - Clock.now).pollMilliseconds)
+            // A failing poll ends the wait: the goodbye is not worth a spin.
+            guard (try? Posix.poll(&entries, timeoutMilliseconds: (deadline - clock.now).pollMilliseconds)) != nil
+            else { break }
             do { try client.service(read: true) } catch { return }
             acknowledged = client.takeEvents().contains(.published(id: id))
         }
@@ -490,7 +496,7 @@ struct StateWatch {
     let path: String
     private var seen: (inode: UInt, seconds: Int, nanoseconds: Int, size: Int)?
     private var wasMissing = false
-    private var lastProblem: String?
+    private var problem = ProblemOnce()
 
     init(path: String) { self.path = path }
 
@@ -515,7 +521,7 @@ struct StateWatch {
         seen = key
         do {
             guard let snapshot = try StateFile.read(path) else { return .missing(isNew: true) }
-            lastProblem = nil
+            _ = problem.recovered()
             return .snapshot(snapshot, written: .seconds(info.st_mtim.tv_sec) + .nanoseconds(info.st_mtim.tv_nsec))
         } catch {
             return failure(error.description)
@@ -523,7 +529,6 @@ struct StateWatch {
     }
 
     private mutating func failure(_ problem: String) -> Outcome {
-        defer { lastProblem = problem }
-        return .failed(problem, isNew: problem != lastProblem)
+        .failed(problem, isNew: self.problem.failed(problem))
     }
 }
