@@ -30,7 +30,7 @@ final class FeedPublisher {
         last = snapshot
         let now = clock.now
         if feed.openIfDue(at: now) { planner.reset() }
-        let commands = planner.commands(for: snapshot, reason: reason, now: now.inSeconds, lyrics: lookUpLyrics)
+        let commands = planner.commands(for: snapshot, reason: reason, now: now, lyrics: lookUpLyrics)
         if !commands.isEmpty, !feed.send(commands, at: now) {
             planner.reset()
         }

@@ -170,7 +170,7 @@ extension LMSFollower: Follower {
     /// Acts on one line from the server: the status asked for, or a change of the player's.
     private func read(_ tokens: [String], _ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) {
         if LMSStatus.isStatus(tokens, of: session.player.id) {
-            session.snapshot = LMSStatus.snapshot(tokens, now: runner.now.inSeconds)
+            session.snapshot = LMSStatus.snapshot(tokens, now: runner.now)
             runner.publisher.publish(session.snapshot, reason: session.reason)
             session.answerDue = nil
             session.nextTick = runner.now + interval

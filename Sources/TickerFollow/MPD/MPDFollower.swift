@@ -46,7 +46,7 @@ package struct MPDFollower: Sendable {
         let status = try connection.command("status")
         let song = try connection.command("currentsong")
         return MPDSnapshot.make(
-            status: status, currentSong: song, musicDirectory: feed.lyrics.musicDirectory, now: now.inSeconds)
+            status: status, currentSong: song, musicDirectory: feed.lyrics.musicDirectory, now: now)
     }
 }
 

@@ -176,7 +176,7 @@ struct MPRISSession {
     /// What to poll: playerctl's output and errors, and the ask's output (-1, ignored by poll, without one),
     /// until a placeholder is due, or the followed player is to be asked about again.
     func wait() -> FollowerWait {
-        var wake = filter.heldUntil.map { Duration.seconds($0) }
+        var wake = filter.heldUntil
         if ask != nil {
             wake = earliest(wake, (askedAt ?? .zero) + Self.askTimeout)
         } else if choice.needsWatching {
@@ -200,7 +200,7 @@ struct MPRISSession {
             if revents[0] != 0, let end = readReports(&lastMessage) { return end }
         }
         let now = runner.now
-        if let released = filter.release(now: now.inSeconds) {
+        if let released = filter.release(now: now) {
             publisher.publish(released.snapshot, reason: released.reason)
         }
         if let running = ask, now >= (askedAt ?? .zero) + Self.askTimeout {
@@ -252,7 +252,7 @@ struct MPRISSession {
             switch report {
             case .noPlayer: outcome = choice.noPlayers()
             case .player(let record):
-                outcome = choice.reported(record.player, snapshot(of: record, at: now), now: now.inSeconds)
+                outcome = choice.reported(record.player, snapshot(of: record, at: now), now: now)
             }
             if outcome.stuck {
                 if restartsWhenStuck { return .stuck }
@@ -269,7 +269,7 @@ struct MPRISSession {
     }
 
     private func snapshot(of record: PlayerctlRecord, at now: Duration) -> PlayerSnapshot {
-        MPRISSnapshot.make(.player(record), musicDirectory: follower.feed.lyrics.musicDirectory, now: now.inSeconds)
+        MPRISSnapshot.make(.player(record), musicDirectory: follower.feed.lyrics.musicDirectory, now: now)
     }
 
     private mutating func apply(_ outcome: MPRISPlayerChoice.Outcome, at now: Duration) {
@@ -279,7 +279,7 @@ struct MPRISSession {
                 announced = choice.followed
                 if let player = announced { log.info("following player '\(player)'") }
             }
-            if let reason = filter.reason(for: snapshot, now: now.inSeconds) {
+            if let reason = filter.reason(for: snapshot, now: now) {
                 publisher.publish(snapshot, reason: reason)
             }
         }
@@ -289,7 +289,7 @@ struct MPRISSession {
     /// Passes on what is known of the followed player when no answer will come to settle the choice (the ask
     /// failed, or playerctl ended while it ran).
     mutating func settle() {
-        let now = runner.now.inSeconds
+        let now = runner.now
         if let snapshot = choice.followedSnapshot, let reason = filter.reason(for: snapshot, now: now) {
             publisher.publish(snapshot, reason: reason)
         }
@@ -338,7 +338,7 @@ struct MPRISSession {
         let none = answer.isEmpty && ["No players found", "No player could handle"].contains { complaint.contains($0) }
         if status == .exited(0) || (status == .exited(1) && none) {
             _ = askProblem.recovered()
-            apply(choice.answered(answer, since: running.since, now: now.inSeconds), at: now)
+            apply(choice.answered(answer, since: running.since, now: now), at: now)
         } else {
             let said = String(FeedText.oneLine(complaint).prefix(300))
             askFailed(

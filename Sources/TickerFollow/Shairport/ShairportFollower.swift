@@ -88,7 +88,7 @@ extension ShairportFollower: Follower {
 
     /// The pipe, until the feed's retry or the clock of a session whose audio never said it started.
     mutating func poll(_ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) -> FollowerWait {
-        let wake = translator.deadline.map { Duration.seconds($0) }
+        let wake = translator.deadline
         return FollowerWait([Posix.PollEntry(session.fd, Posix.readable)], until: wake)
     }
 
@@ -96,7 +96,7 @@ extension ShairportFollower: Follower {
         throws(FollowerEnd)
     {
         guard readiness != .timeout else {
-            let changed = translator.expire(now: runner.now.inSeconds)
+            let changed = translator.expire(now: runner.now)
             runner.publisher.publish(translator.snapshot, reason: changed ? .change : .tick)
             return
         }
@@ -114,7 +114,7 @@ extension ShairportFollower: Follower {
         // its next session without reporting POLLHUP.
         if count == 0 { throw .reconnect(warning: nil, stopsClock: false) }
         session.parser.append(session.chunk[0..<count])
-        let now = runner.now.inSeconds
+        let now = runner.now
         // Item by item: a read can hold a whole session, and each of its changes is news.
         while let item = session.parser.next() {
             if translator.apply(item, now: now) { runner.publisher.publish(translator.snapshot, reason: .change) }
