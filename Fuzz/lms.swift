@@ -11,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var planner = FeedPlanner()
     let chunk = Int(first >> 1) + 1
     var offset = 1
-    var now = 0.0
+    var now = Duration.zero
     while offset < bytes.count {
         parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
         offset += chunk
@@ -28,7 +28,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let chosen = LMSStatus.choose(first & 1 == 0 ? nil : tokens.last, from: players)
             _ = LMSStatus.isChange(tokens, of: chosen?.id ?? tokens.first ?? "")
             let snapshot = LMSStatus.snapshot(tokens, now: now)
-            now += 0.5
+            now += .milliseconds(500)
             let lines = planner.commands(for: snapshot, reason: .change, now: now, lyrics: { $0.title }).flatMap(
                 \.lines)
             let problems = FeedCommand.decode(lines: lines).problems

@@ -21,6 +21,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             break
         }
     }
-    _ = MPDSnapshot.make(status: fields, currentSong: fields, musicDirectory: "/srv/music", now: 0)
+    _ = MPDSnapshot.make(status: fields, currentSong: fields, musicDirectory: "/srv/music", now: .zero)
     return 0
 }

@@ -13,13 +13,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var planner = FeedPlanner()
     let chunk = Int(first) + 1
     var offset = 1
-    var now = 0.0
+    var now = Duration.zero
     while offset < bytes.count {
         parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
         offset += chunk
         var reports = 0
         while let report = parser.next() {
-            now += 0.5
+            now += .milliseconds(500)
             reports += 1
             let snapshot = MPRISSnapshot.make(report, musicDirectory: "/srv/music", now: now)
             let outcome: MPRISPlayerChoice.Outcome
@@ -34,7 +34,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             if let snapshot = outcome.snapshot, let reason = filter.reason(for: snapshot, now: now) {
                 passed.append((snapshot, reason))
             }
-            if let released = filter.release(now: now + 1) { passed.append((released.snapshot, released.reason)) }
+            if let released = filter.release(now: now + .seconds(1)) {
+                passed.append((released.snapshot, released.reason))
+            }
             for (snapshot, reason) in passed {
                 _ = planner.commands(for: snapshot, reason: reason, now: now, lyrics: { _ in nil })
             }

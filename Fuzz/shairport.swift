@@ -11,14 +11,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var planner = FeedPlanner()
     let chunk = Int(first) + 1
     var offset = 1
-    var now = 0.0
+    var now = Duration.zero
     while offset < bytes.count {
         parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
         offset += chunk
         while let item = parser.next() {
-            now += 1
+            now += .seconds(1)
             // Every other item comes after the start of a silent session would have been given up.
-            let expired = item.data.count % 2 == 0 && translator.expire(now: now + ShairportTranslator.startSeconds)
+            let expired =
+                item.data.count % 2 == 0 && translator.expire(now: now + .seconds(ShairportTranslator.startSeconds))
             if translator.apply(item, now: now) || expired {
                 _ = planner.commands(for: translator.snapshot, reason: .change, now: now, lyrics: { _ in nil })
             }

@@ -71,11 +71,11 @@ struct FeedRoundTripTests {
             var planner = FeedPlanner()
             for (step, state) in [PlaybackState.play, .pause, .stop, .play].enumerated() {
                 let position = PlaybackPosition(
-                    seconds: Self.seconds[(index + step) % Self.seconds.count], atSeconds: 0)
+                    seconds: Self.seconds[(index + step) % Self.seconds.count], at: .seconds(0))
                 let snapshot = PlayerSnapshot(track: step == 2 ? nil : track, state: state, position: position)
                 for reason in [FeedPlanner.Reason.change, .tick] {
                     for command in planner.commands(
-                        for: snapshot, reason: reason, now: Double(step), lyrics: { _ in lrc })
+                        for: snapshot, reason: reason, now: .seconds(step), lyrics: { _ in lrc })
                     {
                         Self.expectRoundTrip(command, "text \(index), step \(step), \(reason)")
                         count += 1

@@ -82,12 +82,12 @@ struct LMSParserTests {
             "album:Pergolesi", "duration:200.25", "url:file:///music/a.flac", "playlist index:4", "title:Next",
         ]
         #expect(
-            LMSStatus.snapshot(answer, now: 7)
+            LMSStatus.snapshot(answer, now: .seconds(7))
                 == PlayerSnapshot(
                     track: Track(
                         title: "Stabat Mater", artist: "Andreas Scholl", album: "Pergolesi", durationSeconds: 200.25,
                         file: "file:///music/a.flac"),
-                    state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 7)))
+                    state: .pause, position: PlaybackPosition(seconds: 12.5, at: .seconds(7))))
     }
 
     @Test(arguments: [
@@ -110,7 +110,7 @@ struct LMSParserTests {
         ),
     ])
     func readsOddStatusAnswersWithoutGuessing(name: String, tokens: [String], expected: PlayerSnapshot) {
-        #expect(LMSStatus.snapshot(tokens, now: 0) == expected, "\(name)")
+        #expect(LMSStatus.snapshot(tokens, now: .seconds(0)) == expected, "\(name)")
     }
 
     @Test func tellsNotificationsOfThePlayerFromOthers() {

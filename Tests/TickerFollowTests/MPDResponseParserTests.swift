@@ -59,12 +59,12 @@ struct MPDResponseParserTests {
             MPDField(key: "file", value: "dir/Untitled.flac"), MPDField(key: "Artist", value: "X"),
             MPDField(key: "Time", value: "200"),
         ]
-        let snapshot = MPDSnapshot.make(status: status, currentSong: song, musicDirectory: nil, now: 3)
+        let snapshot = MPDSnapshot.make(status: status, currentSong: song, musicDirectory: nil, now: .seconds(3))
         #expect(
             snapshot
                 == PlayerSnapshot(
                     track: Track(title: "Untitled", artist: "X", durationSeconds: 200, file: "dir/Untitled.flac"),
-                    state: .pause, position: PlaybackPosition(seconds: 12.5, atSeconds: 3)))
+                    state: .pause, position: PlaybackPosition(seconds: 12.5, at: .seconds(3))))
     }
 
     /// Mopidy names songs by URL; those inside the music directory are named as MPD names them, relative to
@@ -92,14 +92,15 @@ struct MPDResponseParserTests {
     ])
     func namesMopidyFileURLsAsMPDNamesItsFiles(name: String, file: String, expected: String, title: String) {
         let song = [MPDField(key: "file", value: file)]
-        let track = MPDSnapshot.make(status: [], currentSong: song, musicDirectory: "/srv/music/", now: 0).track
+        let track = MPDSnapshot.make(status: [], currentSong: song, musicDirectory: "/srv/music/", now: .seconds(0))
+            .track
         #expect(track?.file == expected, "\(name)")
         #expect(track?.title == title, "\(name)")
     }
 
     @Test func keepsTheURLWithoutAMusicDirectoryAndATitleFromTheTags() {
         let song = [MPDField(key: "file", value: "file:///srv/music/A%20B.flac"), MPDField(key: "Title", value: "T")]
-        let track = MPDSnapshot.make(status: [], currentSong: song, musicDirectory: nil, now: 0).track
+        let track = MPDSnapshot.make(status: [], currentSong: song, musicDirectory: nil, now: .seconds(0)).track
         #expect(track?.file == "file:///srv/music/A%20B.flac")
         #expect(track?.title == "T")
     }
@@ -112,7 +113,8 @@ struct MPDResponseParserTests {
         try directory.write("secret.lrc", "[00:00.00]outside\n")
         let music = directory.file("music")
         let song = [MPDField(key: "file", value: "file://\(music)/%2E%2E%2Fsecret.flac")]
-        let track = try #require(MPDSnapshot.make(status: [], currentSong: song, musicDirectory: music, now: 0).track)
+        let track = try #require(
+            MPDSnapshot.make(status: [], currentSong: song, musicDirectory: music, now: .seconds(0)).track)
         #expect(track.file == "../secret.flac")
         #expect(throws: LyricsLookupError.escapesDirectory(path: "../secret.lrc", directory: music)) {
             try LyricsLibrary(musicDirectory: music).lyrics(for: track)
@@ -125,45 +127,49 @@ struct FeedPlannerTests {
 
     @Test func sendsEverythingFirstThenOnlyChanges() {
         var planner = FeedPlanner()
-        let playing = PlayerSnapshot(track: song, state: .play, position: PlaybackPosition(seconds: 1, atSeconds: 10))
+        let playing = PlayerSnapshot(
+            track: song, state: .play, position: PlaybackPosition(seconds: 1, at: .seconds(10)))
         #expect(
-            planner.commands(for: playing, reason: .change, now: 10.5, lyrics: { _ in "[00:01.00]la" }).lines == [
-                "title Song", "artist Band", "album LP", "duration 180",
-                "lyrics begin", "[00:01.000]la", "lyrics end", "play", "position 1.5",
+            planner.commands(for: playing, reason: .change, now: .seconds(10.5), lyrics: { _ in "[00:01.00]la" }).lines
+                == [
+                    "title Song", "artist Band", "album LP", "duration 180",
+                    "lyrics begin", "[00:01.000]la", "lyrics end", "play", "position 1.5",
+                ])
+        #expect(
+            planner.commands(for: playing, reason: .tick, now: .seconds(14), lyrics: { _ in nil }) == [
+                .position(.seconds(5))
             ])
-        #expect(
-            planner.commands(for: playing, reason: .tick, now: 14, lyrics: { _ in nil }) == [.position(.seconds(5))])
         var paused = playing
         paused.state = .pause
-        paused.position = PlaybackPosition(seconds: 6, atSeconds: 15)
+        paused.position = PlaybackPosition(seconds: 6, at: .seconds(15))
         #expect(
-            planner.commands(for: paused, reason: .change, now: 20, lyrics: { _ in nil }) == [
+            planner.commands(for: paused, reason: .change, now: .seconds(20), lyrics: { _ in nil }) == [
                 .pause, .position(.seconds(6)),
             ])
-        #expect(planner.commands(for: paused, reason: .tick, now: 25, lyrics: { _ in nil }) == [])
+        #expect(planner.commands(for: paused, reason: .tick, now: .seconds(25), lyrics: { _ in nil }) == [])
     }
 
     /// A change that leaves the track and its state as they were sends a position only when it is off the
     /// feed's clock: a seek, not a second report of the same moment.
     @Test func sendsAPositionOnlyWhenItLeavesTheClock() {
         var planner = FeedPlanner()
-        func commands(_ state: PlaybackState, _ seconds: Double, at now: Double) -> [String] {
+        func commands(_ state: PlaybackState, _ seconds: Double, at now: Duration) -> [String] {
             let snapshot = PlayerSnapshot(
-                track: song, state: state, position: PlaybackPosition(seconds: seconds, atSeconds: now))
+                track: song, state: state, position: PlaybackPosition(seconds: seconds, at: now))
             return planner.commands(for: snapshot, reason: .change, now: now, lyrics: { _ in nil }).lines
         }
-        #expect(commands(.play, 0, at: 10).suffix(2) == ["play", "position 0"])
+        #expect(commands(.play, 0, at: .seconds(10)).suffix(2) == ["play", "position 0"])
         // MPD's second report of the start, 5 ms later and still at 0.
-        #expect(commands(.play, 0, at: 10.005) == [])
+        #expect(commands(.play, 0, at: .seconds(10.005)) == [])
         // 0.2 s behind the clock: within the tolerance. 0.1 s later, 0.3 s behind the clock the feed was
         // told (though only 0.1 s behind the report before, which the feed was not given).
-        #expect(commands(.play, 0, at: 10.2) == [])
-        #expect(commands(.play, 0, at: 10.3) == ["position 0"])
-        #expect(commands(.play, 60, at: 20) == ["position 60"])
-        #expect(commands(.pause, 70, at: 30) == ["pause", "position 70"])
-        #expect(commands(.pause, 70, at: 35) == [])
-        #expect(commands(.pause, 10, at: 40) == ["position 10"])
-        #expect(commands(.play, 10, at: 41) == ["play", "position 10"])
+        #expect(commands(.play, 0, at: .seconds(10.2)) == [])
+        #expect(commands(.play, 0, at: .seconds(10.3)) == ["position 0"])
+        #expect(commands(.play, 60, at: .seconds(20)) == ["position 60"])
+        #expect(commands(.pause, 70, at: .seconds(30)) == ["pause", "position 70"])
+        #expect(commands(.pause, 70, at: .seconds(35)) == [])
+        #expect(commands(.pause, 10, at: .seconds(40)) == ["position 10"])
+        #expect(commands(.play, 10, at: .seconds(41)) == ["play", "position 10"])
     }
 
     @Test func resendsTheCachedLyricsAfterAReset() {
@@ -174,10 +180,10 @@ struct FeedPlannerTests {
             lookups += 1
             return nil
         }
-        _ = planner.commands(for: stopped, reason: .change, now: 0, lyrics: lyrics)
+        _ = planner.commands(for: stopped, reason: .change, now: .seconds(0), lyrics: lyrics)
         planner.reset()
         #expect(
-            planner.commands(for: stopped, reason: .tick, now: 1, lyrics: lyrics).lines == [
+            planner.commands(for: stopped, reason: .tick, now: .seconds(1), lyrics: lyrics).lines == [
                 "title Song", "artist Band", "album LP", "duration 180", "lyrics clear", "stop",
             ])
         #expect(lookups == 1)
@@ -187,7 +193,8 @@ struct FeedPlannerTests {
         var planner = FeedPlanner()
         let playing = PlayerSnapshot(track: song, state: .play)
         #expect(
-            planner.commands(for: playing, reason: .change, now: 0, lyrics: { _ in nil }).lines.contains("lyrics clear")
+            planner.commands(for: playing, reason: .change, now: .seconds(0), lyrics: { _ in nil }).lines.contains(
+                "lyrics clear")
         )
         #expect(
             planner.lyricsArrived("[00:02.00]late", for: song).lines == [
@@ -195,13 +202,13 @@ struct FeedPlannerTests {
             ])
         planner.reset()
         #expect(
-            planner.commands(for: playing, reason: .change, now: 1, lyrics: { _ in nil }).lines.contains(
+            planner.commands(for: playing, reason: .change, now: .seconds(1), lyrics: { _ in nil }).lines.contains(
                 "[00:02.000]late"))
 
         var other = song
         other.title = "Other"
         _ = planner.commands(
-            for: PlayerSnapshot(track: other, state: .play), reason: .change, now: 2, lyrics: { _ in nil })
+            for: PlayerSnapshot(track: other, state: .play), reason: .change, now: .seconds(2), lyrics: { _ in nil })
         #expect(planner.lyricsArrived("[00:02.00]late", for: song) == [])
         #expect(planner.lyricsArrived("[00:03.00]other", for: other).count == 1)
     }

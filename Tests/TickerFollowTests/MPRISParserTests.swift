@@ -107,7 +107,7 @@ struct MPRISSnapshotTests {
     ])
     func mapsPlaybackStatus(status: String, expected: PlaybackState) {
         let snapshot = MPRISSnapshot.make(
-            .player(PlayerctlRecord(status: status, title: "x")), musicDirectory: nil, now: 0)
+            .player(PlayerctlRecord(status: status, title: "x")), musicDirectory: nil, now: .seconds(0))
         #expect(snapshot.state == expected)
     }
 
@@ -115,19 +115,21 @@ struct MPRISSnapshotTests {
         let record = PlayerctlRecord(
             status: "Playing", position: "12500000", length: "245000000", url: "https://radio.example/stream",
             title: "Song", artist: "A, B", album: "Album")
-        let snapshot = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music", now: 100)
+        let snapshot = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music", now: .seconds(100))
         #expect(
             snapshot.track
                 == Track(
                     title: "Song", artist: "A, B", album: "Album", durationSeconds: 245,
                     file: "https://radio.example/stream"))
-        #expect(snapshot.position == PlaybackPosition(seconds: 12.5, atSeconds: 100))
+        #expect(snapshot.position == PlaybackPosition(seconds: 12.5, at: .seconds(100)))
     }
 
     @Test func noPlayerAndAnEmptyPlayerMeanNoTrack() {
-        #expect(MPRISSnapshot.make(.noPlayer, musicDirectory: nil, now: 0) == PlayerSnapshot(track: nil, state: .stop))
+        #expect(
+            MPRISSnapshot.make(.noPlayer, musicDirectory: nil, now: .seconds(0))
+                == PlayerSnapshot(track: nil, state: .stop))
         let empty = MPRISSnapshot.make(
-            .player(PlayerctlRecord(status: "Stopped", position: "0")), musicDirectory: nil, now: 0)
+            .player(PlayerctlRecord(status: "Stopped", position: "0")), musicDirectory: nil, now: .seconds(0))
         #expect(empty.track == nil)
     }
 
@@ -159,7 +161,7 @@ struct MPRISSnapshotTests {
     ])
     func findsTheSidecarPathOfLocalFiles(name: String, url: String, file: String?) {
         let record = PlayerctlRecord(status: "Playing", url: url, title: "t")
-        let snapshot = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music/", now: 0)
+        let snapshot = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music/", now: .seconds(0))
         #expect(snapshot.track?.file == file, "\(name)")
     }
 
@@ -174,7 +176,7 @@ struct MPRISSnapshotTests {
     ])
     func tellsAPlaceholderFromATitle(name: String, url: String, title: String, placeholder: Bool) {
         let record = PlayerctlRecord(status: "Playing", url: url, title: title)
-        let track = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music", now: 0).track
+        let track = MPRISSnapshot.make(.player(record), musicDirectory: "/srv/music", now: .seconds(0)).track
         #expect(track.map(MPRISSnapshot.isPlaceholder) == placeholder, "\(name)")
     }
 
@@ -185,7 +187,7 @@ struct MPRISSnapshotTests {
             PlayerctlRecord(status: "Playing", url: url, title: "b.flac", album: "B"),
             PlayerctlRecord(status: "Playing", length: "1000000", url: url, title: "b.flac"),
         ] {
-            let track = MPRISSnapshot.make(.player(record), musicDirectory: nil, now: 0).track
+            let track = MPRISSnapshot.make(.player(record), musicDirectory: nil, now: .seconds(0)).track
             #expect(track.map(MPRISSnapshot.isPlaceholder) == false, "\(record)")
         }
         #expect(!MPRISSnapshot.isPlaceholder(Track(title: "Song")), "no file at all")
@@ -193,89 +195,94 @@ struct MPRISSnapshotTests {
 
     @Test func namesAnUntitledLocalFileAfterItsFile() {
         let record = PlayerctlRecord(status: "Playing", url: "file:///home/me/My%20Song.ogg")
-        #expect(MPRISSnapshot.make(.player(record), musicDirectory: nil, now: 0).track?.title == "My Song")
+        #expect(MPRISSnapshot.make(.player(record), musicDirectory: nil, now: .seconds(0)).track?.title == "My Song")
     }
 }
 
 struct MPRISUpdateFilterTests {
     static let song = Track(title: "Song", artist: "A", durationSeconds: 200)
 
-    static func playing(_ position: Double, at now: Double, track: Track? = song, state: PlaybackState = .play)
+    static func playing(_ position: Double, at now: Duration, track: Track? = song, state: PlaybackState = .play)
         -> PlayerSnapshot
     {
-        PlayerSnapshot(track: track, state: state, position: PlaybackPosition(seconds: position, atSeconds: now))
+        PlayerSnapshot(track: track, state: state, position: PlaybackPosition(seconds: position, at: now))
     }
 
     @Test func passesChangesAndSeeksButNotTheEverySecondRepeats() {
         var filter = MPRISUpdateFilter(toleranceSeconds: 1, refreshSeconds: 5)
-        #expect(filter.reason(for: Self.playing(10, at: 100), now: 100) == .change)
+        #expect(filter.reason(for: Self.playing(10, at: .seconds(100)), now: .seconds(100)) == .change)
         // playerctl repeats the state every second; the feed's clock already says the same.
-        #expect(filter.reason(for: Self.playing(11.02, at: 101), now: 101) == nil)
-        #expect(filter.reason(for: Self.playing(12.01, at: 102), now: 102) == nil)
+        #expect(filter.reason(for: Self.playing(11.02, at: .seconds(101)), now: .seconds(101)) == nil)
+        #expect(filter.reason(for: Self.playing(12.01, at: .seconds(102)), now: .seconds(102)) == nil)
         // A seek.
-        #expect(filter.reason(for: Self.playing(60, at: 103), now: 103) == .change)
-        #expect(filter.reason(for: Self.playing(61, at: 104), now: 104) == nil)
+        #expect(filter.reason(for: Self.playing(60, at: .seconds(103)), now: .seconds(103)) == .change)
+        #expect(filter.reason(for: Self.playing(61, at: .seconds(104)), now: .seconds(104)) == nil)
         // The periodic refresh, five seconds after the last update.
-        #expect(filter.reason(for: Self.playing(65, at: 108), now: 108) == .tick)
-        #expect(filter.reason(for: Self.playing(66, at: 109), now: 109) == nil)
+        #expect(filter.reason(for: Self.playing(65, at: .seconds(108)), now: .seconds(108)) == .tick)
+        #expect(filter.reason(for: Self.playing(66, at: .seconds(109)), now: .seconds(109)) == nil)
         // Pause, a repeat while paused, a new track, no player.
-        #expect(filter.reason(for: Self.playing(66.5, at: 109.5, state: .pause), now: 109.5) == .change)
-        #expect(filter.reason(for: Self.playing(66.5, at: 120, state: .pause), now: 120) == nil)
-        #expect(filter.reason(for: Self.playing(0, at: 121, track: Track(title: "Next")), now: 121) == .change)
-        #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: 122) == .change)
-        #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: 123) == nil)
+        #expect(
+            filter.reason(for: Self.playing(66.5, at: .seconds(109.5), state: .pause), now: .seconds(109.5)) == .change)
+        #expect(filter.reason(for: Self.playing(66.5, at: .seconds(120), state: .pause), now: .seconds(120)) == nil)
+        #expect(
+            filter.reason(for: Self.playing(0, at: .seconds(121), track: Track(title: "Next")), now: .seconds(121))
+                == .change)
+        #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: .seconds(122)) == .change)
+        #expect(filter.reason(for: PlayerSnapshot(track: nil, state: .stop), now: .seconds(123)) == nil)
     }
 
     @Test func holdsAPlaceholderBackUntilTheTitleComesOrTheHoldEnds() {
         var filter = MPRISUpdateFilter(holdSeconds: 1)
         let placeholder = Track(title: "b.flac", file: "file:///m/b.flac")
         let named = Track(title: "Song B", artist: "Y", durationSeconds: 60, file: "file:///m/b.flac")
-        #expect(filter.reason(for: Self.playing(10, at: 100), now: 100) == .change)
+        #expect(filter.reason(for: Self.playing(10, at: .seconds(100)), now: .seconds(100)) == .change)
         // mpv's first report after `next`: held back, the old track stays on the panel.
-        #expect(filter.reason(for: Self.playing(0, at: 101, track: placeholder), now: 101) == nil)
-        #expect(filter.heldUntil == 102)
-        #expect(filter.release(now: 101.9) == nil)
+        #expect(filter.reason(for: Self.playing(0, at: .seconds(101), track: placeholder), now: .seconds(101)) == nil)
+        #expect(filter.heldUntil == .seconds(102))
+        #expect(filter.release(now: .seconds(101.9)) == nil)
         // The tags arrive: the named track goes through and nothing is held any more.
-        #expect(filter.reason(for: Self.playing(0.1, at: 101.1, track: named), now: 101.1) == .change)
+        #expect(
+            filter.reason(for: Self.playing(0.1, at: .seconds(101.1), track: named), now: .seconds(101.1)) == .change)
         #expect(filter.heldUntil == nil)
-        #expect(filter.release(now: 103) == nil)
+        #expect(filter.release(now: .seconds(103)) == nil)
 
         // A stream that never says more is shown as it is once the hold ends, counted from its first report.
         let stream = Track(title: "stream", file: "https://radio.example/stream")
-        #expect(filter.reason(for: Self.playing(0, at: 110, track: stream), now: 110) == nil)
-        #expect(filter.reason(for: Self.playing(0.5, at: 110.5, track: stream), now: 110.5) == nil)
-        #expect(filter.release(now: 110.99) == nil)
-        let released = filter.release(now: 111)
+        #expect(filter.reason(for: Self.playing(0, at: .seconds(110), track: stream), now: .seconds(110)) == nil)
+        #expect(filter.reason(for: Self.playing(0.5, at: .seconds(110.5), track: stream), now: .seconds(110.5)) == nil)
+        #expect(filter.release(now: .seconds(110.99)) == nil)
+        let released = filter.release(now: .seconds(111))
         #expect(released?.snapshot.track == stream)
         #expect(released?.reason == .change)
         // Once shown, its repeats are no placeholder for a new track: they pass as usual.
-        #expect(filter.reason(for: Self.playing(1.5, at: 111.5, track: stream), now: 111.5) == nil)
+        #expect(filter.reason(for: Self.playing(1.5, at: .seconds(111.5), track: stream), now: .seconds(111.5)) == nil)
         #expect(filter.heldUntil == nil)
     }
 
     @Test func holdsAnotherFileUnderTheOldTracksNames() {
         var filter = MPRISUpdateFilter(holdSeconds: 1)
         let first = Track(title: "Song A", artist: "Alpha", durationSeconds: 60, file: "file:///m/a.flac")
-        #expect(filter.reason(for: Self.playing(20, at: 100, track: first), now: 100) == .change)
+        #expect(filter.reason(for: Self.playing(20, at: .seconds(100), track: first), now: .seconds(100)) == .change)
         // mpv has moved to the next file but still reports the old tags.
         var moved = first
         moved.file = "file:///m/b.flac"
-        #expect(filter.reason(for: Self.playing(0, at: 100.1, track: moved), now: 100.1) == nil)
+        #expect(filter.reason(for: Self.playing(0, at: .seconds(100.1), track: moved), now: .seconds(100.1)) == nil)
         let second = Track(title: "Song B", artist: "Beta", durationSeconds: 60, file: "file:///m/b.flac")
-        #expect(filter.reason(for: Self.playing(0.2, at: 100.2, track: second), now: 100.2) == .change)
+        #expect(
+            filter.reason(for: Self.playing(0.2, at: .seconds(100.2), track: second), now: .seconds(100.2)) == .change)
         // The same song in two files is shown once the hold ends.
         var copy = second
         copy.file = "file:///m/b copy.flac"
-        #expect(filter.reason(for: Self.playing(0, at: 110, track: copy), now: 110) == nil)
-        #expect(filter.release(now: 111)?.snapshot.track == copy)
+        #expect(filter.reason(for: Self.playing(0, at: .seconds(110), track: copy), now: .seconds(110)) == nil)
+        #expect(filter.release(now: .seconds(111))?.snapshot.track == copy)
     }
 
     @Test func passesALengthLearntLaterAndEverythingAfterReset() {
         var filter = MPRISUpdateFilter()
         let unknown = Track(title: "Song", artist: "A")
-        #expect(filter.reason(for: Self.playing(1, at: 1, track: unknown), now: 1) == .change)
-        #expect(filter.reason(for: Self.playing(2, at: 2, track: Self.song), now: 2) == .change)
+        #expect(filter.reason(for: Self.playing(1, at: .seconds(1), track: unknown), now: .seconds(1)) == .change)
+        #expect(filter.reason(for: Self.playing(2, at: .seconds(2), track: Self.song), now: .seconds(2)) == .change)
         filter.reset()
-        #expect(filter.reason(for: Self.playing(3, at: 3), now: 3) == .change)
+        #expect(filter.reason(for: Self.playing(3, at: .seconds(3)), now: .seconds(3)) == .change)
     }
 }

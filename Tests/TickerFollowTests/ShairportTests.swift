@@ -106,14 +106,16 @@ struct ShairportParserTests {
     @Test func progressGivesPositionAndDurationAcrossTheRTPWrap() {
         var translator = ShairportTranslator()
         _ = translator.apply(
-            ShairportItem(type: FourCharCode("core"), code: FourCharCode("minm"), data: Array("T".utf8)), now: 0)
-        _ = translator.apply(ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("mden")), now: 0)
+            ShairportItem(type: FourCharCode("core"), code: FourCharCode("minm"), data: Array("T".utf8)),
+            now: .seconds(0))
+        _ = translator.apply(ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("mden")), now: .seconds(0))
         // start is 44100 frames before the 32-bit wrap; current is 10 s later, end 200 s later.
         let start = UInt32.max - 44099
         let progress = "\(start)/\(start &+ 441_000)/\(start &+ 8_820_000)"
         _ = translator.apply(
-            ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("prgr"), data: Array(progress.utf8)), now: 5)
-        #expect(translator.snapshot.position == PlaybackPosition(seconds: 10, atSeconds: 5))
+            ShairportItem(type: FourCharCode("ssnc"), code: FourCharCode("prgr"), data: Array(progress.utf8)),
+            now: .seconds(5))
+        #expect(translator.snapshot.position == PlaybackPosition(seconds: 10, at: .seconds(5)))
         #expect(translator.snapshot.track?.durationSeconds == 200)
     }
 }
@@ -130,7 +132,7 @@ struct ShairportTranslatorTests {
     }
 
     /// Applies `items` at `now`.
-    static func apply(_ translator: inout ShairportTranslator, _ items: [ShairportItem], at now: Double) {
+    static func apply(_ translator: inout ShairportTranslator, _ items: [ShairportItem], at now: Duration) {
         for item in items { _ = translator.apply(item, now: now) }
     }
 
@@ -140,50 +142,51 @@ struct ShairportTranslatorTests {
 
     @Test func theClockStartsWithTheSoundNotTheSession() {
         var translator = ShairportTranslator()
-        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg"), Self.item("pfls", "442000")], at: 0)
+        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg"), Self.item("pfls", "442000")], at: .seconds(0))
         #expect(translator.snapshot.state == .stop)
-        #expect(translator.snapshot.positionSeconds(at: 0.9) == 10, "nothing sounds before prsm")
+        #expect(translator.snapshot.positionSeconds(at: .seconds(0.9)) == 10, "nothing sounds before prsm")
         // The first frame plays a second later (shairport-sync's buffering).
-        Self.apply(&translator, [Self.item("pffr")], at: 0.5)
-        Self.apply(&translator, [Self.item("prsm")], at: 1)
+        Self.apply(&translator, [Self.item("pffr")], at: .seconds(0.5))
+        Self.apply(&translator, [Self.item("prsm")], at: .seconds(1))
         #expect(translator.snapshot.state == .play)
-        #expect(translator.snapshot.positionSeconds(at: 1) == 10)
-        #expect(translator.snapshot.positionSeconds(at: 3) == 12)
+        #expect(translator.snapshot.positionSeconds(at: .seconds(1)) == 10)
+        #expect(translator.snapshot.positionSeconds(at: .seconds(3)) == 12)
         #expect(translator.deadline == nil)
     }
 
     @Test func aSessionWhoseSoundNeverSaysSoStartsAfterFourSeconds() {
         var translator = ShairportTranslator()
-        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg")], at: 0)
-        #expect(translator.deadline == ShairportTranslator.startSeconds)
-        let early = translator.expire(now: 3.9)
-        let due = translator.expire(now: 4)
+        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg")], at: .seconds(0))
+        #expect(translator.deadline == .seconds(ShairportTranslator.startSeconds))
+        let early = translator.expire(now: .seconds(3.9))
+        let due = translator.expire(now: .seconds(4))
         #expect(!early && due)
         #expect(translator.snapshot.state == .play)
-        #expect(translator.snapshot.positionSeconds(at: 5) == 11)
+        #expect(translator.snapshot.positionSeconds(at: .seconds(5)) == 11)
     }
 
     @Test func aFlushWhilePlayingPausesAndTheResumeStartsAtItsFrame() {
         var translator = ShairportTranslator()
-        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg"), Self.item("prsm")], at: 0)
+        Self.apply(&translator, Self.tenSecondsIn + [Self.item("pbeg"), Self.item("prsm")], at: .seconds(0))
         // At 9 s the listener has heard 19 s; the sender flushes what shairport-sync still holds and resumes
         // at the flush's frame, 20 s in.
-        Self.apply(&translator, [Self.item("pfls", "\(1000 + 20 * 44100)")], at: 9)
+        Self.apply(&translator, [Self.item("pfls", "\(1000 + 20 * 44100)")], at: .seconds(9))
         #expect(translator.snapshot.state == .pause)
-        #expect(translator.snapshot.positionSeconds(at: 30) == 19)
-        Self.apply(&translator, [Self.item("prsm")], at: 30)
-        #expect(translator.snapshot.positionSeconds(at: 31) == 21)
+        #expect(translator.snapshot.positionSeconds(at: .seconds(30)) == 19)
+        Self.apply(&translator, [Self.item("prsm")], at: .seconds(30))
+        #expect(translator.snapshot.positionSeconds(at: .seconds(31)) == 21)
     }
 
     @Test func withoutRTPTimesTheProgressGoesToTheTrackThatHasNone() {
         var translator = ShairportTranslator()
         // pyatv's order, but the batch carries no RTP time.
         Self.apply(
-            &translator, [Self.item("prgr", "1000/1000/8821000"), Self.item("mdst"), Self.item("minm", "A")], at: 0)
-        Self.apply(&translator, [Self.item("mden")], at: 0)
+            &translator, [Self.item("prgr", "1000/1000/8821000"), Self.item("mdst"), Self.item("minm", "A")],
+            at: .seconds(0))
+        Self.apply(&translator, [Self.item("mden")], at: .seconds(0))
         #expect(translator.snapshot.track?.durationSeconds == 200)
         // A second batch for another track finds the progress taken.
-        Self.apply(&translator, [Self.item("mdst"), Self.item("minm", "B"), Self.item("mden")], at: 1)
+        Self.apply(&translator, [Self.item("mdst"), Self.item("minm", "B"), Self.item("mden")], at: .seconds(1))
         #expect(translator.snapshot.track?.durationSeconds == nil)
         #expect(translator.snapshot.position == nil)
     }

@@ -8,7 +8,7 @@ final class FeedOutput {
     private let log: Logger
     private var writer: FeedWriter?
     private var retry = Retry()
-    private var retryAt = 0.0
+    private var retryAt = Duration.zero
 
     /// How long a write waits for room in a full pipe, in milliseconds.
     private let fullPipeTimeoutMillis: Int32
@@ -28,15 +28,15 @@ final class FeedOutput {
 
     var isOpen: Bool { writer != nil }
 
-    /// How long until the next attempt to open (at monotonic time `now`, in seconds), or `nil` when open.
-    func timeUntilRetry(now: Double) -> Duration? {
+    /// How long until the next attempt to open (at monotonic time `now`), at most a minute, or `nil` when open.
+    func timeUntilRetry(at now: Duration) -> Duration? {
         guard writer == nil else { return nil }
-        return .milliseconds(Int64((max(0, min(retryAt - now, 60)) * 1000).rounded(.up)))
+        return max(.zero, min(retryAt - now, .seconds(60)))
     }
 
     /// Opens the feed when it is closed and the retry time has come; returns whether it just opened
     /// (the caller then sends its whole state, since anything earlier was lost).
-    func openIfDue(now: Double) -> Bool {
+    func openIfDue(at now: Duration) -> Bool {
         guard writer == nil, now >= retryAt else { return false }
         do {
             writer = try FeedWriter(path: path, fullPipeTimeoutMillis: fullPipeTimeoutMillis)
@@ -45,14 +45,14 @@ final class FeedOutput {
             }
             return true
         } catch {
-            failed(error, now: now)
+            failed(error, at: now)
             return false
         }
     }
 
     /// Sends `commands` when open; returns `false` when they were dropped (or, with `holdsWhenFull`, when the
     /// pipe is full and the caller should try again).
-    func send(_ commands: [FeedCommand], now: Double) -> Bool {
+    func send(_ commands: [FeedCommand], at now: Duration) -> Bool {
         guard let writer else { return false }
         do {
             try writer.send(commands)
@@ -70,14 +70,14 @@ final class FeedOutput {
         } catch {
             self.writer = nil
             writer.close()
-            failed(error, now: now)
+            failed(error, at: now)
             return false
         }
     }
 
-    private func failed(_ error: FeedWriterError, now: Double) {
+    private func failed(_ error: FeedWriterError, at now: Duration) {
         let (delay, isNew) = retry.failed(error.description)
-        retryAt = now + delay.inSeconds
+        retryAt = now + delay
         if isNew {
             log.warning("\(error); retrying (every \(retry.backoff.maximum.logDescription) at most)")
         }

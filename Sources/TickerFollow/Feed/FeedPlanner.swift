@@ -30,12 +30,11 @@ public struct FeedPlanner {
         sent = nil
     }
 
-    /// The commands that bring the feed from what it was told last to `snapshot`, at monotonic time `now`
-    /// (seconds). `lyrics` is asked for the LRC text of a track only when the track changes.
+    /// The commands that bring the feed from what it was told last to `snapshot`, at monotonic time `now`. `lyrics` is asked for the LRC text of a track only when the track changes.
     public mutating func commands(
         for snapshot: PlayerSnapshot,
         reason: Reason,
-        now: Double,
+        now: Duration,
         lyrics: (Track) -> String?
     ) -> [FeedCommand] {
         let previous = sent
@@ -71,7 +70,7 @@ public struct FeedPlanner {
         return commands
     }
 
-    private mutating func allCommands(for snapshot: PlayerSnapshot, now: Double, lyrics: (Track) -> String?)
+    private mutating func allCommands(for snapshot: PlayerSnapshot, now: Duration, lyrics: (Track) -> String?)
         -> [FeedCommand]
     {
         var commands = trackAndLyrics(snapshot.track, lyrics: lyrics)
@@ -107,7 +106,7 @@ public struct FeedPlanner {
 
     /// Whether `position` is within `seekToleranceSeconds` of where `told`, the snapshot the feed was given
     /// last, has its clock at `now`.
-    private static func onClock(_ position: Double, _ told: PlayerSnapshot, now: Double) -> Bool {
+    private static func onClock(_ position: Double, _ told: PlayerSnapshot, now: Duration) -> Bool {
         guard let expected = told.positionSeconds(at: now) else { return false }
         return abs(position - expected) <= seekToleranceSeconds
     }

@@ -7,16 +7,18 @@ final class FeedPublisher {
     private let lyrics: LyricsLibrary
     private let online: OnlineLyrics?
     private let log: Logger
+    private let clock: FollowerClock
     private var planner = FeedPlanner()
     private(set) var last: PlayerSnapshot?
 
-    /// A publisher writing to `feedPath`; with `online`, it starts the lookups on the lyrics server, which end
-    /// (without waiting for the server) when the publisher goes.
-    init(feedPath: String, lyrics: LyricsLibrary, online: OnlineLyricsSettings? = nil, log: Logger) {
-        feed = FeedOutput(path: feedPath, log: log)
-        self.lyrics = lyrics
-        self.online = online?.start(log: log)
+    /// A publisher writing to `settings.path`, at times read from `clock`; with `settings.online`, it starts
+    /// the lookups on the lyrics server, which end (without waiting for the server) when the publisher goes.
+    init(settings: FeedSettings, log: Logger, clock: FollowerClock) {
+        feed = FeedOutput(path: settings.path, log: log)
+        lyrics = settings.lyrics
+        online = settings.online?.start(log: log)
         self.log = log
+        self.clock = clock
     }
 
     deinit {
@@ -26,10 +28,10 @@ final class FeedPublisher {
     /// Sends what `snapshot` changes (everything, after `resend()` or a reopened feed).
     func publish(_ snapshot: PlayerSnapshot, reason: FeedPlanner.Reason) {
         last = snapshot
-        let now = Clock.now.inSeconds
-        if feed.openIfDue(now: now) { planner.reset() }
+        let now = clock.now
+        if feed.openIfDue(at: now) { planner.reset() }
         let commands = planner.commands(for: snapshot, reason: reason, now: now, lyrics: lookUpLyrics)
-        if !commands.isEmpty, !feed.send(commands, now: now) {
+        if !commands.isEmpty, !feed.send(commands, at: now) {
             planner.reset()
         }
     }
@@ -42,7 +44,7 @@ final class FeedPublisher {
     /// How long a follower may wait before it must call `publish` again to retry the feed (at least 20 ms),
     /// or `nil` when the feed is open.
     func timeUntilFeedRetry() -> Duration? {
-        feed.timeUntilRetry(now: Clock.now.inSeconds).map { max($0, .milliseconds(20)) }
+        feed.timeUntilRetry(at: clock.now).map { max($0, .milliseconds(20)) }
     }
 
     /// Readable when lyrics found online are waiting for `deliverLyrics()`; nil without online lookups.
@@ -53,31 +55,7 @@ final class FeedPublisher {
         guard let online else { return }
         for arrival in online.takeArrivals() {
             let commands = planner.lyricsArrived(arrival.lrc, for: arrival.track)
-            if !commands.isEmpty, !feed.send(commands, now: Clock.now.inSeconds) { planner.reset() }
-        }
-    }
-
-    /// `signals.wait(for:on:timeout:)` that also delivers lyrics arriving from the server meanwhile: the
-    /// follower's loop keeps its one wait and never blocks on the network.
-    func wait(for events: Int16, on descriptor: Int32?, signals: SignalSource, timeout: Duration?)
-        -> SignalSource.WaitOutcome
-    {
-        guard let wake = lyricsWakeDescriptor else {
-            return signals.wait(for: events, on: descriptor, timeout: timeout)
-        }
-        let deadline = timeout.map { Clock.now + $0 }
-        while true {
-            if signals.stopRequested { return .stopped }
-            var entries = [
-                Posix.PollEntry(signals.fileDescriptor, Posix.readable), Posix.PollEntry(wake, Posix.readable),
-            ]
-            if let descriptor { entries.append(Posix.PollEntry(descriptor, events)) }
-            let remaining = deadline.map { max($0 - Clock.now, .zero).pollMilliseconds } ?? -1
-            let count = (try? Posix.poll(&entries, timeoutMilliseconds: remaining)) ?? 0
-            if entries[0].revents != 0, signals.stopRequested { return .stopped }
-            if entries[1].revents != 0 { deliverLyrics() }
-            if entries.count > 2, entries[2].revents != 0 { return .ready(revents: entries[2].revents) }
-            if let deadline, count == 0 || Clock.now >= deadline { return .timeout }
+            if !commands.isEmpty, !feed.send(commands, at: clock.now) { planner.reset() }
         }
     }
 

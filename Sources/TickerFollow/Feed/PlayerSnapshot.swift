@@ -57,17 +57,17 @@ extension Track {
     }
 }
 
-/// Where a position was read: `seconds` into the track at monotonic time `atSeconds`.
+/// Where a position was read: `seconds` into the track at monotonic time `at`.
 public struct PlaybackPosition: Equatable, Sendable {
     /// Seconds into the track.
     public var seconds: Double
-    /// The monotonic clock reading (seconds) at which `seconds` was true.
-    public var atSeconds: Double
+    /// The monotonic clock reading at which `seconds` was true.
+    public var at: Duration
 
     /// A position from its parts.
-    public init(seconds: Double, atSeconds: Double) {
+    public init(seconds: Double, at: Duration) {
         self.seconds = seconds
-        self.atSeconds = atSeconds
+        self.at = at
     }
 }
 
@@ -89,11 +89,11 @@ public struct PlayerSnapshot: Equatable, Sendable {
 
     /// The position at monotonic time `now`: advanced by the time elapsed while playing, clamped to the
     /// track's duration when it is known.
-    public func positionSeconds(at now: Double) -> Double? {
+    public func positionSeconds(at now: Duration) -> Double? {
         guard let position else { return nil }
         var seconds = position.seconds
         if state == .play {
-            seconds += max(now - position.atSeconds, 0)
+            seconds += max((now - position.at).inSeconds, 0)
         }
         if let duration = track?.durationSeconds, duration > 0 {
             seconds = min(seconds, duration)

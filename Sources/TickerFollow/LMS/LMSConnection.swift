@@ -38,24 +38,26 @@ final class LMSConnection {
     let server: String
     let fd: Int32
     private var parser = LMSLineParser()
-    private let signals: SignalSource
+    /// The follower's runner: its signals, its clock, and its waits, which also deliver the lyrics arriving
+    /// from a lyrics server.
+    private let runner: FollowerRunner
     private let timeout: Duration
-    /// Set while following: waits then also deliver lyrics that arrive from a lyrics server.
-    var publisher: FeedPublisher?
 
-    private init(server: String, fd: Int32, signals: SignalSource, timeout: Duration) {
+    private init(server: String, fd: Int32, runner: FollowerRunner, timeout: Duration) {
         self.server = server
         self.fd = fd
-        self.signals = signals
+        self.runner = runner
         self.timeout = timeout
     }
+
+    private var signals: SignalSource { runner.signals }
 
     deinit {
         Posix.close(fd)
     }
 
     /// Connects to `host:port`, trying each address the name resolves to.
-    static func open(host: String, port: UInt16, signals: SignalSource, timeout: Duration = .seconds(3))
+    static func open(host: String, port: UInt16, runner: FollowerRunner, timeout: Duration = .seconds(3))
         throws(LMSConnectionError) -> LMSConnection
     {
         let server = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
@@ -68,8 +70,8 @@ final class LMSConnection {
         var lastError = LMSConnectionError.connect(server: server, .connectionRefused)
         for address in addresses {
             do {
-                let fd = try signals.connect(address, what: server, timeout: timeout)
-                return LMSConnection(server: server, fd: fd, signals: signals, timeout: timeout)
+                let fd = try runner.signals.connect(address, what: server, timeout: timeout)
+                return LMSConnection(server: server, fd: fd, runner: runner, timeout: timeout)
             } catch {
                 switch error {
                 case .stopped: throw .stopped
@@ -99,29 +101,39 @@ final class LMSConnection {
 
     /// The next line's tokens, or `nil` when `timeout` (nil: wait forever) passes first.
     func nextLine(timeout: Duration?) throws(LMSConnectionError) -> [String]? {
+        let deadline = timeout.map { runner.now + $0 }
         while true {
-            do {
-                if let tokens = try parser.next() { return tokens }
+            if let tokens = try take() { return tokens }
+            if let deadline, runner.now >= deadline { return nil }
+            let wait = FollowerWait([Posix.PollEntry(fd, Posix.readable)], until: deadline)
+            let readiness: FollowerReadiness
+            do throws(FollowerEnd) {
+                readiness = try runner.wait(wait)
+            } catch .stopped {
+                throw .stopped
             } catch {
-                throw .protocolError(server: server, error)
+                throw .io(server: server, operation: "poll", .current)
             }
-            let outcome =
-                publisher?.wait(for: Posix.readable, on: fd, signals: signals, timeout: timeout)
-                ?? signals.wait(for: Posix.readable, on: fd, timeout: timeout)
-            switch outcome {
-            case .stopped: throw .stopped
-            case .timeout: return nil
-            case .ready: try receive()
-            }
+            // A timeout before the deadline is the feed's retry, which only `publish` does.
+            if case .ready = readiness { try receive() }
+        }
+    }
+
+    /// The tokens of the next whole line already read, if there is one.
+    func take() throws(LMSConnectionError) -> [String]? {
+        do {
+            return try parser.next()
+        } catch {
+            throw .protocolError(server: server, error)
         }
     }
 
     /// The next line for which `matches` holds, skipping others (notifications about other players, echoes
     /// of other commands), waiting up to the connection's timeout in all.
     func line(waitingFor what: String, where matches: ([String]) -> Bool) throws(LMSConnectionError) -> [String] {
-        let deadline = Clock.now + timeout
+        let deadline = runner.now + timeout
         while true {
-            let left = deadline - Clock.now
+            let left = deadline - runner.now
             guard left > .zero, let tokens = try nextLine(timeout: left) else {
                 throw .timeout(server: server, waitingFor: what)
             }
@@ -129,7 +141,8 @@ final class LMSConnection {
         }
     }
 
-    private func receive() throws(LMSConnectionError) {
+    /// Reads what the socket holds into the line parser; throws when the server closed the connection.
+    func receive() throws(LMSConnectionError) {
         var chunk = [UInt8](repeating: 0, count: 16384)
         let result = chunk.withUnsafeMutableBytes { raw in
             Result { () throws(SystemError) -> Posix.Transfer in

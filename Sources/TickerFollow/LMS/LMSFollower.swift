@@ -13,16 +13,13 @@ package struct LMSFollower: Sendable {
     package var port: UInt16
     /// The player to follow: its id (MAC address) or its name; `nil` for the first playing one.
     package var player: String?
-    /// The feed FIFO to write to.
-    package var feedPath: String
-    /// Where lyrics are looked up (a lyrics directory; sidecars when the server's paths are local).
-    package var lyrics: LyricsLibrary
+    /// The feed, and where lyrics are looked up (a lyrics directory; sidecars when the server's paths are
+    /// local; a lyrics server).
+    package var feed: FeedSettings
     /// How often a fresh `position` is sent while playing, in seconds.
     package var positionIntervalSeconds: Double
     /// How long a player list without the player waits before it is asked for again, in seconds.
     package var playerRetrySeconds: Double
-    /// Where lyrics found nowhere else are looked up online; nil for never.
-    package var online: OnlineLyricsSettings?
 
     /// The notifications subscribed to.
     static let notifications = "playlist,pause,play,stop,time,mode,client,power"
@@ -40,116 +37,23 @@ package struct LMSFollower: Sendable {
         playerRetrySeconds: Double = 5,
         online: OnlineLyricsSettings? = nil
     ) {
-        self.online = online
         self.host = host
         self.port = port
         self.player = player
-        self.feedPath = feedPath
-        self.lyrics = lyrics
+        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
         self.positionIntervalSeconds = positionIntervalSeconds
         self.playerRetrySeconds = playerRetrySeconds
     }
 
-    /// Runs until SIGTERM or SIGINT arrives from `signals`; the server and the feed are retried forever,
-    /// with one log line per change of trouble.
-    package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: online, log: log)
-        var retry = Retry()
-        while !signals.stopRequested {
-            let connection: LMSConnection
-            do {
-                connection = try LMSConnection.open(host: host, port: port, signals: signals)
-            } catch .stopped {
-                break
-            } catch {
-                if wait(after: error.description, retry: &retry, publisher: publisher, signals: signals, log: log) {
-                    break
-                }
-                continue
-            }
-            do {
-                try follow(connection, retry: &retry, publisher: publisher, signals: signals, log: log)
-            } catch .stopped {
-                break
-            } catch {
-                // The player's state is unknown now; a stopped clock is the honest picture.
-                if var last = publisher.last, last.state != .stop {
-                    last.state = .stop
-                    publisher.publish(last, reason: .change)
-                }
-                if wait(after: error.description, retry: &retry, publisher: publisher, signals: signals, log: log) {
-                    break
-                }
-            }
-        }
-    }
-
-    /// Logs `problem` when it is new and waits out the back-off; returns whether a stop was requested.
-    private func wait(
-        after problem: String, retry: inout Retry, publisher: FeedPublisher, signals: SignalSource, log: Logger
-    ) -> Bool {
-        let (delay, isNew) = retry.failed(problem)
-        if isNew { log.warning("\(problem); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
-        let timeout = earliest(delay, publisher.timeUntilFeedRetry())
-        if publisher.wait(for: 0, on: nil, signals: signals, timeout: timeout) == .stopped {
-            return true
-        }
-        if let last = publisher.last { publisher.publish(last, reason: .tick) }
-        return false
-    }
-
-    private func follow(
-        _ connection: LMSConnection, retry: inout Retry, publisher: FeedPublisher, signals: SignalSource, log: Logger
-    ) throws(LMSConnectionError) {
-        connection.publisher = publisher
-        let chosen = try choosePlayer(connection, signals: signals, log: log)
-        retry.succeeded()
-        log.info("following player '\(chosen.name)' (\(chosen.id)) on the media server at '\(connection.server)'")
-        try connection.send(["subscribe", Self.notifications])
-        publisher.resend()
-        let status = [chosen.id, "status", "-", "1", Self.statusTags]
-        try connection.send(status)
-        var snapshot = PlayerSnapshot(track: nil, state: .stop)
-        // When the status asked for must have come (nil: none is pending).
-        var answerDue: Duration? = Clock.now + .seconds(3)
-        var reason = FeedPlanner.Reason.change
-        let interval = Duration.milliseconds(Int64(max(positionIntervalSeconds, 0.05) * 1000))
-        var nextTick = Clock.now + interval
-        func ask(_ why: FeedPlanner.Reason) throws(LMSConnectionError) {
-            try connection.send(status)
-            answerDue = Clock.now + .seconds(3)
-            reason = why
-        }
-        while true {
-            let now = Clock.now
-            let untilTick = snapshot.state == .play && answerDue == nil ? max(nextTick - now, .zero) : nil
-            let untilAnswer = answerDue.map { max($0 - now, .zero) }
-            let timeout = earliest(earliest(untilTick, untilAnswer), publisher.timeUntilFeedRetry())
-            guard let tokens = try connection.nextLine(timeout: timeout) else {
-                if let answerDue, Clock.now >= answerDue {
-                    throw .timeout(server: connection.server, waitingFor: status.joined(separator: " "))
-                }
-                if answerDue == nil, snapshot.state == .play, Clock.now >= nextTick {
-                    try ask(.tick)
-                } else if let last = publisher.last {
-                    publisher.publish(last, reason: .tick)
-                }
-                continue
-            }
-            if LMSStatus.isStatus(tokens, of: chosen.id) {
-                snapshot = LMSStatus.snapshot(tokens, now: Clock.now.inSeconds)
-                publisher.publish(snapshot, reason: reason)
-                answerDue = nil
-                nextTick = Clock.now + interval
-            } else if LMSStatus.isChange(tokens, of: chosen.id) {
-                // Even when an answer is on its way, it may predate this change: ask (again).
-                try ask(.change)
-            }
-        }
+    /// Runs until SIGTERM or SIGINT arrives from `signals`, reading the time from `clock`; the server and the
+    /// feed are retried forever, with one log line per change of trouble.
+    package func run(signals: SignalSource, log: Logger, clock: FollowerClock = .monotonic) {
+        var follower = self
+        FollowerRunner(feed: feed, signals: signals, log: log, clock: clock).run(&follower)
     }
 
     /// Asks for the player list until the player is there (every `playerRetrySeconds`).
-    private func choosePlayer(_ connection: LMSConnection, signals: SignalSource, log: Logger)
+    private func choosePlayer(_ connection: LMSConnection, log: Logger, clock: FollowerClock)
         throws(LMSConnectionError) -> LMSPlayer
     {
         var reported = false
@@ -171,10 +75,131 @@ package struct LMSFollower: Sendable {
             }
             let wait = Duration.milliseconds(Int64(max(playerRetrySeconds, 0.05) * 1000))
             // Lines arriving meanwhile (notifications) are read and dropped; the connection stays checked.
-            let deadline = Clock.now + wait
-            while Clock.now < deadline {
-                _ = try connection.nextLine(timeout: deadline - Clock.now)
+            let deadline = clock.now + wait
+            while clock.now < deadline {
+                _ = try connection.nextLine(timeout: deadline - clock.now)
             }
+        }
+    }
+}
+
+extension LMSFollower: Follower {
+    /// One connection to the server, following one player.
+    struct Session {
+        let connection: LMSConnection
+        let player: LMSPlayer
+        var snapshot = PlayerSnapshot(track: nil, state: .stop)
+        /// When the status asked for must have come (nil: none is pending).
+        var answerDue: Duration?
+        /// Why the status pending was asked for.
+        var reason = FeedPlanner.Reason.change
+        /// When a fresh position is due while playing.
+        var nextTick = Duration.zero
+        /// Lines read and not yet acted on.
+        var lines: [[String]] = []
+
+        /// The status query of the player followed.
+        var status: [String] { [player.id, "status", "-", "1", LMSFollower.statusTags] }
+    }
+
+    /// Connects and chooses the player (waiting for it to appear).
+    mutating func connect(_ runner: FollowerRunner) throws(FollowerEnd) -> Session {
+        let server = try talking { () throws(LMSConnectionError) in
+            try LMSConnection.open(host: host, port: port, runner: runner)
+        }
+        let chosen = try talking { () throws(LMSConnectionError) in
+            try choosePlayer(server, log: runner.log, clock: runner.clock)
+        }
+        return Session(connection: server, player: chosen)
+    }
+
+    /// Subscribes to the player's changes and asks for its status.
+    mutating func start(_ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) {
+        let chosen = session.player
+        runner.log.info(
+            "following player '\(chosen.name)' (\(chosen.id)) on the media server at '\(session.connection.server)'")
+        try talking { () throws(LMSConnectionError) in
+            try session.connection.send(["subscribe", Self.notifications])
+        }
+        runner.publisher.resend()
+        try ask(.change, &session, runner)
+        session.nextTick = runner.now + interval
+    }
+
+    /// The socket, until the answer asked for is overdue or, while playing, a fresh position is due.
+    mutating func poll(_ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) -> FollowerWait {
+        try talking { () throws(LMSConnectionError) in
+            while let tokens = try session.connection.take() { session.lines.append(tokens) }
+        }
+        let tick = session.snapshot.state == .play && session.answerDue == nil ? session.nextTick : nil
+        // Lines already read are acted on at once.
+        let wake = session.lines.isEmpty ? earliest(tick, session.answerDue) : .zero
+        return FollowerWait([Posix.PollEntry(session.connection.fd, Posix.readable)], until: wake)
+    }
+
+    mutating func ready(_ readiness: FollowerReadiness, in session: inout Session, _ runner: FollowerRunner)
+        throws(FollowerEnd)
+    {
+        if readiness != .timeout {
+            try talking { () throws(LMSConnectionError) in
+                try session.connection.receive()
+                while let tokens = try session.connection.take() { session.lines.append(tokens) }
+            }
+        }
+        guard session.lines.isEmpty else {
+            let lines = session.lines
+            session.lines = []
+            for tokens in lines { try read(tokens, &session, runner) }
+            return
+        }
+        guard readiness == .timeout else { return }
+        let now = runner.now
+        if let answerDue = session.answerDue, now >= answerDue {
+            throw .failed(
+                LMSConnectionError.timeout(
+                    server: session.connection.server, waitingFor: session.status.joined(separator: " ")
+                ).description)
+        }
+        if session.answerDue == nil, session.snapshot.state == .play, now >= session.nextTick {
+            try ask(.tick, &session, runner)
+        } else if let last = runner.publisher.last {
+            runner.publisher.publish(last, reason: .tick)
+        }
+    }
+
+    /// Acts on one line from the server: the status asked for, or a change of the player's.
+    private func read(_ tokens: [String], _ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) {
+        if LMSStatus.isStatus(tokens, of: session.player.id) {
+            session.snapshot = LMSStatus.snapshot(tokens, now: runner.now)
+            runner.publisher.publish(session.snapshot, reason: session.reason)
+            session.answerDue = nil
+            session.nextTick = runner.now + interval
+        } else if LMSStatus.isChange(tokens, of: session.player.id) {
+            // Even when an answer is on its way, it may predate this change: ask (again).
+            try ask(.change, &session, runner)
+        }
+    }
+
+    /// Asks for the player's status, to come within 3 s.
+    private func ask(_ why: FeedPlanner.Reason, _ session: inout Session, _ runner: FollowerRunner)
+        throws(FollowerEnd)
+    {
+        let status = session.status
+        try talking { () throws(LMSConnectionError) in try session.connection.send(status) }
+        session.answerDue = runner.now + .seconds(3)
+        session.reason = why
+    }
+
+    private var interval: Duration { .milliseconds(Int64(max(positionIntervalSeconds, 0.05) * 1000)) }
+
+    /// Runs `body`, taking the server's failures for a try that failed.
+    private func talking<T>(_ body: () throws(LMSConnectionError) -> T) throws(FollowerEnd) -> T {
+        do {
+            return try body()
+        } catch .stopped {
+            throw .stopped
+        } catch {
+            throw .failed(error.description)
         }
     }
 }

@@ -55,13 +55,13 @@ package enum LMSStatus {
         return ["playlist", "pause", "play", "stop", "time", "mode", "client", "power"].contains(tokens[1])
     }
 
-    /// The snapshot a `status - 1 tags:…` answer describes, read at monotonic time `now` (seconds).
+    /// The snapshot a `status - 1 tags:…` answer describes, read at monotonic time `now`.
     ///
     /// `mode` gives play, pause or stop; `time` the position and `duration` the length (the player's, or the
     /// song's); the song's `title`, `artist` and `album` follow `playlist index` (a radio stream's
     /// `current_title` stands in for a missing title). No `playlist index`: no track. Unreadable numbers
     /// are left out rather than guessed.
-    package static func snapshot(_ tokens: [String], now: Double) -> PlayerSnapshot {
+    package static func snapshot(_ tokens: [String], now: Duration) -> PlayerSnapshot {
         var state = PlaybackState.stop
         var position: Double?
         var duration: Double?
@@ -100,7 +100,7 @@ package enum LMSStatus {
         if track.title.isEmpty, let currentTitle { track.title = currentTitle }
         track.file = file
         return PlayerSnapshot(
-            track: track, state: state, position: position.map { PlaybackPosition(seconds: $0, atSeconds: now) })
+            track: track, state: state, position: position.map { PlaybackPosition(seconds: $0, at: now) })
     }
 
     /// A non-negative, finite number of seconds of at most a day, or `nil`.

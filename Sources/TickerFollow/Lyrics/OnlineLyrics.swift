@@ -33,8 +33,8 @@ package final class OnlineLyrics: @unchecked Sendable {
     private var answered: [String: LRCLIBAnswer] = [:]
     private var stopping = false
     private var quietUntil = 0.0
-    private var backoff: Backoff
-    private var lastProblem: String?
+    /// The pause after trouble, and the trouble last logged.
+    private var retry: Retry
 
     /// Starts the worker thread; `cache` may be nil (answers are then remembered until the process ends).
     /// `backoff` spaces the requests after trouble.
@@ -43,7 +43,7 @@ package final class OnlineLyrics: @unchecked Sendable {
         backoff: Backoff = Backoff(initial: .seconds(30), maximum: .seconds(3600))
     ) throws(SystemError) {
         self.client = client
-        self.backoff = backoff
+        retry = Retry(backoff: backoff)
         self.cache = cache
         self.log = log
         wake = try Posix.pipe()
@@ -127,11 +127,7 @@ package final class OnlineLyrics: @unchecked Sendable {
             }
             condition.lock()
             remember(answer, for: key)
-            backoff.reset()
-            if lastProblem != nil {
-                log.info("lyrics server '\(client.server)' answers again")
-                lastProblem = nil
-            }
+            if retry.succeeded() { log.info("lyrics server '\(client.server)' answers again") }
             if case .synced(let lrc) = answer { arrivals.append(Arrival(track: track, lrc: lrc)) }
             condition.unlock()
             if case .synced = answer {
@@ -177,9 +173,8 @@ package final class OnlineLyrics: @unchecked Sendable {
         }
         let key = LyricsCache.key(for: track)
         if queue.count < 4, !queue.contains(where: { LyricsCache.key(for: $0) == key }) { queue.insert(track, at: 0) }
-        let delay = backoff.take()
+        let (delay, isNew) = retry.failed(problem)
         quietUntil = Clock.now.inSeconds + delay.inSeconds
-        if problem != lastProblem { log.warning("\(problem); asking again in \(delay.logDescription) at the earliest") }
-        lastProblem = problem
+        if isNew { log.warning("\(problem); asking again in \(delay.logDescription) at the earliest") }
     }
 }

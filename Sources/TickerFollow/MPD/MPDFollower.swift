@@ -9,14 +9,11 @@ package struct MPDFollower: Sendable {
     package var endpoint: MPDEndpoint
     /// MPD's password, when it requires one.
     package var password: String?
-    /// The feed FIFO to write to.
-    package var feedPath: String
-    /// Where lyrics are looked up (sidecars relative to MPD's music directory, and a lyrics directory).
-    package var lyrics: LyricsLibrary
+    /// The feed, and where lyrics are looked up (sidecars relative to MPD's music directory, a lyrics
+    /// directory, a lyrics server).
+    package var feed: FeedSettings
     /// How often a fresh `position` is sent while playing, in seconds.
     package var positionIntervalSeconds: Double
-    /// Where lyrics found nowhere else are looked up online; nil for never.
-    package var online: OnlineLyricsSettings?
 
     /// A follower with the given settings.
     package init(
@@ -27,50 +24,17 @@ package struct MPDFollower: Sendable {
         positionIntervalSeconds: Double = 5,
         online: OnlineLyricsSettings? = nil
     ) {
-        self.online = online
         self.endpoint = endpoint
         self.password = password
-        self.feedPath = feedPath
-        self.lyrics = lyrics
+        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
         self.positionIntervalSeconds = positionIntervalSeconds
     }
 
-    /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: MPD and the feed are retried
-    /// forever, with one log line per change of trouble.
-    package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: online, log: log)
-        var retry = Retry()
-        while !signals.stopRequested {
-            let connection: MPDConnection
-            do {
-                connection = try MPDConnection.open(endpoint, password: password, signals: signals)
-            } catch .stopped {
-                break
-            } catch {
-                let (delay, isNew) = retry.failed(error.description)
-                if isNew { log.warning("\(error); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
-                let timeout = earliest(delay, publisher.timeUntilFeedRetry())
-                if publisher.wait(for: 0, on: nil, signals: signals, timeout: timeout) == .stopped {
-                    break
-                }
-                if let last = publisher.last { publisher.publish(last, reason: .tick) }
-                continue
-            }
-            retry.succeeded()
-            log.info("connected to MPD \(connection.version) at '\(endpoint)'")
-            do {
-                try follow(connection, publisher: publisher, signals: signals)
-            } catch .stopped {
-                break
-            } catch {
-                log.warning("lost MPD: \(error); reconnecting")
-                // The player's state is unknown now; a stopped clock is the honest picture.
-                if var last = publisher.last, last.state != .stop {
-                    last.state = .stop
-                    publisher.publish(last, reason: .change)
-                }
-            }
-        }
+    /// Runs until SIGTERM or SIGINT arrives from `signals`, reading the time from `clock`. Never returns early:
+    /// MPD and the feed are retried forever, with one log line per change of trouble.
+    package func run(signals: SignalSource, log: Logger, clock: FollowerClock = .monotonic) {
+        var follower = self
+        FollowerRunner(feed: feed, signals: signals, log: log, clock: clock).run(&follower)
     }
 
     /// What changes the current song or where it plays: `player` (play, pause, seek, next, stop), and
@@ -78,41 +42,86 @@ package struct MPDFollower: Sendable {
     /// stream's new title in Mopidy.
     static let idleCommand = "idle player playlist"
 
-    private func follow(_ connection: MPDConnection, publisher: FeedPublisher, signals: SignalSource)
-        throws(MPDConnectionError)
-    {
-        publisher.resend()
-        var snapshot = try refresh(connection)
-        publisher.publish(snapshot, reason: .change)
-        let interval = Duration.milliseconds(Int64(max(positionIntervalSeconds, 0.05) * 1000))
-        while true {
-            try connection.send(Self.idleCommand)
-            let timeout = earliest(snapshot.state == .play ? interval : nil, publisher.timeUntilFeedRetry())
-            let reason: FeedPlanner.Reason
-            let reply: MPDReply
-            switch publisher.wait(for: Posix.readable, on: connection.fd, signals: signals, timeout: timeout) {
-            case .stopped:
-                throw .stopped
-            case .timeout:
-                try connection.send("noidle")
-                reply = try connection.reply(waitingFor: "noidle")
-                reason = reply.value("changed") == nil ? .tick : .change
-            case .ready:
-                reply = try connection.reply(waitingFor: Self.idleCommand)
-                reason = .change
-            }
-            if case .ack(let ack) = reply {
-                throw .refused(endpoint: endpoint.description, command: ack.command, message: ack.message)
-            }
-            snapshot = try refresh(connection)
-            publisher.publish(snapshot, reason: reason)
-        }
-    }
-
-    private func refresh(_ connection: MPDConnection) throws(MPDConnectionError) -> PlayerSnapshot {
+    private func refresh(_ connection: MPDConnection, at now: Duration) throws(MPDConnectionError) -> PlayerSnapshot {
         let status = try connection.command("status")
         let song = try connection.command("currentsong")
         return MPDSnapshot.make(
-            status: status, currentSong: song, musicDirectory: lyrics.musicDirectory, now: Clock.now.inSeconds)
+            status: status, currentSong: song, musicDirectory: feed.lyrics.musicDirectory, now: now)
+    }
+}
+
+extension MPDFollower: Follower {
+    /// One connection to MPD, and the snapshot last read from it.
+    struct Session {
+        let connection: MPDConnection
+        var snapshot = PlayerSnapshot(track: nil, state: .stop)
+    }
+
+    mutating func connect(_ runner: FollowerRunner) throws(FollowerEnd) -> Session {
+        do {
+            let connection = try MPDConnection.open(endpoint, password: password, signals: runner.signals)
+            runner.log.info("connected to MPD \(connection.version) at '\(endpoint)'")
+            return Session(connection: connection)
+        } catch .stopped {
+            throw .stopped
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+
+    mutating func start(_ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) {
+        runner.publisher.resend()
+        session.snapshot = try talking { () throws(MPDConnectionError) in
+            try refresh(session.connection, at: runner.now)
+        }
+        runner.publisher.publish(session.snapshot, reason: .change)
+    }
+
+    /// Waits in `idle`, and while playing for the next fresh position.
+    mutating func poll(_ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) -> FollowerWait {
+        try talking { () throws(MPDConnectionError) in try session.connection.send(Self.idleCommand) }
+        let interval = Duration.milliseconds(Int64(max(positionIntervalSeconds, 0.05) * 1000))
+        let tick = session.snapshot.state == .play ? runner.now + interval : nil
+        return FollowerWait([Posix.PollEntry(session.connection.fd, Posix.readable)], until: tick)
+    }
+
+    /// Ends the `idle` (answered, or cut short with `noidle` at the tick) and reads the player again.
+    mutating func ready(_ readiness: FollowerReadiness, in session: inout Session, _ runner: FollowerRunner)
+        throws(FollowerEnd)
+    {
+        let connection = session.connection
+        let reason: FeedPlanner.Reason
+        let reply: MPDReply
+        switch readiness {
+        case .timeout:
+            (reply, reason) = try talking { () throws(MPDConnectionError) in
+                try connection.send("noidle")
+                let reply = try connection.reply(waitingFor: "noidle")
+                return (reply, reply.value("changed") == nil ? .tick : .change)
+            }
+        case .ready:
+            reply = try talking { () throws(MPDConnectionError) in try connection.reply(waitingFor: Self.idleCommand) }
+            reason = .change
+        }
+        if case .ack(let ack) = reply {
+            throw lost(.refused(endpoint: endpoint.description, command: ack.command, message: ack.message))
+        }
+        session.snapshot = try talking { () throws(MPDConnectionError) in try refresh(connection, at: runner.now) }
+        runner.publisher.publish(session.snapshot, reason: reason)
+    }
+
+    /// Runs `body`, taking MPD's failures for the end of the connection.
+    private func talking<T>(_ body: () throws(MPDConnectionError) -> T) throws(FollowerEnd) -> T {
+        do {
+            return try body()
+        } catch {
+            throw lost(error)
+        }
+    }
+
+    private func lost(_ error: MPDConnectionError) -> FollowerEnd {
+        if case .stopped = error { return .stopped }
+        // The player's state is unknown now; a stopped clock is the honest picture.
+        return .reconnect(warning: "lost MPD: \(error); reconnecting", stopsClock: true)
     }
 }

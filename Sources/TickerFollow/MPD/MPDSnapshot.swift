@@ -4,7 +4,7 @@ public enum MPDSnapshot {
     /// Mopidy names by a `file://` URL inside `musicDirectory` gets its `file` relative to it, as MPD names
     /// its songs, so its sidecar `.lrc` can be found. Unknown or garbled values degrade to "unknown", never
     /// to an error.
-    public static func make(status: [MPDField], currentSong: [MPDField], musicDirectory: String?, now: Double)
+    public static func make(status: [MPDField], currentSong: [MPDField], musicDirectory: String?, now: Duration)
         -> PlayerSnapshot
     {
         let state: PlaybackState
@@ -38,11 +38,11 @@ public enum MPDSnapshot {
         }
         var position: PlaybackPosition?
         if let elapsed = seconds(first("elapsed", in: status)) {
-            position = PlaybackPosition(seconds: elapsed, atSeconds: now)
+            position = PlaybackPosition(seconds: elapsed, at: now)
         } else if let time = first("time", in: status), let colon = time.firstIndex(of: ":"),
             let elapsed = seconds(String(time[..<colon]))
         {
-            position = PlaybackPosition(seconds: elapsed, atSeconds: now)
+            position = PlaybackPosition(seconds: elapsed, at: now)
         }
         return PlayerSnapshot(track: track, state: state, position: position)
     }

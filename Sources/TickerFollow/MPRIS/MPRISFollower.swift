@@ -9,17 +9,15 @@ package struct MPRISFollower: Sendable {
     /// The player to follow (playerctl's `--player`: a name such as `spotify`, or a comma-separated list in
     /// the order preferred), or `nil` for the one that plays (`MPRISPlayerChoice`).
     package var player: String?
-    /// The feed FIFO to write to.
-    package var feedPath: String
-    /// Where lyrics are looked up: sidecars of `file://` tracks inside the music directory, and a lyrics
-    /// directory of `Artist - Title.lrc` files.
-    package var lyrics: LyricsLibrary
+    /// The feed, and where lyrics are looked up: sidecars of `file://` tracks inside the music directory, a
+    /// lyrics directory of `Artist - Title.lrc` files, a lyrics server.
+    package var feed: FeedSettings
     /// The playerctl program: a path, or a name looked up in `PATH`.
     package var playerctl: String
     /// How often a fresh `position` is sent while playing, in seconds.
     package var refreshSeconds: Double
-    /// Where lyrics found nowhere else are looked up online; nil for never.
-    package var online: OnlineLyricsSettings?
+    /// What outlives one run of playerctl.
+    private var restarts = Restarts()
 
     /// A follower with the given settings.
     package init(
@@ -30,10 +28,8 @@ package struct MPRISFollower: Sendable {
         refreshSeconds: Double = 5,
         online: OnlineLyricsSettings? = nil
     ) {
-        self.online = online
         self.player = player
-        self.feedPath = feedPath
-        self.lyrics = lyrics
+        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
         self.playerctl = playerctl
         self.refreshSeconds = refreshSeconds
     }
@@ -50,70 +46,85 @@ package struct MPRISFollower: Sendable {
 
     private var playerArgument: [String] { player.map { ["--player=" + $0] } ?? [] }
 
-    /// Runs until SIGTERM or SIGINT arrives from `signals`. Never returns early: playerctl and the feed are
-    /// retried forever, with one log line per change of trouble.
-    package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: online, log: log)
-        var trouble = Trouble()
-        log.info("following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))
-        // What the feed was told before a playerctl came along may be stale, except after a restart of our own.
-        var resend = true
-        var stuckRestartAt = -Double.infinity
-        while !signals.stopRequested {
-            var problem: String
-            do {
-                let child = try ChildProcess.spawn(playerctl, arguments: playerctlArguments)
-                // At most every 30 s, so that a player that always contradicts itself cannot make a loop.
-                let restartsWhenStuck = Clock.now.inSeconds - stuckRestartAt >= 30
-                var session = Session(
-                    follower: self, child: child, publisher: publisher, log: log, restartsWhenStuck: restartsWhenStuck)
-                if resend { publisher.resend() }
-                resend = true
-                switch session.follow(signals: signals, trouble: &trouble) {
-                case .stopRequested:
-                    child.terminate()
-                    return
-                case .stuck:
-                    log.info("'\(playerctl)' keeps reporting a state its players have left; starting it again")
-                    stuckRestartAt = Clock.now.inSeconds
-                    child.terminate()
-                    resend = false
-                    continue
-                case .ended:
-                    break
-                }
-                session.settle()
-                problem = "'\(playerctl)' exited (\(child.terminate().map(\.description) ?? "already reaped"))"
-            } catch {
-                problem = error.description
-            }
-            let (delay, isNew) = trouble.retry.failed(problem)
-            if isNew { log.warning("\(problem); restarting it in \(delay.logDescription)") }
-            // Nothing reports the player's state any more; a stopped clock is the honest picture.
-            if var last = publisher.last, last.state != .stop {
-                last.state = .stop
-                publisher.publish(last, reason: .change)
-            }
-            if publisher.wait(for: 0, on: nil, signals: signals, timeout: delay) == .stopped { break }
-        }
+    /// Runs until SIGTERM or SIGINT arrives from `signals`, reading the time from `clock`. Never returns early:
+    /// playerctl and the feed are retried forever, with one log line per change of trouble.
+    package func run(signals: SignalSource, log: Logger, clock: FollowerClock = .monotonic) {
+        var follower = self
+        FollowerRunner(feed: feed, signals: signals, log: log, clock: clock).run(&follower)
     }
 
-    /// What keeps the log to one line per change of trouble across restarts of playerctl.
-    fileprivate struct Trouble {
-        /// Restarts of playerctl, and why it last ended until it reports again.
-        var retry = Retry()
+    /// What keeps the log to one line per change of trouble, and the feed in step, across runs of playerctl.
+    fileprivate struct Restarts: Sendable {
+        /// Whether the next run sends the whole state: what the feed was told before a playerctl came along
+        /// may be stale, except after a restart of our own.
+        var resend = true
+        /// When a run stuck on a stale state was last started again.
+        var stuckRestartAt: Duration?
         /// The last line playerctl wrote to its standard error.
         var lastMessage: String?
     }
 }
 
+extension MPRISFollower: Follower {
+    /// Playerctl is known to work once it reports.
+    static var connectingRecovers: Bool { false }
+
+    func retryLine(for problem: String, delay: Duration, retry: Retry) -> String {
+        "\(problem); restarting it in \(delay.logDescription)"
+    }
+
+    mutating func begin(_ runner: FollowerRunner) {
+        runner.log.info("following MPRIS players through '\(playerctl)'" + (player.map { " (player '\($0)')" } ?? ""))
+    }
+
+    mutating func connect(_ runner: FollowerRunner) throws(FollowerEnd) -> MPRISSession {
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(playerctl, arguments: playerctlArguments)
+        } catch {
+            throw .failed(error.description)
+        }
+        // At most every 30 s, so that a player that always contradicts itself cannot make a loop.
+        let restartsWhenStuck = restarts.stuckRestartAt.map { runner.now - $0 >= .seconds(30) } ?? true
+        let session = MPRISSession(follower: self, child: child, runner: runner, restartsWhenStuck: restartsWhenStuck)
+        if restarts.resend { runner.publisher.resend() }
+        restarts.resend = true
+        return session
+    }
+
+    mutating func poll(_ session: inout MPRISSession, _ runner: FollowerRunner) throws(FollowerEnd) -> FollowerWait {
+        session.wait()
+    }
+
+    mutating func ready(_ readiness: FollowerReadiness, in session: inout MPRISSession, _ runner: FollowerRunner)
+        throws(FollowerEnd)
+    {
+        switch session.handle(readiness, lastMessage: &restarts.lastMessage) {
+        case .ended:
+            session.settle()
+            throw .failed("'\(playerctl)' exited (\(session.child.terminate().map(\.description) ?? "already reaped"))")
+        case .stuck:
+            runner.log.info("'\(playerctl)' keeps reporting a state its players have left; starting it again")
+            restarts.stuckRestartAt = runner.now
+            session.child.terminate()
+            restarts.resend = false
+            throw .reconnect(warning: nil, stopsClock: false)
+        case nil:
+            break
+        }
+    }
+
+    mutating func close(_ session: inout MPRISSession, _ runner: FollowerRunner) {
+        session.child.terminate()
+    }
+}
+
 /// One run of `playerctl --follow`: its reports, the choice of the player shown, and the runs that ask every
 /// player once when the choice needs it.
-private struct Session {
+struct MPRISSession {
     let follower: MPRISFollower
     let child: ChildProcess
-    let publisher: FeedPublisher
-    let log: Logger
+    let runner: FollowerRunner
     /// Whether a run whose reports are stuck ends (to be started again) rather than has them ignored.
     let restartsWhenStuck: Bool
     var parser = PlayerctlOutputParser()
@@ -125,14 +136,14 @@ private struct Session {
     var ask: Ask?
     /// Whether another ask is wanted once the running one answered.
     var askAgain = false
-    /// When the last ask started (monotonic seconds).
-    var askedAt = -Double.infinity
+    /// When the last ask started; nil before the first.
+    var askedAt: Duration?
     /// The player last named in the log.
     var announced: String?
     /// Why the last ask failed, logged once until one succeeds.
-    var askProblem: String?
-    /// How long an ask may take before it is given up (seconds).
-    static let askTimeout = 5.0
+    var askProblem = ProblemOnce()
+    /// How long an ask may take before it is given up.
+    static let askTimeout = Duration.seconds(5)
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// A run of `playerctl --all-players … metadata`, read to its end.
@@ -142,81 +153,67 @@ private struct Session {
         var parser = PlayerctlOutputParser()
     }
 
-    init(follower: MPRISFollower, child: ChildProcess, publisher: FeedPublisher, log: Logger, restartsWhenStuck: Bool) {
+    init(follower: MPRISFollower, child: ChildProcess, runner: FollowerRunner, restartsWhenStuck: Bool) {
         self.restartsWhenStuck = restartsWhenStuck
         self.follower = follower
         self.child = child
-        self.publisher = publisher
-        self.log = log
+        self.runner = runner
         choice = MPRISPlayerChoice(prefersPlaying: follower.player == nil)
         filter = MPRISUpdateFilter(refreshSeconds: follower.refreshSeconds)
     }
 
+    private var publisher: FeedPublisher { runner.publisher }
+    private var log: Logger { runner.log }
+
     /// How a run of `playerctl --follow` ended.
     enum End {
-        /// SIGTERM or SIGINT arrived.
-        case stopRequested
         /// playerctl exited (or its output could not be read).
         case ended
         /// Its reports are stuck on a state its players have left (`MPRISPlayerChoice.Outcome.stuck`).
         case stuck
     }
 
-    /// Reads playerctl until it ends or a stop is requested.
-    mutating func follow(signals: SignalSource, trouble: inout MPRISFollower.Trouble) -> End {
-        while true {
-            var entries = [
-                Posix.PollEntry(signals.fileDescriptor, Posix.readable),
-                Posix.PollEntry(child.standardOutput, Posix.readable),
-                Posix.PollEntry(child.standardError, Posix.readable),
-                // Lyrics found online; -1 (ignored by poll) without online lookups.
-                Posix.PollEntry(publisher.lyricsWakeDescriptor ?? -1, Posix.readable),
-                Posix.PollEntry(ask?.child.standardOutput ?? -1, Posix.readable),
-            ]
-            let count: Int
-            do {
-                count = try Posix.poll(&entries, timeoutMilliseconds: timeout()?.pollMilliseconds ?? -1)
-            } catch {
-                return .ended
-            }
-            if entries[0].revents != 0, signals.stopRequested { return .stopRequested }
-            if entries[3].revents != 0 { publisher.deliverLyrics() }
-            if entries[4].revents != 0 { readAsk() }
-            if entries[2].revents != 0 { readErrors(&trouble) }
-            if entries[1].revents != 0 {
-                switch readReports(&trouble) {
-                case .ended: return .ended
-                case .stuck: return .stuck
-                case .stopRequested, nil: break
-                }
-            }
-            let now = Clock.now.inSeconds
-            if let released = filter.release(now: now) { publisher.publish(released.snapshot, reason: released.reason) }
-            if let running = ask, now >= askedAt + Self.askTimeout {
-                ask = nil
-                running.child.terminate()
-                askFailed("'\(follower.playerctl)' did not answer within \(Self.askTimeout) s")
-            }
-            if choice.needsWatching, now >= askedAt + follower.refreshSeconds { startAsk(now: now) }
-            // The feed's retry time: only `publish` reopens it.
-            if count == 0, publisher.timeUntilFeedRetry() != nil, let last = publisher.last {
-                publisher.publish(last, reason: .tick)
-            }
-        }
-    }
-
-    /// How long poll may wait: until the feed is retried, a placeholder is due, or the followed player is to
-    /// be asked about again.
-    private func timeout() -> Duration? {
-        let now = Clock.now.inSeconds
+    /// What to poll: playerctl's output and errors, and the ask's output (-1, ignored by poll, without one),
+    /// until a placeholder is due, or the followed player is to be asked about again.
+    func wait() -> FollowerWait {
         var wake = filter.heldUntil
         if ask != nil {
-            wake = min(wake ?? .infinity, askedAt + Self.askTimeout)
+            wake = earliest(wake, (askedAt ?? .zero) + Self.askTimeout)
         } else if choice.needsWatching {
-            wake = min(wake ?? .infinity, askedAt + follower.refreshSeconds)
+            wake = earliest(wake, askedAt.map { $0 + refresh } ?? .zero)
         }
-        let due = wake.map { Duration.milliseconds(Int64((max($0 - now, 0) * 1000).rounded(.up))) }
-        return earliest(publisher.timeUntilFeedRetry(), due)
+        let entries = [
+            Posix.PollEntry(child.standardOutput, Posix.readable),
+            Posix.PollEntry(child.standardError, Posix.readable),
+            Posix.PollEntry(ask?.child.standardOutput ?? -1, Posix.readable),
+        ]
+        return FollowerWait(entries, until: wake)
+    }
+
+    private var refresh: Duration { .milliseconds(Int64((follower.refreshSeconds * 1000).rounded(.up))) }
+
+    /// Acts on what the wait gave; how the run ends, if it does.
+    mutating func handle(_ readiness: FollowerReadiness, lastMessage: inout String?) -> End? {
+        if case .ready(let revents) = readiness {
+            if revents[2] != 0 { readAsk() }
+            if revents[1] != 0 { readErrors(&lastMessage) }
+            if revents[0] != 0, let end = readReports(&lastMessage) { return end }
+        }
+        let now = runner.now
+        if let released = filter.release(now: now) {
+            publisher.publish(released.snapshot, reason: released.reason)
+        }
+        if let running = ask, now >= (askedAt ?? .zero) + Self.askTimeout {
+            ask = nil
+            running.child.terminate()
+            askFailed("'\(follower.playerctl)' did not answer within \(Self.askTimeout.inSeconds) s")
+        }
+        if choice.needsWatching, now >= askedAt.map({ $0 + refresh }) ?? .zero { startAsk(now: now) }
+        // The feed's retry time: only `publish` reopens it.
+        if readiness == .timeout, publisher.timeUntilFeedRetry() != nil, let last = publisher.last {
+            publisher.publish(last, reason: .tick)
+        }
+        return nil
     }
 
     private mutating func read(_ fd: Int32) -> Posix.Transfer? {
@@ -224,14 +221,14 @@ private struct Session {
         return chunk.withUnsafeMutableBytes { raw in try? Posix.read(fd, into: raw, what: what) }
     }
 
-    private mutating func readErrors(_ trouble: inout MPRISFollower.Trouble) {
+    private mutating func readErrors(_ lastMessage: inout String?) {
         switch read(child.standardError) {
         case .done(let read) where read > 0:
             errors.append(chunk[0..<read])
             while let line = errors.next() {
-                if line == trouble.lastMessage { continue }
+                if line == lastMessage { continue }
                 log.warning("\(follower.playerctl): \(line)")
-                trouble.lastMessage = line
+                lastMessage = line
             }
         case .wouldBlock: break
         default: child.closeStandardError()
@@ -239,28 +236,29 @@ private struct Session {
     }
 
     /// Reads what `--follow` printed and acts on every whole report; how the run ends, if it does.
-    private mutating func readReports(_ trouble: inout MPRISFollower.Trouble) -> End? {
+    private mutating func readReports(_ lastMessage: inout String?) -> End? {
         switch read(child.standardOutput) {
         case .wouldBlock: return nil
         case .done(let count) where count > 0: parser.append(chunk[0..<count])
         default: return .ended
         }
-        let now = Clock.now.inSeconds
+        let now = runner.now
         while let report = parser.next() {
-            if trouble.retry.succeeded() {
+            if runner.recovered() {
                 log.info("'\(follower.playerctl)' reports again")
-                trouble.lastMessage = nil
+                lastMessage = nil
             }
             let outcome: MPRISPlayerChoice.Outcome
             switch report {
             case .noPlayer: outcome = choice.noPlayers()
-            case .player(let record): outcome = choice.reported(record.player, snapshot(of: record, now: now), now: now)
+            case .player(let record):
+                outcome = choice.reported(record.player, snapshot(of: record, at: now), now: now)
             }
             if outcome.stuck {
                 if restartsWhenStuck { return .stuck }
                 continue
             }
-            apply(outcome, now: now)
+            apply(outcome, at: now)
         }
         if parser.droppedRecords >= reportDropsAt {
             log.warning(
@@ -270,18 +268,20 @@ private struct Session {
         return nil
     }
 
-    private func snapshot(of record: PlayerctlRecord, now: Double) -> PlayerSnapshot {
-        MPRISSnapshot.make(.player(record), musicDirectory: follower.lyrics.musicDirectory, now: now)
+    private func snapshot(of record: PlayerctlRecord, at now: Duration) -> PlayerSnapshot {
+        MPRISSnapshot.make(.player(record), musicDirectory: follower.feed.lyrics.musicDirectory, now: now)
     }
 
-    private mutating func apply(_ outcome: MPRISPlayerChoice.Outcome, now: Double) {
+    private mutating func apply(_ outcome: MPRISPlayerChoice.Outcome, at now: Duration) {
         if outcome.switched { filter.reset() }
         if let snapshot = outcome.snapshot {
             if follower.player == nil, choice.followed != announced {
                 announced = choice.followed
                 if let player = announced { log.info("following player '\(player)'") }
             }
-            if let reason = filter.reason(for: snapshot, now: now) { publisher.publish(snapshot, reason: reason) }
+            if let reason = filter.reason(for: snapshot, now: now) {
+                publisher.publish(snapshot, reason: reason)
+            }
         }
         if outcome.ask { startAsk(now: now) }
     }
@@ -289,13 +289,13 @@ private struct Session {
     /// Passes on what is known of the followed player when no answer will come to settle the choice (the ask
     /// failed, or playerctl ended while it ran).
     mutating func settle() {
-        let now = Clock.now.inSeconds
+        let now = runner.now
         if let snapshot = choice.followedSnapshot, let reason = filter.reason(for: snapshot, now: now) {
             publisher.publish(snapshot, reason: reason)
         }
     }
 
-    private mutating func startAsk(now: Double) {
+    private mutating func startAsk(now: Duration) {
         guard ask == nil else {
             askAgain = true
             return
@@ -328,30 +328,29 @@ private struct Session {
             complaint = String(decoding: chunk[0..<count], as: UTF8.self)
         }
         let status = running.child.terminate()
-        let now = Clock.now.inSeconds
+        let now = runner.now
         var answer: [(player: String, snapshot: PlayerSnapshot)] = []
         while let report = running.parser.next() {
-            if case .player(let record) = report { answer.append((record.player, snapshot(of: record, now: now))) }
+            if case .player(let record) = report { answer.append((record.player, snapshot(of: record, at: now))) }
         }
         // Exit status 1 also ends a run that could not reach a player after printing the ones before it: only
         // "No players found" and "No player could handle this command" mean that none has a track.
         let none = answer.isEmpty && ["No players found", "No player could handle"].contains { complaint.contains($0) }
         if status == .exited(0) || (status == .exited(1) && none) {
-            askProblem = nil
-            apply(choice.answered(answer, since: running.since, now: now), now: now)
+            _ = askProblem.recovered()
+            apply(choice.answered(answer, since: running.since, now: now), at: now)
         } else {
             let said = String(FeedText.oneLine(complaint).prefix(300))
             askFailed(
                 "'\(follower.playerctl)' ended with \(status.map(\.description) ?? "an unknown status")"
                     + (said.isEmpty ? "" : ": \(said)"))
         }
-        if askAgain { startAsk(now: Clock.now.inSeconds) }
+        if askAgain { startAsk(now: runner.now) }
     }
 
     /// Logs why an ask failed (once until one succeeds) and goes on with what is known.
     private mutating func askFailed(_ problem: String) {
-        if problem != askProblem { log.warning("asking the players for their state failed: \(problem)") }
-        askProblem = problem
+        if askProblem.failed(problem) { log.warning("asking the players for their state failed: \(problem)") }
         settle()
     }
 }

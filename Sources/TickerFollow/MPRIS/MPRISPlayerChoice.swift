@@ -52,7 +52,7 @@ public struct MPRISPlayerChoice: Sendable {
     private var reports = 0
     private var lastReporter: String?
     /// A player whose `--follow` reports showed an older track than an answer did, that track, and when.
-    private var doubt: (player: String, track: Track?, since: Double)?
+    private var doubt: (player: String, track: Track?, since: Duration)?
 
     /// A choice that has heard of no player yet.
     public init(prefersPlaying: Bool) {
@@ -69,13 +69,13 @@ public struct MPRISPlayerChoice: Sendable {
     /// there only the player that changed last, and that is another one. The follower then asks now and then.
     public var needsWatching: Bool { prefersPlaying && followed != nil && lastReporter != followed }
 
-    /// Takes `snapshot`, what `--follow` reported about `player` at monotonic time `now` (seconds).
-    public mutating func reported(_ player: String, _ snapshot: PlayerSnapshot, now: Double) -> Outcome {
+    /// Takes `snapshot`, what `--follow` reported about `player` at monotonic time `now`.
+    public mutating func reported(_ player: String, _ snapshot: PlayerSnapshot, now: Duration) -> Outcome {
         if let doubt, doubt.player == player {
             guard !FeedPlanner.sameTrack(doubt.track, snapshot.track) else {
                 // Older than what an answer showed: not passed on, and stuck once it lasts.
                 return Outcome(
-                    snapshot: nil, switched: false, ask: false, stuck: now - doubt.since >= Self.stuckSeconds)
+                    snapshot: nil, switched: false, ask: false, stuck: now - doubt.since >= .seconds(Self.stuckSeconds))
             }
             self.doubt = nil
         }
@@ -129,7 +129,7 @@ public struct MPRISPlayerChoice: Sendable {
     /// player that has a track, as `playerctl --all-players` printed them. A player missing from it has gone
     /// or has nothing to show; reports that arrived after the ask began are newer than the answer and stay.
     public mutating func answered(
-        _ answer: [(player: String, snapshot: PlayerSnapshot)], since: Int, now: Double
+        _ answer: [(player: String, snapshot: PlayerSnapshot)], since: Int, now: Duration
     ) -> Outcome {
         var known: [String: Entry] = [:]
         for (player, snapshot) in answer {

@@ -4,7 +4,7 @@ public enum MPRISSnapshot {
     /// `musicDirectory` becomes the track's `file` relative to it, so its sidecar `.lrc` can be found; other
     /// URLs are kept whole (they have no sidecar) so that two streams still tell apart. Garbled numbers
     /// degrade to "unknown", never to an error.
-    public static func make(_ report: PlayerctlReport, musicDirectory: String?, now: Double) -> PlayerSnapshot {
+    public static func make(_ report: PlayerctlReport, musicDirectory: String?, now: Duration) -> PlayerSnapshot {
         guard case .player(let record) = report else { return PlayerSnapshot(track: nil, state: .stop) }
         let state: PlaybackState
         switch record.status {
@@ -27,7 +27,7 @@ public enum MPRISSnapshot {
                 durationSeconds: seconds(micros: record.length),
                 file: file)
         }
-        let position = seconds(micros: record.position).map { PlaybackPosition(seconds: $0, atSeconds: now) }
+        let position = seconds(micros: record.position).map { PlaybackPosition(seconds: $0, at: now) }
         return PlayerSnapshot(track: track, state: state, position: position)
     }
 

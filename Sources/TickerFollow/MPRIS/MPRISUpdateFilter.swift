@@ -18,8 +18,8 @@ public struct MPRISUpdateFilter: Sendable {
     public var holdSeconds: Double
 
     private var told: PlayerSnapshot?
-    private var toldAt = 0.0
-    private var held: (snapshot: PlayerSnapshot, since: Double)?
+    private var toldAt = Duration.zero
+    private var held: (snapshot: PlayerSnapshot, since: Duration)?
 
     /// A filter that has passed nothing yet.
     public init(toleranceSeconds: Double = 1, refreshSeconds: Double = 5, holdSeconds: Double = 1) {
@@ -28,8 +28,8 @@ public struct MPRISUpdateFilter: Sendable {
         self.holdSeconds = holdSeconds
     }
 
-    /// When the placeholder held back is due (monotonic seconds; `release(now:)` then passes it), or nil.
-    public var heldUntil: Double? { held.map { $0.since + holdSeconds } }
+    /// When the placeholder held back is due (monotonic time; `release(now:)` then passes it), or nil.
+    public var heldUntil: Duration? { held.map { $0.since + .seconds(holdSeconds) } }
 
     /// Forgets what was passed and what is held, so the next snapshot goes through as a change.
     public mutating func reset() {
@@ -39,7 +39,7 @@ public struct MPRISUpdateFilter: Sendable {
 
     /// Why `snapshot`, reported at monotonic time `now`, should go to the feed, or `nil` when the feed
     /// already knows all it says (or it is a placeholder, held back).
-    public mutating func reason(for snapshot: PlayerSnapshot, now: Double) -> FeedPlanner.Reason? {
+    public mutating func reason(for snapshot: PlayerSnapshot, now: Duration) -> FeedPlanner.Reason? {
         if let track = snapshot.track, !FeedPlanner.sameTrack(told?.track, track), isUnsettled(track) {
             held = (snapshot, held?.since ?? now)
             return nil
@@ -50,8 +50,8 @@ public struct MPRISUpdateFilter: Sendable {
 
     /// The placeholder held back and why it goes to the feed, once `holdSeconds` passed without a report
     /// that names the track; nil before then or when nothing is held.
-    public mutating func release(now: Double) -> (snapshot: PlayerSnapshot, reason: FeedPlanner.Reason)? {
-        guard let held, now >= held.since + holdSeconds else { return nil }
+    public mutating func release(now: Duration) -> (snapshot: PlayerSnapshot, reason: FeedPlanner.Reason)? {
+        guard let held, now >= held.since + .seconds(holdSeconds) else { return nil }
         self.held = nil
         return pass(held.snapshot, now: now).map { (held.snapshot, $0) }
     }
@@ -65,7 +65,7 @@ public struct MPRISUpdateFilter: Sendable {
             && track.album == shown.album
     }
 
-    private mutating func pass(_ snapshot: PlayerSnapshot, now: Double) -> FeedPlanner.Reason? {
+    private mutating func pass(_ snapshot: PlayerSnapshot, now: Duration) -> FeedPlanner.Reason? {
         let reason = decide(snapshot, now: now)
         if reason != nil {
             told = snapshot
@@ -74,7 +74,7 @@ public struct MPRISUpdateFilter: Sendable {
         return reason
     }
 
-    private func decide(_ snapshot: PlayerSnapshot, now: Double) -> FeedPlanner.Reason? {
+    private func decide(_ snapshot: PlayerSnapshot, now: Duration) -> FeedPlanner.Reason? {
         guard let told else { return .change }
         if !FeedPlanner.sameTrack(told.track, snapshot.track) || told.state != snapshot.state
             || told.track?.durationSeconds != snapshot.track?.durationSeconds
@@ -84,7 +84,7 @@ public struct MPRISUpdateFilter: Sendable {
         guard snapshot.state != .stop, let reported = snapshot.positionSeconds(at: now) else { return nil }
         guard let expected = told.positionSeconds(at: now) else { return .change }
         if abs(reported - expected) > toleranceSeconds { return .change }
-        if snapshot.state == .play, now - toldAt >= refreshSeconds { return .tick }
+        if snapshot.state == .play, now - toldAt >= .seconds(refreshSeconds) { return .tick }
         return nil
     }
 }

@@ -42,8 +42,9 @@ package struct MQTTBridge: Sendable {
     package var clientID: String { "tickerd-" + topics.node }
 
     /// Runs until SIGTERM or SIGINT (exit status 0), or until the broker refuses the login (1; retrying would
-    /// not help). The broker and the feed are retried forever, with one log line per change of trouble.
-    package func run(signals: SignalSource, log: Logger) -> Int32 {
+    /// not help), reading the time from `clock`. The broker and the feed are retried forever, with one log line
+    /// per change of trouble.
+    package func run(signals: SignalSource, log: Logger, clock: FollowerClock = .monotonic) -> Int32 {
         let client: MQTTClient
         do {
             client = try MQTTClient(
@@ -52,7 +53,7 @@ package struct MQTTBridge: Sendable {
             log.error(error.description)
             return 1
         }
-        var session = Session(bridge: self, client: client, log: log)
+        var session = MQTTBridgeSession(bridge: self, client: client, log: log, clock: clock)
         return session.run(signals: signals)
     }
 
@@ -60,7 +61,9 @@ package struct MQTTBridge: Sendable {
     /// the one its marker names, then the topics the entities read and the marker, all retained) and returns: 0
     /// when the broker acknowledged every removal, 1 otherwise. The configs go first, and the rest only once the
     /// broker has taken them, so that Home Assistant removes the entities before their topics empty.
-    package func forget(signals: SignalSource, log: Logger, timeout: Duration = .seconds(10)) -> Int32 {
+    package func forget(
+        signals: SignalSource, log: Logger, timeout: Duration = .seconds(10), clock: FollowerClock = .monotonic
+    ) -> Int32 {
         let client: MQTTClient
         do {
             client = try MQTTClient(server: server, clientID: clientID + "-forget", cleanSession: true, will: nil)
@@ -69,27 +72,33 @@ package struct MQTTBridge: Sendable {
             log.error(error.description)
             return 1
         }
-        let deadline = Clock.now + timeout
+        let deadline = clock.now + timeout
         var pending: Set<Int32> = []
         var clearing = false
         // The topics to clear once the configs are gone.
         var afterConfigs: [String] = []
         // The discovery prefix the bridge last published under (its retained marker), if another.
         var previous: String?
-        while Clock.now < deadline {
+        while clock.now < deadline {
             var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable)]
             if client.socket >= 0 {
                 entries.append(
                     Posix.PollEntry(client.socket, Posix.readable | (client.wantsWrite ? Posix.writable : 0)))
             }
-            _ = try? Posix.poll(&entries, timeoutMilliseconds: 100)
+            do {
+                _ = try Posix.poll(&entries, timeoutMilliseconds: 100)
+            } catch {
+                // Bounded as the wait is, a failing poll would spin until the deadline.
+                log.error(error.description)
+                return 1
+            }
             if entries[0].revents != 0, signals.stopRequested { return 1 }
             do throws(MQTTError) {
                 try client.service(read: true)
                 for event in client.takeEvents() {
                     switch event {
                     case .connected(let code) where code != 0:
-                        log.error(Session.refusal(code, server: server).description)
+                        log.error(MQTTBridgeSession.refusal(code, server: server).description)
                         return 1
                     case .connected:
                         // The marker comes (retained) after the subscription; an empty message sent after it
@@ -136,394 +145,5 @@ package struct MQTTBridge: Sendable {
         }
         log.error("the MQTT broker at '\(server.name)' did not acknowledge the removals in \(timeout.logDescription)")
         return 1
-    }
-}
-
-/// One run of the bridge: the connection's state, the queue for the feed and the state file's watch.
-private struct Session {
-    let bridge: MQTTBridge
-    let client: MQTTClient
-    let log: Logger
-    let feed: FeedOutput
-    /// Commands taken from the broker and not yet written to the feed, and their size on the wire.
-    var queue: [FeedCommand] = []
-    var queuedBytes = 0
-    /// Whether the full queue was logged (once per flood).
-    var reportedFull = false
-    var retry: Retry
-    var connected = false
-    /// When the connection attempt under way must have been answered.
-    var connectDeadline: Duration?
-    /// When to try to connect next (nil: connected or connecting).
-    var connectAt: Duration? = Clock.now
-    var firstConnect = true
-    var problems = ProblemLogLimiter<String>(firstLogged: 5, summaryInterval: .seconds(60))
-    var stateWatch: StateWatch
-    /// The last state published.
-    var lastState: StateSnapshot?
-    /// The daemon's state file as last read, and when it was written (real time since the epoch); nil while
-    /// there is none.
-    var daemonState: (snapshot: StateSnapshot, written: Duration)?
-    /// The payload last published on `<prefix>/now_playing` (nil: to publish).
-    var publishedNowPlaying: String?
-    /// The text of the last message sent to the feed in this run, and whether it is yet to be published.
-    var lastMessage = ""
-    var lastMessageIsNew = true
-    var nextStatePoll = Clock.now
-
-    init(bridge: MQTTBridge, client: MQTTClient, log: Logger) {
-        self.bridge = bridge
-        self.client = client
-        self.log = log
-        // A full pipe never blocks the loop: the commands stay queued and are tried again shortly.
-        feed = FeedOutput(path: bridge.feedPath, log: log, fullPipeTimeoutMillis: 0, holdsWhenFull: true)
-        retry = Retry(backoff: bridge.backoff)
-        stateWatch = StateWatch(path: bridge.statePath)
-    }
-
-    var queueFull: Bool { queuedBytes >= bridge.queueLimitBytes }
-
-    static func refusal(_ code: Int32, server: MQTTServer) -> MQTTError {
-        // CONNACK 4: bad user name or password; 5: not authorised (MQTT 3.1.1).
-        if code == 4 || code == 5 {
-            return .refused(server: server.name, user: server.username, reason: MQTTClient.connackReason(code))
-        }
-        return .rejected(server: server.name, reason: MQTTClient.connackReason(code))
-    }
-
-    mutating func run(signals: SignalSource) -> Int32 {
-        while true {
-            let now = Clock.now
-            if let at = connectAt, now >= at { startConnecting(at: now) }
-            if let deadline = connectDeadline, now >= deadline {
-                client.disconnect()
-                _ = client.takeEvents()
-                lost("the MQTT broker at '\(bridge.server.name)' did not answer the connection in time", at: now)
-            }
-            drainQueue(at: now)
-            if now >= nextStatePoll {
-                nextStatePoll = now + bridge.statePollInterval
-                if connected { publishState() }
-            }
-
-            var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable)]
-            let socket = client.socket
-            if socket >= 0 {
-                let events = (queueFull ? 0 : Posix.readable) | (client.wantsWrite ? Posix.writable : 0)
-                entries.append(Posix.PollEntry(socket, events))
-            }
-            // At least once a second for libmosquitto's keep-alive.
-            var timeout: Duration = .seconds(1)
-            timeout = min(timeout, max(nextStatePoll - now, .zero))
-            if let at = connectAt { timeout = min(timeout, max(at - now, .zero)) }
-            if !queue.isEmpty, let retry = feed.timeUntilRetry(now: now.inSeconds) {
-                timeout = min(timeout, max(retry, .milliseconds(20)))
-            }
-            // A full pipe is looked at again 20 times a second until the daemon reads.
-            if !queue.isEmpty, feed.isFull { timeout = min(timeout, .milliseconds(50)) }
-            _ = try? Posix.poll(&entries, timeoutMilliseconds: timeout.pollMilliseconds)
-            if entries[0].revents != 0, signals.stopRequested { break }
-            var failure: MQTTError?
-            if socket >= 0 {
-                do {
-                    try client.service(read: !queueFull)
-                } catch {
-                    failure = error
-                }
-            }
-            // The callbacks first: a refused login says more than the closed connection that follows it.
-            for event in client.takeEvents() {
-                if let status = handle(event) { return status }
-            }
-            if let failure { lost(failure.description, at: Clock.now) }
-        }
-        shutDown()
-        return 0
-    }
-
-    private mutating func startConnecting(at now: Duration) {
-        connectAt = nil
-        do {
-            try client.connect(keepAliveSeconds: bridge.keepAliveSeconds, first: firstConnect)
-            firstConnect = false
-            connectDeadline = now + .seconds(10)
-        } catch {
-            // After a failed first attempt, libmosquitto still knows the host and port: reconnecting works.
-            firstConnect = false
-            lost(error.description, at: now)
-        }
-    }
-
-    /// The connection is gone (or never came): try again after the back-off.
-    private mutating func lost(_ problem: String, at now: Duration) {
-        connected = false
-        connectDeadline = nil
-        guard connectAt == nil else { return }
-        let (delay, isNew) = retry.failed(problem)
-        if isNew { log.warning("\(problem); retrying (every \(retry.backoff.maximum.logDescription) at most)") }
-        connectAt = now + delay
-    }
-
-    /// Returns an exit status when the bridge must stop.
-    private mutating func handle(_ event: MQTTEvent) -> Int32? {
-        switch event {
-        case .connected(let code) where code != 0:
-            let error = Self.refusal(code, server: bridge.server)
-            if case .refused = error {
-                log.error(error.description)
-                return 1
-            }
-            lost(error.description, at: Clock.now)
-        case .connected:
-            connected = true
-            connectDeadline = nil
-            connectAt = nil
-            if retry.succeeded() {
-                log.notice("connected to the MQTT broker at '\(bridge.server.name)' again")
-            } else {
-                log.notice("connected to the MQTT broker at '\(bridge.server.name)' as '\(bridge.clientID)'")
-            }
-            announce()
-        case .disconnected(let code):
-            if code != 0 || connected {
-                lost(
-                    MQTTError.lost(server: bridge.server.name, reason: MQTTClient.reason(code)).description,
-                    at: Clock.now)
-            }
-        case .message(let topic, let payload, let retained):
-            receive(topic: topic, payload: payload, retained: retained)
-        case .published:
-            break
-        }
-        return nil
-    }
-
-    /// After each connection: (re)subscribe, say online, publish the discovery configs and the state.
-    private mutating func announce() {
-        let topics = bridge.topics
-        do {
-            for topic in [topics.feed, topics.message, topics.brightness, topics.discovery] {
-                try client.subscribe(topic)
-            }
-            try client.publish(topics.availability, "online", retain: true)
-            for config in topics.discoveryConfigs(version: TickerVersion.current) {
-                try client.publish(config.topic, config.payload, retain: true)
-            }
-            // Retained after the subscription, so the previous value (if another) arrives first: see `receive`.
-            try client.publish(topics.discovery, topics.discoveryPrefix, retain: true)
-        } catch {
-            log.warning(error.description)
-        }
-        stateWatch.forget()
-        publishedNowPlaying = nil
-        lastMessageIsNew = true
-        publishState()
-        publishLastMessage()
-    }
-
-    private mutating func receive(topic: String, payload: [UInt8], retained: Bool) {
-        let topics = bridge.topics
-        let now = Clock.now
-        if topic == topics.discovery {
-            let previous = String(decoding: payload, as: UTF8.self)
-            guard !previous.isEmpty, previous != topics.discoveryPrefix, payload.count <= 256 else { return }
-            for stale in topics.discoveryTopics(under: previous) {
-                do { try client.publish(stale, "", retain: true) } catch { log.warning(error.description) }
-            }
-            log.notice("cleared the Home Assistant configs under the previous discovery prefix '\(previous)'")
-            return
-        }
-        // A retained command would come back at every reconnect: commands are for the moment they are sent.
-        if retained {
-            report("'\(topic)': a retained message is not a command (publish without --retain); ignored", kind: topic)
-            return
-        }
-        var commands: [FeedCommand] = []
-        do {
-            if topic == topics.feed {
-                let read = try MQTTPayload.feed(payload)
-                commands = read.commands
-                for problem in read.problems { report("'\(topic)': \(problem); not forwarded", kind: topic) }
-            } else if topic == topics.message {
-                commands = [try MQTTPayload.message(payload)]
-            } else if topic == topics.brightness {
-                commands = [try MQTTPayload.brightness(payload)]
-            }
-        } catch {
-            report("'\(topic)': \(error); not forwarded", kind: topic)
-        }
-        for command in commands {
-            queue.append(command)
-            queuedBytes += command.encode().utf8.count + 1
-        }
-        drainQueue(at: now)
-        if queueFull, !reportedFull {
-            log.warning(
-                "\(queuedBytes) bytes wait for the feed, its queue is full: taking no more from the broker until "
-                    + "the feed takes them")
-            reportedFull = true
-        }
-    }
-
-    private mutating func report(_ problem: String, kind: String) {
-        switch problems.record(kind, at: Clock.now) {
-        case .log(let isLast):
-            log.warning(problem + (isLast ? " (further problems on this topic are summed up once a minute)" : ""))
-        case .summary(let suppressed, let since):
-            log.warning("\(suppressed) more problems on '\(kind)' in the last \((Clock.now - since).logDescription)")
-        case .quiet:
-            break
-        }
-    }
-
-    /// Writes the queued commands to the feed, oldest first, one at a time so that a failure loses none.
-    private mutating func drainQueue(at now: Duration) {
-        guard !queue.isEmpty else { return }
-        _ = feed.openIfDue(now: now.inSeconds)
-        var sent = 0
-        while sent < queue.count, feed.send([queue[sent]], now: now.inSeconds) {
-            queuedBytes -= queue[sent].encode().utf8.count + 1
-            if case .message(let text, _, _) = queue[sent] {
-                lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
-                lastMessageIsNew = true
-            }
-            sent += 1
-        }
-        queue.removeFirst(sent)
-        if sent > 0, connected { publishLastMessage() }
-        if reportedFull, queue.isEmpty {
-            log.info("the feed took every queued line; reading from the broker again")
-            reportedFull = false
-        }
-    }
-
-    private mutating func publishState() {
-        switch stateWatch.poll() {
-        case .unchanged:
-            break
-        case .snapshot(let snapshot, let written):
-            daemonState = (snapshot, written)
-            publish(snapshot)
-        case .missing(let isNew):
-            daemonState = nil
-            guard isNew else { break }
-            log.info("no state file '\(bridge.statePath)' (yet); the state is published once there is")
-            // The file goes when systemd stops the daemon (with its directory): say what the daemon's own last
-            // snapshot says.
-            if let last = lastState { publish(last.daemonStopped) }
-        case .failed(let problem, let isNew):
-            if isNew { log.warning("state file: \(problem)") }
-        }
-        publishNowPlaying()
-    }
-
-    /// Publishes what is playing when it changed: also without a new state, as a track that ended long ago is
-    /// no longer playing.
-    private mutating func publishNowPlaying() {
-        let age = daemonState.map { Duration.nanoseconds(Posix.realtimeNanoseconds()) - $0.written } ?? .zero
-        let payload = MQTTNowPlaying(daemonState?.snapshot, age: age).json
-        guard payload != publishedNowPlaying else { return }
-        do {
-            try client.publish(bridge.topics.nowPlaying, payload, retain: true)
-            publishedNowPlaying = payload
-        } catch {
-            log.warning(error.description)
-        }
-    }
-
-    private mutating func publishLastMessage() {
-        guard lastMessageIsNew else { return }
-        do {
-            let payload = JSONValue.object(["text": .string(lastMessage)]).encoded
-            try client.publish(bridge.topics.lastMessage, payload, retain: true)
-            lastMessageIsNew = false
-        } catch {
-            log.warning(error.description)
-        }
-    }
-
-    private mutating func publish(_ snapshot: StateSnapshot) {
-        var json = snapshot.json
-        if json.hasSuffix("\n") { json.removeLast() }
-        do {
-            try client.publish(bridge.topics.state, json, retain: true)
-            lastState = snapshot
-        } catch {
-            log.warning(error.description)
-            stateWatch.forget()
-        }
-    }
-
-    /// Says offline (the last will is for vanishing) and disconnects, waiting up to a second for the broker.
-    private mutating func shutDown() {
-        guard connected else { return }
-        guard let id = try? client.publish(bridge.topics.availability, "offline", retain: true) else { return }
-        let deadline = Clock.now + .seconds(1)
-        var acknowledged = false
-        while !acknowledged, Clock.now < deadline, client.socket >= 0 {
-            var entries = [
-                Posix.PollEntry(client.socket, Posix.readable | (client.wantsWrite ? Posix.writable : 0))
-            ]
-            _ = try? Posix.poll(&entries, timeoutMilliseconds: (deadline - Clock.now).pollMilliseconds)
-            do { try client.service(read: true) } catch { return }
-            acknowledged = client.takeEvents().contains(.published(id: id))
-        }
-        client.disconnect()
-        try? client.service(read: false)
-        log.notice("disconnected from the MQTT broker at '\(bridge.server.name)'")
-    }
-}
-
-/// Watches the daemon's state file by its metadata. A poll of `lstat`, not inotify: the daemon replaces the file
-/// by renaming (a new inode each time) and systemd removes and recreates its directory when the daemon restarts,
-/// both of which end an inotify watch; the daemon writes at most four times a second, so a poll at that rate
-/// sees every change for the price of one `lstat`.
-struct StateWatch {
-    enum Outcome: Equatable {
-        case unchanged
-        /// The file's contents, and when it was written (its modification time, real time since the epoch).
-        case snapshot(StateSnapshot, written: Duration)
-        case missing(isNew: Bool)
-        case failed(String, isNew: Bool)
-    }
-
-    let path: String
-    private var seen: (inode: UInt, seconds: Int, nanoseconds: Int, size: Int)?
-    private var wasMissing = false
-    private var lastProblem: String?
-
-    init(path: String) { self.path = path }
-
-    /// Makes the next poll read the file whatever its metadata.
-    mutating func forget() { seen = nil }
-
-    mutating func poll() -> Outcome {
-        let info: stat?
-        do {
-            info = try Posix.lstat(path)
-        } catch {
-            return failure(error.description)
-        }
-        guard let info else {
-            seen = nil
-            defer { wasMissing = true }
-            return .missing(isNew: !wasMissing)
-        }
-        wasMissing = false
-        let key = (UInt(info.st_ino), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_size))
-        if let seen, seen == key { return .unchanged }
-        seen = key
-        do {
-            guard let snapshot = try StateFile.read(path) else { return .missing(isNew: true) }
-            lastProblem = nil
-            return .snapshot(snapshot, written: .seconds(info.st_mtim.tv_sec) + .nanoseconds(info.st_mtim.tv_nsec))
-        } catch {
-            return failure(error.description)
-        }
-    }
-
-    private mutating func failure(_ problem: String) -> Outcome {
-        defer { lastProblem = problem }
-        return .failed(problem, isNew: problem != lastProblem)
     }
 }

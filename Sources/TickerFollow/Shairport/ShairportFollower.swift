@@ -6,49 +6,24 @@ import TickerIO
 package struct ShairportFollower: Sendable {
     /// shairport-sync's metadata FIFO (its `metadata.pipe_name`).
     package var pipePath: String
-    /// The feed FIFO to write to.
-    package var feedPath: String
-    /// Where lyrics are looked up (`Artist - Title.lrc` in a lyrics directory).
-    package var lyrics: LyricsLibrary
-    /// Where lyrics found nowhere else are looked up online; nil for never.
-    package var online: OnlineLyricsSettings?
+    /// The feed, and where lyrics are looked up (`Artist - Title.lrc` in a lyrics directory, a lyrics server).
+    package var feed: FeedSettings
+    /// The track outlives a reopened pipe: shairport-sync closing it is not the end of what plays.
+    private var translator = ShairportTranslator()
 
     /// A follower with the given settings.
     package init(
         pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary(),
         online: OnlineLyricsSettings? = nil
     ) {
-        self.online = online
         self.pipePath = pipePath
-        self.feedPath = feedPath
-        self.lyrics = lyrics
+        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
     }
 
-    /// Runs until SIGTERM or SIGINT arrives from `signals`.
-    package func run(signals: SignalSource, log: Logger) {
-        let publisher = FeedPublisher(feedPath: feedPath, lyrics: lyrics, online: online, log: log)
-        var retry = Retry()
-        // The track outlives a reopened pipe: shairport-sync closing it is not the end of what plays.
-        var translator = ShairportTranslator()
-        publisher.publish(translator.snapshot, reason: .change)
-        while !signals.stopRequested {
-            let fd: Int32
-            switch openPipe() {
-            case .success(let opened):
-                fd = opened
-            case .failure(let failure):
-                let (delay, isNew) = retry.failed(failure.text)
-                if isNew {
-                    log.warning("\(failure.text); retrying (every \(retry.backoff.maximum.logDescription) at most)")
-                }
-                if publisher.wait(for: 0, on: nil, signals: signals, timeout: delay) == .stopped { return }
-                continue
-            }
-            retry.succeeded()
-            log.info("reading shairport-sync metadata from '\(pipePath)'")
-            follow(fd, translator: &translator, publisher: publisher, signals: signals, log: log)
-            Posix.close(fd)
-        }
+    /// Runs until SIGTERM or SIGINT arrives from `signals`, reading the time from `clock`.
+    package func run(signals: SignalSource, log: Logger, clock: FollowerClock = .monotonic) {
+        var follower = self
+        FollowerRunner(feed: feed, signals: signals, log: log, clock: clock).run(&follower)
     }
 
     private struct OpenProblem: Error {
@@ -84,51 +59,74 @@ package struct ShairportFollower: Sendable {
         return .success(fd)
     }
 
-    private func follow(
-        _ fd: Int32, translator: inout ShairportTranslator, publisher: FeedPublisher, signals: SignalSource, log: Logger
-    ) {
+}
+
+extension ShairportFollower: Follower {
+    /// One open descriptor of the pipe, and the items read from it so far.
+    struct Session {
+        let fd: Int32
         var parser = ShairportMetadataParser()
         var dropped = 0
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            // The feed's retry, or the clock of a session whose audio never said it started.
-            let wake = translator.deadline.map { Duration.seconds(max($0 - Clock.now.inSeconds, 0)) }
-            switch publisher.wait(
-                for: Posix.readable, on: fd, signals: signals, timeout: earliest(publisher.timeUntilFeedRetry(), wake))
-            {
-            case .stopped:
-                return
-            case .timeout:
-                let changed = translator.expire(now: Clock.now.inSeconds)
-                publisher.publish(translator.snapshot, reason: changed ? .change : .tick)
-                continue
-            case .ready:
-                break
-            }
-            let result = chunk.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) -> Posix.Transfer in try Posix.read(fd, into: raw, what: pipePath) }
-            }
-            let count: Int
-            switch result {
-            case .success(.done(let read)): count = read
-            case .success(.wouldBlock): continue
-            case .failure(let error):
-                log.warning("\(error); reopening")
-                return
-            }
-            // End of file on a read-only descriptor: shairport-sync closed the pipe; a fresh descriptor waits
-            // for its next session without reporting POLLHUP.
-            if count == 0 { return }
-            parser.append(chunk[0..<count])
-            let now = Clock.now.inSeconds
-            // Item by item: a read can hold a whole session, and each of its changes is news.
-            while let item = parser.next() {
-                if translator.apply(item, now: now) { publisher.publish(translator.snapshot, reason: .change) }
-            }
-            if parser.droppedItems != dropped {
-                dropped = parser.droppedItems
-                log.warning("skipped a garbled or oversized metadata item in '\(pipePath)' (\(dropped) so far)")
-            }
+    }
+
+    static var lostStopsClock: Bool { false }
+
+    mutating func begin(_ runner: FollowerRunner) {
+        runner.publisher.publish(translator.snapshot, reason: .change)
+    }
+
+    mutating func connect(_ runner: FollowerRunner) throws(FollowerEnd) -> Session {
+        switch openPipe() {
+        case .success(let fd):
+            runner.log.info("reading shairport-sync metadata from '\(pipePath)'")
+            return Session(fd: fd)
+        case .failure(let failure):
+            throw .failed(failure.text)
         }
+    }
+
+    /// The pipe, until the feed's retry or the clock of a session whose audio never said it started.
+    mutating func poll(_ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) -> FollowerWait {
+        let wake = translator.deadline
+        return FollowerWait([Posix.PollEntry(session.fd, Posix.readable)], until: wake)
+    }
+
+    mutating func ready(_ readiness: FollowerReadiness, in session: inout Session, _ runner: FollowerRunner)
+        throws(FollowerEnd)
+    {
+        guard readiness != .timeout else {
+            let changed = translator.expire(now: runner.now)
+            runner.publisher.publish(translator.snapshot, reason: changed ? .change : .tick)
+            return
+        }
+        let fd = session.fd
+        let result = session.chunk.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemError) -> Posix.Transfer in try Posix.read(fd, into: raw, what: pipePath) }
+        }
+        let count: Int
+        switch result {
+        case .success(.done(let read)): count = read
+        case .success(.wouldBlock): return
+        case .failure(let error): throw .reconnect(warning: "\(error); reopening", stopsClock: false)
+        }
+        // End of file on a read-only descriptor: shairport-sync closed the pipe; a fresh descriptor waits for
+        // its next session without reporting POLLHUP.
+        if count == 0 { throw .reconnect(warning: nil, stopsClock: false) }
+        session.parser.append(session.chunk[0..<count])
+        let now = runner.now
+        // Item by item: a read can hold a whole session, and each of its changes is news.
+        while let item = session.parser.next() {
+            if translator.apply(item, now: now) { runner.publisher.publish(translator.snapshot, reason: .change) }
+        }
+        if session.parser.droppedItems != session.dropped {
+            session.dropped = session.parser.droppedItems
+            runner.log.warning(
+                "skipped a garbled or oversized metadata item in '\(pipePath)' (\(session.dropped) so far)")
+        }
+    }
+
+    mutating func close(_ session: inout Session, _ runner: FollowerRunner) {
+        Posix.close(session.fd)
     }
 }

@@ -49,7 +49,7 @@ public struct ShairportTranslator: Sendable {
     private var progress: Progress?
     private var progressTaken = false
     /// When `pbeg` opened a session whose audio has not started yet.
-    private var startingSince: Double?
+    private var startingSince: Duration?
     /// Where the sender resumes after the last flush, in seconds.
     private var resumeSeconds: Double?
 
@@ -59,12 +59,12 @@ public struct ShairportTranslator: Sendable {
     /// A translator that has seen nothing yet.
     public init() {}
 
-    /// When (monotonic seconds) `expire(now:)` has something to do: the clock of a session whose audio never
+    /// When (monotonic time) `expire(now:)` has something to do: the clock of a session whose audio never
     /// said it started; nil when nothing waits.
-    public var deadline: Double? { startingSince.map { $0 + Self.startSeconds } }
+    public var deadline: Duration? { startingSince.map { $0 + .seconds(Self.startSeconds) } }
 
     /// Applies one item received at monotonic time `now`; returns whether the snapshot changed.
-    public mutating func apply(_ item: ShairportItem, now: Double) -> Bool {
+    public mutating func apply(_ item: ShairportItem, now: Duration) -> Bool {
         let before = snapshot
         if item.type == Self.core {
             applyCore(item)
@@ -76,7 +76,7 @@ public struct ShairportTranslator: Sendable {
 
     /// Starts the clock of a session begun `startSeconds` ago whose audio never said it started; returns
     /// whether the snapshot changed.
-    public mutating func expire(now: Double) -> Bool {
+    public mutating func expire(now: Duration) -> Bool {
         guard let deadline, now >= deadline else { return false }
         let before = snapshot
         startAudio(now: now)
@@ -98,7 +98,7 @@ public struct ShairportTranslator: Sendable {
         }
     }
 
-    private mutating func applyShairport(_ item: ShairportItem, now: Double) {
+    private mutating func applyShairport(_ item: ShairportItem, now: Duration) {
         switch item.code {
         case FourCharCode("mdst"):
             pending = Track(title: "")
@@ -128,7 +128,7 @@ public struct ShairportTranslator: Sendable {
         }
     }
 
-    private mutating func finishBatch(frame: UInt32?, now: Double) {
+    private mutating func finishBatch(frame: UInt32?, now: Duration) {
         guard !(pending.title.isEmpty && pending.artist.isEmpty && pending.album.isEmpty) else { return }
         var track = pending
         let same = FeedPlanner.sameTrack(snapshot.track, track)
@@ -148,29 +148,29 @@ public struct ShairportTranslator: Sendable {
 
     /// Makes `progress` the current track's: its duration, and its position (which holds until the audio
     /// starts, unless it already plays).
-    private mutating func take(_ progress: Progress, now: Double) {
+    private mutating func take(_ progress: Progress, now: Duration) {
         progressTaken = true
         let seconds = progress.seconds(at: progress.current) ?? 0
-        snapshot.position = PlaybackPosition(seconds: seconds, atSeconds: now)
+        snapshot.position = PlaybackPosition(seconds: seconds, at: now)
         resumeSeconds = nil
         if progress.end != progress.start { snapshot.track?.durationSeconds = progress.duration }
     }
 
     /// The audio (re)starts: play, from where the sender resumes.
-    private mutating func startAudio(now: Double) {
+    private mutating func startAudio(now: Duration) {
         startingSince = nil
         let seconds = resumeSeconds ?? snapshot.positionSeconds(at: now)
         resumeSeconds = nil
-        snapshot.position = seconds.map { PlaybackPosition(seconds: $0, atSeconds: now) }
+        snapshot.position = seconds.map { PlaybackPosition(seconds: $0, at: now) }
         snapshot.state = .play
     }
 
-    private mutating func flush(to frame: UInt32?, now: Double) {
+    private mutating func flush(to frame: UInt32?, now: Duration) {
         resumeSeconds = frame.flatMap { frame in progress?.seconds(at: frame) }
         // The flush of the session's own start stops nothing that played.
         guard startingSince == nil, snapshot.state == .play else { return }
         if let seconds = snapshot.positionSeconds(at: now) {
-            snapshot.position = PlaybackPosition(seconds: seconds, atSeconds: now)
+            snapshot.position = PlaybackPosition(seconds: seconds, at: now)
         }
         snapshot.state = .pause
     }
