@@ -13,4 +13,7 @@ extension Duration {
         while digits.hasSuffix("0") { digits.removeLast() }
         return "\(wholeSeconds).\(digits)"
     }
+
+    /// Decimal seconds for a log line: `5 s`, `0.5 s`, `1.25 s` (to the millisecond).
+    package var logDescription: String { "\(decimalSeconds(fractionDigits: 3)) s" }
 }

@@ -42,24 +42,9 @@ package enum MQTTPayload {
         commands: [FeedCommand], problems: [FeedProblem]
     ) {
         guard payload.count <= maxFeedBytes else { throw .tooLong(bytes: payload.count, limit: maxFeedBytes) }
-        var decoder = FeedDecoder()
         var bytes = payload
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-        var commands: [FeedCommand] = []
-        var problems: [FeedProblem] = []
-        for event in decoder.decode(bytes, now: .zero) {
-            switch event {
-            case .command(let command, _): commands.append(command)
-            case .problem(let problem): problems.append(problem)
-            }
-        }
-        if decoder.isInLyricsBlock {
-            problems.append(
-                FeedProblem(
-                    .lyricsUnterminated(reason: "no 'lyrics end' before the end of the payload"),
-                    line: decoder.lineNumber, excerpt: ""))
-        }
-        return (commands, problems)
+        return FeedDecoder.decodeWhole(bytes, endOfInput: "the end of the payload")
     }
 
     /// `<prefix>/message`: plain text, or a JSON object `{"text": …, "for": seconds, "priority": "low" | "normal"

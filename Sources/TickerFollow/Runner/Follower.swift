@@ -1,3 +1,4 @@
+import TickerCore
 import TickerIO
 
 /// One kind of player, as the runner drives it: how to connect, what to poll once connected, and what a

@@ -1,3 +1,4 @@
+import TickerCore
 import TickerIO
 
 /// The one loop of every player follower (MPD, MPRIS, shairport-sync, Lyrion): connects, polls what the

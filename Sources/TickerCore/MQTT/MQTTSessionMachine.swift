@@ -1,27 +1,27 @@
-import TickerCore
-import TickerIO
-
 /// The MQTT bridge's session as a pure machine: when to connect, when an attempt has taken too long, when to
 /// look at the daemon's state file, how long the loop may sleep, and how to back off when the broker is away
 /// or `poll(2)` itself fails. It says what to do; the shell (`MQTTBridge`) does it with libmosquitto and the
 /// feed, and reports back. Time is passed in, so tests drive it on a manual clock.
-struct MQTTSessionMachine {
+package struct MQTTSessionMachine {
     /// Timings.
-    struct Policy: Equatable {
+    package struct Policy: Equatable {
         /// How often the state file's metadata is looked at.
-        var statePollInterval: Duration = .milliseconds(250)
+        package var statePollInterval: Duration = .milliseconds(250)
         /// How long a connection attempt may go unanswered.
-        var connectTimeout: Duration = .seconds(10)
+        package var connectTimeout: Duration = .seconds(10)
         /// The longest sleep: libmosquitto's keep-alive wants a call at least this often.
-        var keepAliveWake: Duration = .seconds(1)
+        package var keepAliveWake: Duration = .seconds(1)
         /// The delays between two connection attempts.
-        var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(30))
+        package var backoff = Backoff(initial: .milliseconds(500), maximum: .seconds(30))
         /// The delays between two polls after `poll(2)` failed.
-        var pollBackoff = Backoff(initial: .milliseconds(100), maximum: .seconds(5))
+        package var pollBackoff = Backoff(initial: .milliseconds(100), maximum: .seconds(5))
+
+        /// The timings above.
+        package init() {}
     }
 
     /// Where the connection is.
-    enum State: Equatable {
+    package enum State: Equatable {
         /// Not connected; the next attempt is due at `retryAt`.
         case waiting(retryAt: Duration)
         /// An attempt is under way, to be answered by `deadline`.
@@ -31,7 +31,7 @@ struct MQTTSessionMachine {
     }
 
     /// What the shell does now.
-    enum Action: Equatable {
+    package enum Action: Equatable {
         /// Start connecting (`first`: for the first time, with the host and port; later, again).
         case connect(first: Bool)
         /// The attempt under way went unanswered: drop it, then report `lost`.
@@ -41,9 +41,9 @@ struct MQTTSessionMachine {
     }
 
     /// Timings.
-    let policy: Policy
+    package let policy: Policy
     /// Where the connection is.
-    private(set) var state: State = .waiting(retryAt: .zero)
+    package private(set) var state: State = .waiting(retryAt: .zero)
     private var firstConnect = true
     private var retry: Retry
     private var nextStatePoll = Duration.zero
@@ -51,10 +51,10 @@ struct MQTTSessionMachine {
     private var pollRetry: Retry
     private var pollAgainAt: Duration?
     /// The broker, for the log lines.
-    let server: String
+    package let server: String
 
     /// A machine that connects at once to the broker named `server`.
-    init(server: String, policy: Policy = Policy()) {
+    package init(server: String, policy: Policy = Policy()) {
         self.server = server
         self.policy = policy
         retry = Retry(backoff: policy.backoff)
@@ -62,10 +62,10 @@ struct MQTTSessionMachine {
     }
 
     /// Whether the broker accepted the connection (and has not gone since).
-    var isConnected: Bool { state == .connected }
+    package var isConnected: Bool { state == .connected }
 
     /// What is due at `now`, in order.
-    mutating func actions(at now: Duration) -> [Action] {
+    package mutating func actions(at now: Duration) -> [Action] {
         var actions: [Action] = []
         switch state {
         case .waiting(let retryAt) where now >= retryAt:
@@ -86,7 +86,7 @@ struct MQTTSessionMachine {
     }
 
     /// The broker accepted the connection: returns whether it had been away (then "again" is logged).
-    mutating func connected() -> Bool {
+    package mutating func connected() -> Bool {
         state = .connected
         return retry.succeeded()
     }
@@ -94,7 +94,7 @@ struct MQTTSessionMachine {
     /// The connection is gone (or never came) at `now` because of `problem`: the next attempt comes after the
     /// back-off. Returns the line to log when the problem is news, nil otherwise (or when a retry is already
     /// scheduled).
-    mutating func lost(_ problem: String, at now: Duration) -> String? {
+    package mutating func lost(_ problem: String, at now: Duration) -> String? {
         if case .waiting = state { return nil }
         let (delay, isNew) = retry.failed(problem)
         state = .waiting(retryAt: now + delay)
@@ -103,27 +103,27 @@ struct MQTTSessionMachine {
 
     /// `poll(2)` failed at `now` with `problem`: the loop sleeps (polling nothing but the signals) for the
     /// back-off rather than spinning. Returns the line to log when the problem is news.
-    mutating func pollFailed(_ problem: String, at now: Duration) -> String? {
+    package mutating func pollFailed(_ problem: String, at now: Duration) -> String? {
         let (delay, isNew) = pollRetry.failed(problem)
         pollAgainAt = now + delay
         return isNew ? "\(problem); polling again in \(delay.logDescription)" : nil
     }
 
     /// `poll(2)` worked: returns whether it had been failing (then its recovery is logged).
-    mutating func polled() -> Bool {
+    package mutating func polled() -> Bool {
         pollAgainAt = nil
         return pollRetry.succeeded()
     }
 
     /// Whether the loop polls the broker's socket at `now` (not while backing off from a failed poll).
-    func pollsSocket(at now: Duration) -> Bool {
+    package func pollsSocket(at now: Duration) -> Bool {
         guard let pollAgainAt else { return true }
         return now >= pollAgainAt
     }
 
     /// How long the loop may sleep from `now`: until the next attempt or state poll, the end of a poll's
     /// back-off, and at most `keepAliveWake`.
-    func timeout(at now: Duration) -> Duration {
+    package func timeout(at now: Duration) -> Duration {
         var wake = min(now + policy.keepAliveWake, nextStatePoll)
         if case .waiting(let retryAt) = state { wake = min(wake, retryAt) }
         if let pollAgainAt, now < pollAgainAt { wake = pollAgainAt }
