@@ -4,15 +4,15 @@ import TickerCore
 /// Reads an animated GIF back into whole pictures, as a viewer shows them: each image drawn over the previous
 /// ones, its transparent pixels keeping what was there. Used to check what `GIFEncoder` wrote; bounded, so a
 /// hostile file is an error, not a crash.
-public enum GIFDecoder {
+package enum GIFDecoder {
     /// One picture of the animation and how long it is shown.
-    public struct Picture: Sendable, Equatable {
-        public var picture: RGBFrame
-        public var delayCentiseconds: Int
+    package struct Picture: Sendable, Equatable {
+        package var picture: RGBFrame
+        package var delayCentiseconds: Int
     }
 
     /// The pictures of the GIF file `bytes` (at most 4096 × 4096 pixels, 10,000 images).
-    public static func decode(_ bytes: [UInt8]) throws(PictureError) -> [Picture] {
+    package static func decode(_ bytes: [UInt8]) throws(PictureError) -> [Picture] {
         let input = Input(bytes)
         var error: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), readFromInput, &error) else {

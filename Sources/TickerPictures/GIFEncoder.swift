@@ -2,9 +2,9 @@ import CGIF
 import TickerCore
 
 /// Animated GIF files, through giflib (`EGifOpen` and friends): an `IndexedAnimation` that loops for ever.
-public enum GIFEncoder {
+package enum GIFEncoder {
     /// The GIF file of `animation`.
-    public static func encode(_ animation: IndexedAnimation) throws(PictureError) -> [UInt8] {
+    package static func encode(_ animation: IndexedAnimation) throws(PictureError) -> [UInt8] {
         guard animation.width > 0, animation.height > 0, animation.width <= 0xFFFF, animation.height <= 0xFFFF,
             !animation.patches.isEmpty
         else { throw PictureError("GIF: the animation is empty or larger than 65535 pixels a side") }

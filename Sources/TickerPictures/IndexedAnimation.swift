@@ -3,37 +3,37 @@ import TickerCore
 /// A sequence of pictures turned into what a GIF stores: one palette of at most 256 colours, and per picture
 /// only the rectangle that changed, with the pixels inside it that did not change left transparent. Pictures
 /// that do not differ from the one before become a longer delay of that one.
-public struct IndexedAnimation: Sendable, Equatable {
+package struct IndexedAnimation: Sendable, Equatable {
     /// One stored picture: a rectangle of palette indices drawn over what is already shown.
-    public struct Patch: Sendable, Equatable {
+    package struct Patch: Sendable, Equatable {
         /// The rectangle's left column and top row in the whole picture.
-        public var left: Int
-        public var top: Int
+        package var left: Int
+        package var top: Int
         /// The rectangle's size in pixels.
-        public var width: Int
-        public var height: Int
+        package var width: Int
+        package var height: Int
         /// Palette indices, row by row; `IndexedAnimation.transparentIndex` keeps what is shown.
-        public var indices: [UInt8]
+        package var indices: [UInt8]
         /// How long the patch stays, in hundredths of a second.
-        public var delayCentiseconds: Int
+        package var delayCentiseconds: Int
     }
 
     /// Width and height of every picture, in pixels.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// The colours; the index after the last colour is the transparent one.
-    public let palette: [RGB]
+    package let palette: [RGB]
     /// The patches in order; the first covers the whole picture.
-    public let patches: [Patch]
+    package let patches: [Patch]
 
     /// The index that keeps the pixel shown before.
-    public var transparentIndex: UInt8 { UInt8(palette.count) }
+    package var transparentIndex: UInt8 { UInt8(palette.count) }
 
     /// The animation of `pictures` (all of the first one's size), each shown from its instant in seconds until
     /// the next one's; the last is shown for `lastSeconds`. Delays are rounded on the instants, so they do not
     /// drift. Exact colours when there are at most 255 of them; otherwise each channel is reduced to a few
     /// levels (6 red, 7 green, 6 blue).
-    public init(pictures: [RGBFrame], instants: [Double], lastSeconds: Double) {
+    package init(pictures: [RGBFrame], instants: [Double], lastSeconds: Double) {
         let width = pictures.first?.width ?? 0
         let height = pictures.first?.height ?? 0
         self.width = width

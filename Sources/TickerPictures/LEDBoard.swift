@@ -5,13 +5,13 @@ import TickerCore
 /// Every LED takes a square cell of `pitch` × `pitch` image pixels with a dot of 0.8 × `pitch` in its middle.
 /// The dot's edge is smoothed with a few coverage steps, computed once per board, so that a picture has few
 /// distinct colours (a GIF holds 256).
-public struct LEDBoard: Sendable {
+package struct LEDBoard: Sendable {
     /// Image pixels per LED, at least 3.
-    public let pitch: Int
+    package let pitch: Int
     /// The colour between the dots.
-    public let board: RGB
+    package let board: RGB
     /// The colour of an LED that is off.
-    public let unlit: RGB
+    package let unlit: RGB
     /// Per pixel of a cell, row by row: how much of it the dot covers, 0…`Self.coverageSteps`.
     private let coverage: [UInt8]
 
@@ -19,7 +19,7 @@ public struct LEDBoard: Sendable {
     static let coverageSteps = 3
 
     /// A board of `pitch` image pixels per LED (clamped to 3…64).
-    public init(
+    package init(
         pitch: Int = 8, board: RGB = RGB(red: 12, green: 12, blue: 14), unlit: RGB = RGB(red: 34, green: 34, blue: 38)
     ) {
         let pitch = min(64, max(3, pitch))
@@ -49,12 +49,12 @@ public struct LEDBoard: Sendable {
     }
 
     /// The size of the picture of a `width` × `height` panel, in image pixels.
-    public func imageSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    package func imageSize(width: Int, height: Int) -> (width: Int, height: Int) {
         (max(0, width) * pitch, max(0, height) * pitch)
     }
 
     /// The picture of `panel`.
-    public func draw(_ panel: RGBFrame) -> RGBFrame {
+    package func draw(_ panel: RGBFrame) -> RGBFrame {
         let size = imageSize(width: panel.width, height: panel.height)
         var image = RGBFrame(width: size.width, height: size.height)
         draw(panel, into: &image)
@@ -62,7 +62,7 @@ public struct LEDBoard: Sendable {
     }
 
     /// Draws `panel` into `image`, which must have the size `imageSize` gives; a smaller image gets what fits.
-    public func draw(_ panel: RGBFrame, into image: inout RGBFrame) {
+    package func draw(_ panel: RGBFrame, into image: inout RGBFrame) {
         let steps = Self.coverageSteps
         for ledY in 0..<panel.height {
             for ledX in 0..<panel.width {

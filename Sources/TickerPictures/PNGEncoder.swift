@@ -2,9 +2,9 @@ import CPNG
 import TickerCore
 
 /// PNG files of pictures, through libpng's simplified API (`png_image_write_to_memory`).
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG file (8-bit RGB, no alpha) of `picture`.
-    public static func encode(_ picture: RGBFrame) throws(PictureError) -> [UInt8] {
+    package static func encode(_ picture: RGBFrame) throws(PictureError) -> [UInt8] {
         guard picture.width > 0, picture.height > 0 else { throw PictureError("PNG: the picture is empty") }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -28,7 +28,7 @@ public enum PNGEncoder {
     }
 
     /// The PNG file `bytes` as a picture; used to check what `encode` wrote.
-    public static func decode(_ bytes: [UInt8]) throws(PictureError) -> RGBFrame {
+    package static func decode(_ bytes: [UInt8]) throws(PictureError) -> RGBFrame {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let opened = bytes.withUnsafeBytes { file in

@@ -1,9 +1,9 @@
 /// Why a picture could not be made.
-public struct PictureError: Error, CustomStringConvertible, Equatable {
+package struct PictureError: Error, CustomStringConvertible, Equatable {
     /// What went wrong, as a sentence naming the format.
-    public let description: String
+    package let description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -3,9 +3,9 @@ import TickerCore
 /// Decides which feed commands a new player snapshot needs, given what the feed has already been told.
 ///
 /// Pure: time comes in as a parameter and lyrics through a closure, so tests drive it directly.
-public struct FeedPlanner {
+package struct FeedPlanner {
     /// Why the follower is asking.
-    public enum Reason: Sendable {
+    package enum Reason: Sendable {
         /// The player reported a change (track, state, seek).
         case change
         /// A periodic refresh: only a fresh position while playing.
@@ -15,23 +15,23 @@ public struct FeedPlanner {
     /// How far (seconds) a reported position may be from where the feed's clock is before a change with
     /// the same track and state sends it: a seek, not the jitter of two reports of one moment (MPD reports
     /// a start twice, as the command is taken and as the decoder starts).
-    public static let seekToleranceSeconds = 0.25
+    package static let seekToleranceSeconds = 0.25
 
     private var sent: PlayerSnapshot?
     private var lyricsTrack: Track?
     private var lyricsCommand = FeedCommand.lyricsClear
 
     /// A planner that has told the feed nothing yet.
-    public init() {}
+    package init() {}
 
     /// Forgets what the feed was told, so the next `commands` call sends everything (after the feed was
     /// reopened, or the player reconnected).
-    public mutating func reset() {
+    package mutating func reset() {
         sent = nil
     }
 
     /// The commands that bring the feed from what it was told last to `snapshot`, at monotonic time `now`. `lyrics` is asked for the LRC text of a track only when the track changes.
-    public mutating func commands(
+    package mutating func commands(
         for snapshot: PlayerSnapshot,
         reason: Reason,
         now: Duration,
@@ -96,7 +96,7 @@ public struct FeedPlanner {
 
     /// The commands that deliver lyrics found later (online) for `track`: the lyrics block when `track` is
     /// still the current one, nothing otherwise. The block is also sent again with the track after a reset.
-    public mutating func lyricsArrived(_ lrc: String, for track: Track) -> [FeedCommand] {
+    package mutating func lyricsArrived(_ lrc: String, for track: Track) -> [FeedCommand] {
         guard let current = sent?.track, Self.sameTrack(current, track), Self.sameTrack(lyricsTrack, track) else {
             return []
         }

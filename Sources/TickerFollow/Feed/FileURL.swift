@@ -1,7 +1,7 @@
 /// `file://` URLs, as players name local music files (MPRIS's `xesam:url`, Mopidy's `file:`): decoded to a
 /// path, and made relative to the music directory, so that the lyrics library finds the file's sidecar.
 /// Everything here takes the player's text as hostile: it either decodes to a plain UTF-8 path or gives `nil`.
-public enum FileURL {
+package enum FileURL {
     /// The decoded path of a `file:///path` or `file://localhost/path` URL (a query or fragment dropped);
     /// `nil` for other URLs and for paths that decode to NUL bytes, invalid UTF-8 or bad `%` escapes.
     static func localPath(of url: String) -> String? {

@@ -1,13 +1,13 @@
 import TickerCore
 
 /// Play, pause or stop, as the feed spells them.
-public enum PlaybackState: String, Equatable, Sendable {
+package enum PlaybackState: String, Equatable, Sendable {
     case play
     case pause
     case stop
 
     /// The feed command that sets this state.
-    public var command: FeedCommand {
+    package var command: FeedCommand {
         switch self {
         case .play: .play
         case .pause: .pause
@@ -17,22 +17,22 @@ public enum PlaybackState: String, Equatable, Sendable {
 }
 
 /// The track a player reports: what the feed's `title`, `artist`, `album` and `duration` carry.
-public struct Track: Equatable, Sendable {
+package struct Track: Equatable, Sendable {
     /// The title; empty when the player does not know it.
-    public var title: String
+    package var title: String
     /// The artist; empty when unknown.
-    public var artist: String
+    package var artist: String
     /// The album; empty when unknown.
-    public var album: String
+    package var album: String
     /// The length of the track in seconds, when known.
-    public var durationSeconds: Double?
+    package var durationSeconds: Double?
     /// Where the track lives: relative to the music directory (as MPD names it, and as a `file://` URL inside
     /// that directory becomes), else the player's URL; used to find a sidecar `.lrc`. `nil` for players that
     /// do not say.
-    public var file: String?
+    package var file: String?
 
     /// A track from its parts.
-    public init(
+    package init(
         title: String, artist: String = "", album: String = "", durationSeconds: Double? = nil, file: String? = nil
     ) {
         self.title = title
@@ -45,7 +45,7 @@ public struct Track: Equatable, Sendable {
 
 extension Track {
     /// `title`, `artist` and `album` (normalized: one line, trimmed, bounded), and `duration` when known.
-    public var commands: [FeedCommand] {
+    package var commands: [FeedCommand] {
         var commands: [FeedCommand] = [
             .title(FeedText.normalized(title)), .artist(FeedText.normalized(artist)),
             .album(FeedText.normalized(album)),
@@ -58,30 +58,30 @@ extension Track {
 }
 
 /// Where a position was read: `seconds` into the track at monotonic time `at`.
-public struct PlaybackPosition: Equatable, Sendable {
+package struct PlaybackPosition: Equatable, Sendable {
     /// Seconds into the track.
-    public var seconds: Double
+    package var seconds: Double
     /// The monotonic clock reading at which `seconds` was true.
-    public var at: Duration
+    package var at: Duration
 
     /// A position from its parts.
-    public init(seconds: Double, at: Duration) {
+    package init(seconds: Double, at: Duration) {
         self.seconds = seconds
         self.at = at
     }
 }
 
 /// Everything a follower knows about the player at one moment.
-public struct PlayerSnapshot: Equatable, Sendable {
+package struct PlayerSnapshot: Equatable, Sendable {
     /// The current track, or `nil` when the player has none.
-    public var track: Track?
+    package var track: Track?
     /// Play, pause or stop.
-    public var state: PlaybackState
+    package var state: PlaybackState
     /// The playback position, when known.
-    public var position: PlaybackPosition?
+    package var position: PlaybackPosition?
 
     /// A snapshot from its parts.
-    public init(track: Track?, state: PlaybackState, position: PlaybackPosition? = nil) {
+    package init(track: Track?, state: PlaybackState, position: PlaybackPosition? = nil) {
         self.track = track
         self.state = state
         self.position = position
@@ -89,7 +89,7 @@ public struct PlayerSnapshot: Equatable, Sendable {
 
     /// The position at monotonic time `now`: advanced by the time elapsed while playing, clamped to the
     /// track's duration when it is known.
-    public func positionSeconds(at now: Duration) -> Double? {
+    package func positionSeconds(at now: Duration) -> Double? {
         guard let position else { return nil }
         var seconds = position.seconds
         if state == .play {

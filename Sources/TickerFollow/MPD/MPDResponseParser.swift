@@ -1,5 +1,5 @@
 /// Why bytes from MPD could not be understood; each message names what was wrong.
-public enum MPDProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum MPDProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The first line was not `OK MPD <version>`.
     case badGreeting(line: String)
     /// A line longer than the limit (bytes).
@@ -14,7 +14,7 @@ public enum MPDProtocolError: Error, Equatable, Sendable, CustomStringConvertibl
     case unexpectedBinary
 
     /// A sentence naming the offending line in quotes and what was expected.
-    public var description: String {
+    package var description: String {
         switch self {
         case .badGreeting(let line):
             return "unexpected greeting '\(line)' (expected 'OK MPD <version>'; is this an MPD server?)"
@@ -33,33 +33,33 @@ public enum MPDProtocolError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// One `key: value` line of an MPD response.
-public struct MPDField: Equatable, Sendable {
+package struct MPDField: Equatable, Sendable {
     /// The key, as sent (MPD keys are case-sensitive: `Title`, `duration`).
-    public var key: String
+    package var key: String
     /// The value, everything after `": "`.
-    public var value: String
+    package var value: String
 
     /// A field from its parts.
-    public init(key: String, value: String) {
+    package init(key: String, value: String) {
         self.key = key
         self.value = value
     }
 }
 
 /// An `ACK [error@commandIndex] {command} message` line.
-public struct MPDAck: Equatable, Sendable {
+package struct MPDAck: Equatable, Sendable {
     /// MPD's error code (`ACK_ERROR_*`), 0 when the line did not say.
-    public var code: Int
+    package var code: Int
     /// Index of the failing command in a command list.
-    public var commandIndex: Int
+    package var commandIndex: Int
     /// The command that failed, possibly empty.
-    public var command: String
+    package var command: String
     /// MPD's message.
-    public var message: String
+    package var message: String
 }
 
 /// A complete reply from MPD.
-public enum MPDReply: Equatable, Sendable {
+package enum MPDReply: Equatable, Sendable {
     /// `OK MPD <version>`, the first line of a connection.
     case greeting(version: String)
     /// The fields of a successful response, in order, ended by `OK`.
@@ -71,11 +71,11 @@ public enum MPDReply: Equatable, Sendable {
 /// An incremental parser of MPD's text protocol: append bytes as they arrive, take replies as they
 /// complete. Bounded: lines up to `maxLineBytes`, responses up to `maxFields` fields; any byte sequence
 /// either parses or throws, never traps.
-public struct MPDResponseParser: Sendable {
+package struct MPDResponseParser: Sendable {
     /// Longest accepted line, in bytes.
-    public let maxLineBytes: Int
+    package let maxLineBytes: Int
     /// Most fields accepted in one response.
-    public let maxFields: Int
+    package let maxFields: Int
 
     private var buffer: [UInt8] = []
     private var scanned = 0
@@ -83,19 +83,19 @@ public struct MPDResponseParser: Sendable {
     private var expectingGreeting: Bool
 
     /// A parser for a new connection (`expectingGreeting`) or one already past the greeting.
-    public init(expectingGreeting: Bool = true, maxLineBytes: Int = 16 * 1024, maxFields: Int = 4096) {
+    package init(expectingGreeting: Bool = true, maxLineBytes: Int = 16 * 1024, maxFields: Int = 4096) {
         self.expectingGreeting = expectingGreeting
         self.maxLineBytes = maxLineBytes
         self.maxFields = maxFields
     }
 
     /// Adds bytes read from the connection.
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next complete reply, or `nil` when more bytes are needed.
-    public mutating func next() throws(MPDProtocolError) -> MPDReply? {
+    package mutating func next() throws(MPDProtocolError) -> MPDReply? {
         while let line = try nextLine() {
             if expectingGreeting {
                 expectingGreeting = false
@@ -162,7 +162,7 @@ public struct MPDResponseParser: Sendable {
 
 extension MPDReply {
     /// The value of the first field named `key` in an `.ok` reply.
-    public func value(_ key: String) -> String? {
+    package func value(_ key: String) -> String? {
         guard case .ok(let fields) = self else { return nil }
         return fields.first(where: { $0.key == key })?.value
     }

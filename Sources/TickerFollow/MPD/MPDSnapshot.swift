@@ -1,10 +1,10 @@
 /// Turns the fields of MPD's `status` and `currentsong` replies into a `PlayerSnapshot`.
-public enum MPDSnapshot {
+package enum MPDSnapshot {
     /// The snapshot described by `status` and `currentsong` fields, read at monotonic time `now`. A song that
     /// Mopidy names by a `file://` URL inside `musicDirectory` gets its `file` relative to it, as MPD names
     /// its songs, so its sidecar `.lrc` can be found. Unknown or garbled values degrade to "unknown", never
     /// to an error.
-    public static func make(status: [MPDField], currentSong: [MPDField], musicDirectory: String?, now: Duration)
+    package static func make(status: [MPDField], currentSong: [MPDField], musicDirectory: String?, now: Duration)
         -> PlayerSnapshot
     {
         let state: PlaybackState

@@ -16,28 +16,28 @@
 /// the follower starts a new playerctl.
 ///
 /// Pure: no I/O; time comes in as a parameter.
-public struct MPRISPlayerChoice: Sendable {
+package struct MPRISPlayerChoice: Sendable {
     /// What a report or an answer changes.
-    public struct Outcome: Equatable, Sendable {
+    package struct Outcome: Equatable, Sendable {
         /// What the feed should hear about the followed player; nil when nothing new.
-        public var snapshot: PlayerSnapshot?
+        package var snapshot: PlayerSnapshot?
         /// Whether another player is followed now (what the feed was told about the old one does not apply).
-        public var switched: Bool
+        package var switched: Bool
         /// Whether every player should be asked for its state; the answer goes to `answered(_:since:now:)`.
-        public var ask: Bool
+        package var ask: Bool
         /// Whether the `--follow` output is stuck on an old state (see above); the report is not passed on.
-        public var stuck = false
+        package var stuck = false
     }
 
     /// How long (seconds) `--follow` may go on reporting a track older than an answer showed.
-    public static let stuckSeconds = 2.0
+    package static let stuckSeconds = 2.0
 
     /// Whether the choice is the follower's (prefer the player that plays) rather than playerctl's (a
     /// `--player` list, whose order playerctl keeps).
-    public let prefersPlaying: Bool
+    package let prefersPlaying: Bool
     /// The player followed, as playerctl names its instance; nil before the first report and once the last
     /// player has gone.
-    public private(set) var followed: String?
+    package private(set) var followed: String?
 
     private struct Entry: Sendable {
         var snapshot: PlayerSnapshot
@@ -55,22 +55,22 @@ public struct MPRISPlayerChoice: Sendable {
     private var doubt: (player: String, track: Track?, since: Duration)?
 
     /// A choice that has heard of no player yet.
-    public init(prefersPlaying: Bool) {
+    package init(prefersPlaying: Bool) {
         self.prefersPlaying = prefersPlaying
     }
 
     /// What is known of the followed player (its last report or answer).
-    public var followedSnapshot: PlayerSnapshot? { followed.flatMap { players[$0]?.snapshot } }
+    package var followedSnapshot: PlayerSnapshot? { followed.flatMap { players[$0]?.snapshot } }
 
     /// The number to give `answered(_:since:now:)` for an ask started now.
-    public var askSequence: Int { reports }
+    package var askSequence: Int { reports }
 
     /// Whether the followed player could go away without the `--follow` output saying so: playerctl reports
     /// there only the player that changed last, and that is another one. The follower then asks now and then.
-    public var needsWatching: Bool { prefersPlaying && followed != nil && lastReporter != followed }
+    package var needsWatching: Bool { prefersPlaying && followed != nil && lastReporter != followed }
 
     /// Takes `snapshot`, what `--follow` reported about `player` at monotonic time `now`.
-    public mutating func reported(_ player: String, _ snapshot: PlayerSnapshot, now: Duration) -> Outcome {
+    package mutating func reported(_ player: String, _ snapshot: PlayerSnapshot, now: Duration) -> Outcome {
         if let doubt, doubt.player == player {
             guard !FeedPlanner.sameTrack(doubt.track, snapshot.track) else {
                 // Older than what an answer showed: not passed on, and stuck once it lasts.
@@ -115,7 +115,7 @@ public struct MPRISPlayerChoice: Sendable {
     }
 
     /// playerctl says no player is left.
-    public mutating func noPlayers() -> Outcome {
+    package mutating func noPlayers() -> Outcome {
         doubt = nil
         players = [:]
         reportedTracks = [:]
@@ -128,7 +128,7 @@ public struct MPRISPlayerChoice: Sendable {
     /// Takes the answer, at monotonic time `now`, to an ask started when `askSequence` was `since`: every
     /// player that has a track, as `playerctl --all-players` printed them. A player missing from it has gone
     /// or has nothing to show; reports that arrived after the ask began are newer than the answer and stay.
-    public mutating func answered(
+    package mutating func answered(
         _ answer: [(player: String, snapshot: PlayerSnapshot)], since: Int, now: Duration
     ) -> Outcome {
         var known: [String: Entry] = [:]

@@ -1,10 +1,10 @@
 /// Turns what playerctl reports into a `PlayerSnapshot`.
-public enum MPRISSnapshot {
+package enum MPRISSnapshot {
     /// The snapshot `report` describes, read at monotonic time `now`. A `file://` URL inside
     /// `musicDirectory` becomes the track's `file` relative to it, so its sidecar `.lrc` can be found; other
     /// URLs are kept whole (they have no sidecar) so that two streams still tell apart. Garbled numbers
     /// degrade to "unknown", never to an error.
-    public static func make(_ report: PlayerctlReport, musicDirectory: String?, now: Duration) -> PlayerSnapshot {
+    package static func make(_ report: PlayerctlReport, musicDirectory: String?, now: Duration) -> PlayerSnapshot {
         guard case .player(let record) = report else { return PlayerSnapshot(track: nil, state: .stop) }
         let state: PlaybackState
         switch record.status {
@@ -34,7 +34,7 @@ public enum MPRISSnapshot {
     /// Whether `track` says no more than where it lives: no artist, album or length, and for a title only
     /// the file's name (with or without its extension) or the URL. mpv reports that while it opens a file or
     /// stream (its `media-title` before the tags are read), and the real title follows.
-    public static func isPlaceholder(_ track: Track) -> Bool {
+    package static func isPlaceholder(_ track: Track) -> Bool {
         guard track.artist.isEmpty, track.album.isEmpty, track.durationSeconds == nil, let file = track.file else {
             return false
         }

@@ -9,37 +9,37 @@
 /// tells more gets it shown.
 ///
 /// Pure: time comes in as a parameter.
-public struct MPRISUpdateFilter: Sendable {
+package struct MPRISUpdateFilter: Sendable {
     /// How far (seconds) the reported position may drift from where the feed's clock is before it is sent.
-    public var toleranceSeconds: Double
+    package var toleranceSeconds: Double
     /// How often (seconds) a fresh position is sent while playing, even when it is where it should be.
-    public var refreshSeconds: Double
+    package var refreshSeconds: Double
     /// How long (seconds) a placeholder track waits for the report that names it.
-    public var holdSeconds: Double
+    package var holdSeconds: Double
 
     private var told: PlayerSnapshot?
     private var toldAt = Duration.zero
     private var held: (snapshot: PlayerSnapshot, since: Duration)?
 
     /// A filter that has passed nothing yet.
-    public init(toleranceSeconds: Double = 1, refreshSeconds: Double = 5, holdSeconds: Double = 1) {
+    package init(toleranceSeconds: Double = 1, refreshSeconds: Double = 5, holdSeconds: Double = 1) {
         self.toleranceSeconds = toleranceSeconds
         self.refreshSeconds = refreshSeconds
         self.holdSeconds = holdSeconds
     }
 
     /// When the placeholder held back is due (monotonic time; `release(now:)` then passes it), or nil.
-    public var heldUntil: Duration? { held.map { $0.since + .seconds(holdSeconds) } }
+    package var heldUntil: Duration? { held.map { $0.since + .seconds(holdSeconds) } }
 
     /// Forgets what was passed and what is held, so the next snapshot goes through as a change.
-    public mutating func reset() {
+    package mutating func reset() {
         told = nil
         held = nil
     }
 
     /// Why `snapshot`, reported at monotonic time `now`, should go to the feed, or `nil` when the feed
     /// already knows all it says (or it is a placeholder, held back).
-    public mutating func reason(for snapshot: PlayerSnapshot, now: Duration) -> FeedPlanner.Reason? {
+    package mutating func reason(for snapshot: PlayerSnapshot, now: Duration) -> FeedPlanner.Reason? {
         if let track = snapshot.track, !FeedPlanner.sameTrack(told?.track, track), isUnsettled(track) {
             held = (snapshot, held?.since ?? now)
             return nil
@@ -50,7 +50,7 @@ public struct MPRISUpdateFilter: Sendable {
 
     /// The placeholder held back and why it goes to the feed, once `holdSeconds` passed without a report
     /// that names the track; nil before then or when nothing is held.
-    public mutating func release(now: Duration) -> (snapshot: PlayerSnapshot, reason: FeedPlanner.Reason)? {
+    package mutating func release(now: Duration) -> (snapshot: PlayerSnapshot, reason: FeedPlanner.Reason)? {
         guard let held, now >= held.since + .seconds(holdSeconds) else { return nil }
         self.held = nil
         return pass(held.snapshot, now: now).map { (held.snapshot, $0) }

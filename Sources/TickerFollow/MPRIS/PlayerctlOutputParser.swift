@@ -1,25 +1,25 @@
 /// What one record of `playerctl --follow metadata --format PlayerctlOutputParser.format` says, as text
 /// exactly as the player published it (nothing trimmed or checked yet).
-public struct PlayerctlRecord: Equatable, Sendable {
+package struct PlayerctlRecord: Equatable, Sendable {
     /// The player, as playerctl names its instance (`mpv`, `vlc`, `chromium.instance1234`).
-    public var player: String
+    package var player: String
     /// `Playing`, `Paused` or `Stopped` (anything else is treated as stopped).
-    public var status: String
+    package var status: String
     /// The playback position in microseconds, as digits.
-    public var position: String
+    package var position: String
     /// `mpris:length`: the track's length in microseconds, as digits; empty when unknown.
-    public var length: String
+    package var length: String
     /// `xesam:url`: where the track lives (`file:///…`, `https://…`); empty when unknown.
-    public var url: String
+    package var url: String
     /// `xesam:title`.
-    public var title: String
+    package var title: String
     /// `xesam:artist`; playerctl joins several artists with `, `.
-    public var artist: String
+    package var artist: String
     /// `xesam:album`.
-    public var album: String
+    package var album: String
 
     /// A record from its fields.
-    public init(
+    package init(
         player: String = "", status: String, position: String = "", length: String = "", url: String = "",
         title: String = "", artist: String = "", album: String = ""
     ) {
@@ -35,7 +35,7 @@ public struct PlayerctlRecord: Equatable, Sendable {
 }
 
 /// One thing playerctl reported.
-public enum PlayerctlReport: Equatable, Sendable {
+package enum PlayerctlReport: Equatable, Sendable {
     /// The followed player's state.
     case player(PlayerctlRecord)
     /// No player is left (playerctl prints an empty line when the last one goes away).
@@ -49,9 +49,9 @@ public enum PlayerctlReport: Equatable, Sendable {
 /// title may itself hold newlines. Hostile-input safe: bytes outside a frame are ignored, a record with the
 /// wrong number of fields or larger than `maxRecordBytes` is dropped and counted, and the parser never
 /// holds more than `maxRecordBytes` bytes. Invalid UTF-8 becomes U+FFFD.
-public struct PlayerctlOutputParser: Sendable {
+package struct PlayerctlOutputParser: Sendable {
     /// The `--format` argument that produces what this parser reads.
-    public static let format =
+    package static let format =
         "\u{1D}{{playerInstance}}\u{1F}{{status}}\u{1F}{{position}}\u{1F}{{mpris:length}}\u{1F}{{xesam:url}}\u{1F}{{xesam:title}}"
         + "\u{1F}{{xesam:artist}}\u{1F}{{xesam:album}}\u{1E}"
 
@@ -73,26 +73,26 @@ public struct PlayerctlOutputParser: Sendable {
     }
 
     /// The largest record kept, in bytes; larger ones are dropped.
-    public let maxRecordBytes: Int
+    package let maxRecordBytes: Int
     /// Records dropped so far (too large, truncated, wrong number of fields).
-    public private(set) var droppedRecords = 0
+    package private(set) var droppedRecords = 0
 
     private var state = State.outside(lineIsEmpty: true)
     private var record: [UInt8] = []
     private var ready: [PlayerctlReport] = []
 
     /// A parser that keeps records of up to `maxRecordBytes` bytes.
-    public init(maxRecordBytes: Int = 16 * 1024) {
+    package init(maxRecordBytes: Int = 16 * 1024) {
         self.maxRecordBytes = max(maxRecordBytes, 64)
     }
 
     /// Takes in bytes as they arrive, in any chunks.
-    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes { push(byte) }
     }
 
     /// The next complete report, or `nil` until more bytes arrive.
-    public mutating func next() -> PlayerctlReport? {
+    package mutating func next() -> PlayerctlReport? {
         ready.isEmpty ? nil : ready.removeFirst()
     }
 

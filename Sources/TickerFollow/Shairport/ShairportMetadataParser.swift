@@ -1,15 +1,15 @@
 /// A four-character code as shairport-sync uses them (`core`, `ssnc`, `minm`, …), held as its 32 bits.
-public struct FourCharCode: Hashable, Sendable, CustomStringConvertible {
+package struct FourCharCode: Hashable, Sendable, CustomStringConvertible {
     /// The four bytes, big-endian: `core` is 0x636f7265.
-    public var rawValue: UInt32
+    package var rawValue: UInt32
 
     /// A code from its 32 bits.
-    public init(rawValue: UInt32) {
+    package init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
     /// A code from four ASCII characters; longer or shorter strings keep the first four bytes, padded.
-    public init(_ text: StaticString) {
+    package init(_ text: StaticString) {
         var value: UInt32 = 0
         text.withUTF8Buffer { bytes in
             for index in 0..<4 {
@@ -20,7 +20,7 @@ public struct FourCharCode: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The four characters, with unprintable bytes shown as `?`.
-    public var description: String {
+    package var description: String {
         var scalars = String.UnicodeScalarView()
         for shift in stride(from: 24, through: 0, by: -8) {
             let byte = UInt8(truncatingIfNeeded: rawValue >> UInt32(shift))
@@ -31,16 +31,16 @@ public struct FourCharCode: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One metadata item from shairport-sync's pipe.
-public struct ShairportItem: Equatable, Sendable {
+package struct ShairportItem: Equatable, Sendable {
     /// The item type: `core` (from the source's DMAP metadata) or `ssnc` (from shairport-sync itself).
-    public var type: FourCharCode
+    package var type: FourCharCode
     /// The item code: `minm` title, `asar` artist, `prgr` progress, …
-    public var code: FourCharCode
+    package var code: FourCharCode
     /// The decoded payload; empty for items without `<data>`.
-    public var data: [UInt8]
+    package var data: [UInt8]
 
     /// An item from its parts.
-    public init(type: FourCharCode, code: FourCharCode, data: [UInt8] = []) {
+    package init(type: FourCharCode, code: FourCharCode, data: [UInt8] = []) {
         self.type = type
         self.code = code
         self.data = data
@@ -56,11 +56,11 @@ public struct ShairportItem: Equatable, Sendable {
 /// Append bytes as they arrive; take items as they complete. Hostile-input safe: a truncated or garbled
 /// item is dropped and parsing resumes at the next `<item>`; payloads larger than `maxDataBytes` (cover
 /// art) are skipped without being buffered; the buffer never holds more than about `maxDataBytes`.
-public struct ShairportMetadataParser: Sendable {
+package struct ShairportMetadataParser: Sendable {
     /// Largest payload kept, in decoded bytes; larger items are skipped.
-    public let maxDataBytes: Int
+    package let maxDataBytes: Int
     /// Items dropped because they were garbled, truncated or too large.
-    public private(set) var droppedItems = 0
+    package private(set) var droppedItems = 0
 
     private enum State: Sendable {
         case seekingItem
@@ -80,17 +80,17 @@ public struct ShairportMetadataParser: Sendable {
     private static let maxHeaderBytes = 160
 
     /// A parser at the start of a stream.
-    public init(maxDataBytes: Int = 64 * 1024) {
+    package init(maxDataBytes: Int = 64 * 1024) {
         self.maxDataBytes = maxDataBytes
     }
 
     /// Adds bytes read from the pipe.
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next complete item, or `nil` when more bytes are needed.
-    public mutating func next() -> ShairportItem? {
+    package mutating func next() -> ShairportItem? {
         while true {
             switch state {
             case .seekingItem:

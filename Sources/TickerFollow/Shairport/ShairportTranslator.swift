@@ -15,14 +15,14 @@
 /// `startSeconds` of `pbeg`, the clock starts then. `pend` ends the session and the track.
 ///
 /// Pure: time comes in as a parameter.
-public struct ShairportTranslator: Sendable {
+package struct ShairportTranslator: Sendable {
     /// RTP frames per second of an AirPlay stream.
-    public static let framesPerSecond = 44100.0
+    package static let framesPerSecond = 44100.0
     /// How long (seconds) after `pbeg` the clock starts when no `prsm` has said so.
-    public static let startSeconds = 4.0
+    package static let startSeconds = 4.0
 
     /// What the player is doing, as far as the items so far tell.
-    public private(set) var snapshot = PlayerSnapshot(track: nil, state: .stop)
+    package private(set) var snapshot = PlayerSnapshot(track: nil, state: .stop)
 
     /// A `prgr`: RTP frames at the start, the current point and the end of what plays.
     struct Progress: Equatable, Sendable {
@@ -57,14 +57,14 @@ public struct ShairportTranslator: Sendable {
     private static let ssnc = FourCharCode("ssnc")
 
     /// A translator that has seen nothing yet.
-    public init() {}
+    package init() {}
 
     /// When (monotonic time) `expire(now:)` has something to do: the clock of a session whose audio never
     /// said it started; nil when nothing waits.
-    public var deadline: Duration? { startingSince.map { $0 + .seconds(Self.startSeconds) } }
+    package var deadline: Duration? { startingSince.map { $0 + .seconds(Self.startSeconds) } }
 
     /// Applies one item received at monotonic time `now`; returns whether the snapshot changed.
-    public mutating func apply(_ item: ShairportItem, now: Duration) -> Bool {
+    package mutating func apply(_ item: ShairportItem, now: Duration) -> Bool {
         let before = snapshot
         if item.type == Self.core {
             applyCore(item)
@@ -76,7 +76,7 @@ public struct ShairportTranslator: Sendable {
 
     /// Starts the clock of a session begun `startSeconds` ago whose audio never said it started; returns
     /// whether the snapshot changed.
-    public mutating func expire(now: Duration) -> Bool {
+    package mutating func expire(now: Duration) -> Bool {
         guard let deadline, now >= deadline else { return false }
         let before = snapshot
         startAudio(now: now)

@@ -1,24 +1,24 @@
 import TickerCore
 
 /// A mistake on the command line, as a sentence.
-public struct UsageError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct UsageError: Error, CustomStringConvertible, Equatable, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// One option of a command, as its usage lists it and its parser reads it.
-public struct Option: Sendable {
+package struct Option: Sendable {
     /// The name, `--feed`.
-    public let name: String
+    package let name: String
     /// What the value is called in the usage (`PATH`) and what it is, for errors (`the feed pipe's path`);
     /// nil for a flag, which takes no value.
-    public let value: (name: String, meaning: String)?
+    package let value: (name: String, meaning: String)?
     /// What the option does, for the usage.
-    public let help: String
+    package let help: String
 
     /// An option that takes a value, given as `--name VALUE` or `--name=VALUE`; its help is `meaning` unless
     /// said otherwise.
-    public init(_ name: String, _ value: String, meaning: String, help: String? = nil) {
+    package init(_ name: String, _ value: String, meaning: String, help: String? = nil) {
         self.name = name
         self.value = (value, meaning)
         self.help = help ?? meaning
@@ -31,10 +31,10 @@ public struct Option: Sendable {
     }
 
     /// A flag.
-    public static func flag(_ name: String, help: String) -> Option { Option(flag: name, help: help) }
+    package static func flag(_ name: String, help: String) -> Option { Option(flag: name, help: help) }
 
     /// An option whose value is a panel size, `WIDTHxHEIGHT` (read it with `ParsedArguments.Given.size()`).
-    public static func size(_ name: String = "--size", help: String) -> Option {
+    package static func size(_ name: String = "--size", help: String) -> Option {
         Option(name, "WxH", meaning: "WIDTHxHEIGHT, e.g. 128x16", help: help)
     }
 
@@ -43,16 +43,16 @@ public struct Option: Sendable {
 }
 
 /// What a command line gave one command: its options in the order given, and its operands.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// One option as given.
-    public struct Given: Sendable {
+    package struct Given: Sendable {
         /// Its name, `--feed`.
-        public let name: String
+        package let name: String
         /// Its value; nil for a flag.
-        public let value: String?
+        package let value: String?
 
         /// The value as a whole number in `range`.
-        public func integer(in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        package func integer(in range: ClosedRange<Int>) throws(UsageError) -> Int {
             guard let number = Int(value ?? ""), range.contains(number) else {
                 throw bad("a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
@@ -60,7 +60,7 @@ public struct ParsedArguments: Sendable {
         }
 
         /// The value as a finite number in `range`.
-        public func number(in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        package func number(in range: ClosedRange<Double>) throws(UsageError) -> Double {
             guard let number = Double(value ?? ""), number.isFinite, range.contains(number) else {
                 throw bad("a number from \(range.lowerBound) to \(range.upperBound)")
             }
@@ -68,7 +68,7 @@ public struct ParsedArguments: Sendable {
         }
 
         /// The value as `WIDTHxHEIGHT`, at most 1024×64.
-        public func size() throws(UsageError) -> (width: Int, height: Int) {
+        package func size() throws(UsageError) -> (width: Int, height: Int) {
             let parts = (value ?? "").lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...1024).contains(width),
                 (1...64).contains(height)
@@ -82,48 +82,48 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The options, in the order given (an option given twice is here twice).
-    public let options: [Given]
+    package let options: [Given]
     /// The arguments that are not options, and every one after `--`.
-    public let operands: [String]
+    package let operands: [String]
     /// Whether `--help` (or `-h`) was given: the command's usage is wanted, nothing else.
-    public let help: Bool
+    package let help: Bool
 
     /// Whether `name` was given.
-    public func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+    package func has(_ name: String) -> Bool { options.contains { $0.name == name } }
 
     /// The option `name` as last given.
-    public subscript(_ name: String) -> Given? { options.last { $0.name == name } }
+    package subscript(_ name: String) -> Given? { options.last { $0.name == name } }
 
     /// The value of the option `name` as last given.
-    public func value(_ name: String) -> String? { self[name]?.value }
+    package func value(_ name: String) -> String? { self[name]?.value }
 
     /// Every value given for `name`, in order.
-    public func values(_ name: String) -> [String] { options.compactMap { $0.name == name ? $0.value : nil } }
+    package func values(_ name: String) -> [String] { options.compactMap { $0.name == name ? $0.value : nil } }
 }
 
 /// A command of a program: its options (or its subcommands) and operands, declared once. Its parser, its usage
 /// text and the closest option to a misspelt one all come from this declaration.
-public struct Command: Sendable {
+package struct Command: Sendable {
     /// The whole name as typed, `tickerctl follow mpd`.
-    public let name: String
+    package let name: String
     /// What the command does: the first paragraph of its usage, and its line in the list of its parent's.
-    public let summary: String
+    package let summary: String
     /// The usage lines after the name; by default `[options]` and the operands.
-    public let synopsis: [String]
+    package let synopsis: [String]
     /// The options (besides `--help`).
-    public let options: [Option]
+    package let options: [Option]
     /// What the operands are called in the usage (`LINE...`); nil when the command takes none.
-    public let operands: String?
+    package let operands: String?
     /// The commands of which the first argument names one, as in `tickerctl follow mpd`; empty for a command
     /// that runs.
-    public let subcommands: [Command]
+    package let subcommands: [Command]
     /// What a subcommand is called in messages and the usage (`command`, `player`).
-    public let subcommandKind: String
+    package let subcommandKind: String
     /// Paragraphs the usage ends with.
-    public let details: String?
+    package let details: String?
 
     /// A command; one with `subcommands` takes no options, its first argument names one of them.
-    public init(
+    package init(
         _ name: String, summary: String, synopsis: [String]? = nil, options: [Option] = [], operands: String? = nil,
         subcommands: [Command] = [], kind: String = "command", details: String? = nil
     ) {
@@ -140,11 +140,11 @@ public struct Command: Sendable {
     }
 
     /// The last word of the name: what selects this command among its parent's.
-    public var word: String { String(name.split(separator: " ").last ?? "") }
+    package var word: String { String(name.split(separator: " ").last ?? "") }
 
     /// Reads `arguments` (after the name): the command they select (this one or a subcommand's) and what they
     /// give it.
-    public func parse(_ arguments: [String]) throws(UsageError) -> (command: Command, arguments: ParsedArguments) {
+    package func parse(_ arguments: [String]) throws(UsageError) -> (command: Command, arguments: ParsedArguments) {
         guard subcommands.isEmpty else { return try selectSubcommand(arguments) }
         var given: [ParsedArguments.Given] = []
         var operands: [String] = []
@@ -221,7 +221,7 @@ public struct Command: Sendable {
     // MARK: Usage
 
     /// The usage text: synopsis, summary, subcommands or options, details.
-    public var usage: String {
+    package var usage: String {
         var text = "usage: " + synopsis.map { "\(name) \($0)" }.joined(separator: "\n       ") + "\n\n"
         text += Self.wrap(summary) + "\n\n"
         if subcommands.isEmpty {

@@ -3,16 +3,16 @@ import TickerCore
 import TickerWire
 
 /// How the daemon was started, beyond the configuration file.
-public struct DaemonOptions: Sendable {
+package struct DaemonOptions: Sendable {
     /// Where the configuration comes from; read again on each reload.
-    public var config: ConfigSource
+    package var config: ConfigSource
     /// Play the built-in demo track instead of reading the feed.
-    public var demo: Bool
+    package var demo: Bool
     /// Draw the panel in this terminal.
-    public var terminal: Bool
+    package var terminal: Bool
 
     /// Creates options.
-    public init(config: ConfigSource, demo: Bool, terminal: Bool) {
+    package init(config: ConfigSource, demo: Bool, terminal: Bool) {
         self.config = config
         self.demo = demo
         self.terminal = terminal
@@ -20,16 +20,16 @@ public struct DaemonOptions: Sendable {
 }
 
 /// A failure that stops the daemon from starting (or a reload from taking effect), as a sentence.
-public struct DaemonError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct DaemonError: Error, CustomStringConvertible, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// The long-running service, as a shell around `DaemonMachine`: one thread, one event loop waiting (epoll) on
 /// the feed pipe, a one-shot timer armed at the next instant of the frame grid the machine asks for, a
 /// signalfd and the serial port. It reads and writes and carries out the machine's actions — its `Renderer`
 /// draws the picture that the link and the terminal show; it decides nothing itself.
-public final class Daemon {
+package final class Daemon {
     private var settings: Settings
     private let options: DaemonOptions
     private var logger: Logger
@@ -55,7 +55,7 @@ public final class Daemon {
     private var keptStateProblem = ProblemOnce()
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
-    public init(settings: Settings, options: DaemonOptions, logger: Logger) throws(DaemonError) {
+    package init(settings: Settings, options: DaemonOptions, logger: Logger) throws(DaemonError) {
         self.settings = settings
         self.options = options
         var logger = logger
@@ -129,7 +129,7 @@ public final class Daemon {
     }
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         terminal?.begin()
         defer { terminal?.end() }
         logger.notice(
@@ -391,7 +391,7 @@ public final class Daemon {
     }
 
     /// The panel state in one line, for systemd's STATUS= and the terminal.
-    public func statusLine() -> String {
+    package func statusLine() -> String {
         let panel = settings.config.panel
         var parts = ["\(panel.width)×\(panel.height) \(panel.fps) fps"]
         if let link {
@@ -409,7 +409,7 @@ public final class Daemon {
 
 extension LogLevel {
     /// The logger's level for a configured one.
-    public init(config level: Config.LogLevel) {
+    package init(config level: Config.LogLevel) {
         self = LogLevel(name: level.rawValue) ?? .notice
     }
 }

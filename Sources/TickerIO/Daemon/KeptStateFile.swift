@@ -3,16 +3,16 @@ import TickerCore
 
 /// The kept state (`[feed] keep`): replaced whole like the state file (`Posix.replaceFile`), mode 0600 since it
 /// is the daemon's own, and read back once, at start.
-public enum KeptStateFile {
+package enum KeptStateFile {
     /// Writes `kept` to `path` atomically.
-    public static func write(_ kept: KeptState, to path: String) throws(SystemError) {
+    package static func write(_ kept: KeptState, to path: String) throws(SystemError) {
         try Posix.replaceFile(path, with: Array(kept.text.utf8), mode: 0o600)
     }
 
     /// Reads and parses the kept state at `path`; nil when there is none. Anything but a regular file is
     /// refused, never through a symbolic link and without waiting on it (a pipe put there would block an
     /// ordinary open).
-    public static func read(_ path: String) throws(KeptStateFileError) -> KeptState? {
+    package static func read(_ path: String) throws(KeptStateFileError) -> KeptState? {
         let fd: Int32
         do {
             fd = try Posix.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
@@ -43,7 +43,7 @@ public enum KeptStateFile {
 }
 
 /// Why the kept state could not be read.
-public enum KeptStateFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum KeptStateFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Opening or reading it failed.
     case system(SystemError)
     /// It is a directory, a pipe or a device.
@@ -52,7 +52,7 @@ public enum KeptStateFileError: Error, Sendable, Equatable, CustomStringConverti
     case invalid(path: String, KeptStateError)
 
     /// A sentence naming the file and the cause.
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let error): return error.description
         case .notAFile(let path): return "'\(path)' is not a regular file"

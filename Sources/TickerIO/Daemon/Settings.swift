@@ -3,21 +3,21 @@ import TickerWire
 
 /// A configuration made ready to run: the checked `Config`, its fonts loaded, and the pieces the daemon builds
 /// from it.
-public struct Settings: Sendable {
+package struct Settings: Sendable {
     /// The configuration as parsed.
-    public let config: Config
+    package let config: Config
     /// The look of the scene, fonts loaded.
-    public let style: SceneStyle
+    package let style: SceneStyle
     /// The panel geometry as the wire describes it.
-    public let geometry: PanelGeometry
+    package let geometry: PanelGeometry
     /// Line settings of the serial port.
-    public let serial: SerialSettings
+    package let serial: SerialSettings
 
     /// The largest BDF file loaded (GNU Unifont's is about 9 MB).
-    public static let maxFontBytes = 32 << 20
+    package static let maxFontBytes = 32 << 20
 
     /// Loads the fonts `config` names and derives everything else; throws a readable message.
-    public init(_ config: Config) throws(SettingsError) {
+    package init(_ config: Config) throws(SettingsError) {
         self.config = config
         let fonts = try Self.chain(config.layout.font)
         let top = try config.layout.topFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
@@ -54,7 +54,7 @@ public struct Settings: Sendable {
     }
 
     /// The device address, or nil when no device is configured.
-    public var device: DeviceAddress? { config.device.address }
+    package var device: DeviceAddress? { config.device.address }
 
     /// Loads a font chain.
     static func chain(_ sources: [Config.FontSource]) throws(SettingsError) -> FontChain {
@@ -70,7 +70,7 @@ public struct Settings: Sendable {
     }
 
     /// Reads and parses a BDF font file.
-    public static func loadBDF(_ path: String) throws(SettingsError) -> BitmapFont {
+    package static func loadBDF(_ path: String) throws(SettingsError) -> BitmapFont {
         let bytes: [UInt8]
         do {
             bytes = try Posix.readFile(path, limit: maxFontBytes)
@@ -86,16 +86,16 @@ public struct Settings: Sendable {
 }
 
 /// Where the configuration comes from: a file, or the built-in defaults, under the command line's changes.
-public struct ConfigSource: Sendable {
+package struct ConfigSource: Sendable {
     /// The configuration file, or nil for the built-in defaults.
-    public var path: String?
+    package var path: String?
     /// Whether `path` was given explicitly (a missing default file is fine, a missing named one is not).
-    public var required: Bool
+    package var required: Bool
     /// Changes to the configuration from the command line, applied over the file (and again on each reload).
-    public var overrides: [ConfigOverride]
+    package var overrides: [ConfigOverride]
 
     /// A source.
-    public init(path: String?, required: Bool, overrides: [ConfigOverride]) {
+    package init(path: String?, required: Bool, overrides: [ConfigOverride]) {
         self.path = path
         self.required = required
         self.overrides = overrides
@@ -104,7 +104,7 @@ public struct ConfigSource: Sendable {
 
 extension Settings {
     /// Reads and checks the configuration `source` names: the file (if any) under the overrides.
-    public static func load(_ source: ConfigSource) -> Result<Settings, DaemonError> {
+    package static func load(_ source: ConfigSource) -> Result<Settings, DaemonError> {
         var text = ""
         var file = "defaults"
         if let path = source.path {
@@ -133,9 +133,9 @@ extension Settings {
 }
 
 /// A configuration that parsed but cannot be used (a font that does not load, say).
-public struct SettingsError: Error, CustomStringConvertible, Sendable {
+package struct SettingsError: Error, CustomStringConvertible, Sendable {
     /// The sentence.
-    public let description: String
+    package let description: String
 
     init(_ description: String) { self.description = description }
 }

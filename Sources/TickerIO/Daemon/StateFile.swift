@@ -3,14 +3,14 @@ import TickerCore
 /// The state file (`[feed] state`): replaced whole, so a reader sees the old snapshot or the new one and never
 /// a mix — written to `<path>.tmp` in the same directory, synced, renamed over `<path>`; mode 0644 whatever
 /// the umask, so scripts of other users may read it.
-public enum StateFile {
+package enum StateFile {
     /// Writes `snapshot` to `path` atomically.
-    public static func write(_ snapshot: StateSnapshot, to path: String) throws(SystemError) {
+    package static func write(_ snapshot: StateSnapshot, to path: String) throws(SystemError) {
         try Posix.replaceFile(path, with: Array(snapshot.json.utf8), mode: 0o644)
     }
 
     /// Reads and parses the state file at `path`; nil when there is none.
-    public static func read(_ path: String) throws(StateFileError) -> StateSnapshot? {
+    package static func read(_ path: String) throws(StateFileError) -> StateSnapshot? {
         let bytes: [UInt8]
         do {
             bytes = try Posix.readFile(path, limit: StateSnapshot.maxBytes)
@@ -27,14 +27,14 @@ public enum StateFile {
 }
 
 /// Why the state file could not be read.
-public enum StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Opening or reading it failed.
     case system(SystemError)
     /// It is not a snapshot.
     case invalid(path: String, StateSnapshotError)
 
     /// A sentence naming the file and the cause.
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let error): return error.description
         case .invalid(let path, let error): return "'\(path)': \(error)"

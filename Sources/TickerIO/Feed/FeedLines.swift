@@ -1,14 +1,14 @@
 import TickerCore
 
 /// Pure helpers that turn feed lines into the bytes of atomic FIFO writes.
-public enum FeedLines {
+package enum FeedLines {
     /// The largest write a FIFO delivers in one piece (`PIPE_BUF` on Linux), in bytes.
-    public static let atomicWriteBytes = 4096
+    package static let atomicWriteBytes = 4096
 
     /// Groups `lines` into writes of at most `limit` bytes each, every line ended by `\n`, never splitting a
     /// line across two writes. Control characters become spaces (`FeedText.oneLine`); a line that alone
     /// exceeds `limit − 1` bytes is cut at the last whole character that fits.
-    public static func batches(_ lines: [String], limit: Int = atomicWriteBytes) -> [[UInt8]] {
+    package static func batches(_ lines: [String], limit: Int = atomicWriteBytes) -> [[UInt8]] {
         let lineLimit = max(limit - 1, 1)
         var result: [[UInt8]] = []
         var current: [UInt8] = []

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Why the feed pipe could not be opened.
-public enum FeedPipeError: Error, CustomStringConvertible, Equatable {
+package enum FeedPipeError: Error, CustomStringConvertible, Equatable {
     /// The path is a symbolic link.
     case symbolicLink(String)
     /// The path exists and is not a FIFO.
@@ -13,7 +13,7 @@ public enum FeedPipeError: Error, CustomStringConvertible, Equatable {
     /// A system call failed.
     case system(SystemError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .symbolicLink(let path): return "feed '\(path)' is a symbolic link; refusing to follow it"
         case .notAFIFO(let path):
@@ -34,17 +34,17 @@ public enum FeedPipeError: Error, CustomStringConvertible, Equatable {
 /// symbolic link, is refused), or handed over by a systemd `.socket` unit with `ListenFIFO=` (fd 3 through
 /// `LISTEN_FDS`/`LISTEN_PID`). Either way it is read non-blocking from a descriptor that also holds a write
 /// end (`O_RDWR`), so writers coming and going never produce end-of-file or a `POLLHUP` storm.
-public final class FeedPipe {
+package final class FeedPipe {
     /// The descriptor to poll.
-    public private(set) var fileDescriptor: Int32
+    package private(set) var fileDescriptor: Int32
     /// The path, or a description of where the pipe came from.
-    public let name: String
+    package let name: String
     /// Whether systemd handed the pipe over (then the daemon does not remove it on exit).
-    public let fromSystemd: Bool
+    package let fromSystemd: Bool
     private let created: Bool
 
     /// Takes the FIFO systemd passed on fd 3, when `LISTEN_PID` names this process and `LISTEN_FDS` ≥ 1.
-    public static func fromSocketActivation() throws(FeedPipeError) -> FeedPipe? {
+    package static func fromSocketActivation() throws(FeedPipeError) -> FeedPipe? {
         guard let pid = Posix.environment("LISTEN_PID").flatMap({ Int32($0) }), pid == Posix.processID,
             let count = Posix.environment("LISTEN_FDS").flatMap({ Int($0) }), count >= 1
         else { return nil }
@@ -68,7 +68,7 @@ public final class FeedPipe {
     /// Opens the FIFO at `path`, creating it with `mode` (and `group`, if given) when it is missing, and its
     /// directory (mode 0755) when that is missing too, as `/run/tickerd` is on a machine where the daemon is
     /// started by hand rather than by systemd with `tickerd.socket`.
-    public static func open(path: String, mode: UInt32, group: String) throws(FeedPipeError) -> FeedPipe {
+    package static func open(path: String, mode: UInt32, group: String) throws(FeedPipeError) -> FeedPipe {
         var created = false
         let fd: Int32
         do {
@@ -138,7 +138,7 @@ public final class FeedPipe {
     deinit { close() }
 
     /// Reads what is waiting, at most `buffer.count` bytes; 0 when nothing is.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
         switch try Posix.read(fileDescriptor, into: buffer, what: name) {
         case .done(let count): return count
         case .wouldBlock: return 0
@@ -146,7 +146,7 @@ public final class FeedPipe {
     }
 
     /// Closes the pipe, removing it when the daemon created it.
-    public func close() {
+    package func close() {
         guard fileDescriptor >= 0 else { return }
         Posix.close(fileDescriptor)
         fileDescriptor = -1

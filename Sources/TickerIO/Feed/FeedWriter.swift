@@ -2,7 +2,7 @@ import Glibc
 import TickerCore
 
 /// Why writing to the feed failed; every message names the operation and the path.
-public enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The FIFO exists but no daemon has it open for reading (ENXIO).
     case noReader(path: String)
     /// Nothing exists at the path (ENOENT).
@@ -21,7 +21,7 @@ public enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible
     case closed(path: String)
 
     /// A sentence naming the operation, the path and the cause.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noReader(let path):
             return "no tickerd is reading '\(path)' (is the service running?)"
@@ -50,16 +50,16 @@ public enum FeedWriterError: Error, Equatable, Sendable, CustomStringConvertible
 /// which a FIFO delivers whole, so lines from concurrent writers never interleave. The writer owns its
 /// descriptor and closes it in `close()` or when released. Creating one ignores SIGPIPE process-wide:
 /// a vanished reader must be an error (`readerGone`), not the death of the process.
-public final class FeedWriter {
+package final class FeedWriter {
     /// The FIFO path this writer was opened on.
-    public let path: String
+    package let path: String
     /// How long `send` waits for room in a full pipe before giving up, in milliseconds.
-    public let fullPipeTimeoutMillis: Int32
+    package let fullPipeTimeoutMillis: Int32
     private var descriptor: Int32
 
     /// Opens the FIFO at `path` for writing. Refuses anything that is not a FIFO (checked with
     /// `fstat` after `open`, and `O_NOFOLLOW` refuses a symlink).
-    public init(path: String, fullPipeTimeoutMillis: Int32 = 2000) throws(FeedWriterError) {
+    package init(path: String, fullPipeTimeoutMillis: Int32 = 2000) throws(FeedWriterError) {
         Posix.ignoreBrokenPipes()
         self.path = path
         self.fullPipeTimeoutMillis = fullPipeTimeoutMillis
@@ -86,11 +86,11 @@ public final class FeedWriter {
     }
 
     /// Whether `close()` has been called.
-    public var isClosed: Bool { descriptor < 0 }
+    package var isClosed: Bool { descriptor < 0 }
 
     /// Writes `lines` (control characters turned into spaces, each ended by `\n`) as one or more atomic writes
     /// of at most 4096 bytes. A full pipe is waited on with `poll(2)` for up to `fullPipeTimeoutMillis`.
-    public func send(_ lines: [String]) throws(FeedWriterError) {
+    package func send(_ lines: [String]) throws(FeedWriterError) {
         guard descriptor >= 0 else { throw .closed(path: path) }
         for batch in FeedLines.batches(lines) {
             try write(batch)
@@ -98,12 +98,12 @@ public final class FeedWriter {
     }
 
     /// Writes `commands`, encoded (`FeedCommand.lines`), as `send(_ lines:)` does.
-    public func send(_ commands: [FeedCommand]) throws(FeedWriterError) {
+    package func send(_ commands: [FeedCommand]) throws(FeedWriterError) {
         try send(commands.flatMap(\.lines))
     }
 
     /// Closes the descriptor; later calls to `send` throw `closed`.
-    public func close() {
+    package func close() {
         Posix.close(descriptor)
         descriptor = -1
     }

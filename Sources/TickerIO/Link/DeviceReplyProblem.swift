@@ -2,7 +2,7 @@ import TickerWire
 
 /// What was wrong with something the panel sent. Each kind is counted and logged on its own, so a device that
 /// sends only garbage does not hide the one info message that does not decode.
-public enum DeviceReplyProblem: Int, CaseIterable, Sendable, CustomStringConvertible {
+package enum DeviceReplyProblem: Int, CaseIterable, Sendable, CustomStringConvertible {
     /// Bytes that do not frame as packets (COBS blocks cut short, or longer than the receive buffer): line
     /// noise, a wrong baud rate, or a device that does not speak this protocol.
     case garbage
@@ -17,7 +17,7 @@ public enum DeviceReplyProblem: Int, CaseIterable, Sendable, CustomStringConvert
     case badError
 
     /// The kind, as a plural noun phrase for the log: "damaged packets".
-    public var description: String {
+    package var description: String {
         switch self {
         case .garbage: "garbage (unframed bytes)"
         case .damaged: "damaged packets"
@@ -28,7 +28,7 @@ public enum DeviceReplyProblem: Int, CaseIterable, Sendable, CustomStringConvert
     }
 
     /// The kind a decoding error belongs to.
-    public init(_ error: WireError) {
+    package init(_ error: WireError) {
         switch error {
         case .overflow, .truncatedBlock:
             self = .garbage

@@ -5,9 +5,9 @@ import TickerWire
 ///
 /// Pure and allocation-free after `init`: the work per byte is constant (a CRC per packet, over at most
 /// `capacity` bytes), so the cost of a device streaming garbage grows only with the line rate.
-public struct DeviceReplyReader {
+package struct DeviceReplyReader {
     /// What one byte completed.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         /// A message that decoded.
         case message(DeviceMessage)
         /// Something dropped, its kind and what was wrong with it.
@@ -16,18 +16,18 @@ public struct DeviceReplyReader {
 
     private var deframer: Deframer
     /// How many of each kind of problem were dropped, indexed by `DeviceReplyProblem.rawValue`.
-    public private(set) var problemCounts = [Int](repeating: 0, count: DeviceReplyProblem.allCases.count)
+    package private(set) var problemCounts = [Int](repeating: 0, count: DeviceReplyProblem.allCases.count)
 
     /// A reader whose receive buffer holds `capacity` decoded bytes; longer packets are garbage.
-    public init(capacity: Int = 512) {
+    package init(capacity: Int = 512) {
         deframer = Deframer(capacity: capacity)
     }
 
     /// How many problems of `kind` were dropped since `init`.
-    public func count(of kind: DeviceReplyProblem) -> Int { problemCounts[kind.rawValue] }
+    package func count(of kind: DeviceReplyProblem) -> Int { problemCounts[kind.rawValue] }
 
     /// Takes in one byte; returns the message or the problem it completed, if any.
-    public mutating func push(_ byte: UInt8) -> Event? {
+    package mutating func push(_ byte: UInt8) -> Event? {
         let status: Deframer.Status
         do {
             status = try deframer.push(byte)
@@ -45,7 +45,7 @@ public struct DeviceReplyReader {
     }
 
     /// Forgets a packet half received (the port was reopened); the counts stay.
-    public mutating func discard() {
+    package mutating func discard() {
         deframer.discard()
     }
 

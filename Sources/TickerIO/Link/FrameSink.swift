@@ -5,7 +5,7 @@ import TickerCore
 /// the bytes for its kind of device, their pacing, the keepalive, the port's life and the release at exit. The
 /// loop knows only this; `Sinks.make` picks the kind from the settings. A new kind of device is a new type
 /// that conforms.
-public protocol FrameSink: AnyObject {
+package protocol FrameSink: AnyObject {
     /// The descriptor to poll for replies and hang-ups, or -1 while none is open.
     var fileDescriptor: Int32 { get }
     /// The instant the sink next needs servicing though the picture has not changed.
@@ -37,9 +37,9 @@ public protocol FrameSink: AnyObject {
 }
 
 /// Where the daemon gets its sink.
-public enum Sinks {
+package enum Sinks {
     /// The sink `settings` ask for, talking to their device and logging to `logger`; nil without a device.
-    public static func make(for settings: Settings, logger: Logger) -> (any FrameSink)? {
+    package static func make(for settings: Settings, logger: Logger) -> (any FrameSink)? {
         guard let device = settings.device else { return nil }
         let config = settings.config
         if let strip = config.device.deviceProtocol.strip {

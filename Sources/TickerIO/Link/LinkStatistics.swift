@@ -1,39 +1,39 @@
 /// Counters of the link, for the status line and the logs.
-public struct LinkStatistics: Sendable, Equatable {
+package struct LinkStatistics: Sendable, Equatable {
     /// Frames (full or partial updates) written to the port.
-    public var framesSent = 0
+    package var framesSent = 0
     /// Of those, full frames.
-    public var fullFrames = 0
+    package var fullFrames = 0
     /// Ticks whose frame was dropped because the line could not take it (newest frame wins).
-    public var framesSkipped = 0
+    package var framesSkipped = 0
     /// Ticks on which nothing had changed, so nothing was sent.
-    public var framesUnchanged = 0
+    package var framesUnchanged = 0
     /// Bytes written to the port.
-    public var bytesSent = 0
+    package var bytesSent = 0
     /// Times the port was opened.
-    public var connections = 0
+    package var connections = 0
     /// Error replies from the device.
-    public var deviceErrors = 0
+    package var deviceErrors = 0
     /// Bytes from the device that did not frame as packets (each run up to a 0x00 counts once).
-    public var garbage = 0
+    package var garbage = 0
     /// Packets from the device that were too short or had a bad CRC.
-    public var damagedPackets = 0
+    package var damagedPackets = 0
     /// Packets from the device of another protocol version or of a type a device does not send.
-    public var unexpectedPackets = 0
+    package var unexpectedPackets = 0
     /// Info messages from the device that did not decode.
-    public var badInfoMessages = 0
+    package var badInfoMessages = 0
     /// Error messages from the device that did not decode.
-    public var badErrorMessages = 0
+    package var badErrorMessages = 0
 
     /// Frames an LED strip got dimmer than asked, to stay within its power budget.
-    public var framesDimmed = 0
+    package var framesDimmed = 0
 
     /// Everything the device sent that was dropped, of every kind.
-    public var badReplies: Int { garbage + damagedPackets + unexpectedPackets + badInfoMessages + badErrorMessages }
+    package var badReplies: Int { garbage + damagedPackets + unexpectedPackets + badInfoMessages + badErrorMessages }
 
     /// The dropped replies for a status line: "" when there were none, else for example
     /// "7 bad replies from the panel (5 garbage, 2 damaged)".
-    public var badRepliesSummary: String {
+    package var badRepliesSummary: String {
         guard badReplies > 0 else { return "" }
         let parts = [
             (garbage, "garbage"), (damagedPackets, "damaged"), (unexpectedPackets, "unexpected"),

@@ -5,11 +5,11 @@ import TickerWire
 /// comes and goes), says hello, streams the picture as full frames or column/scroll updates, whichever costs
 /// fewer bytes (a colour panel's wire pixels packed here from the picture's colours), and skips a frame rather
 /// than queue it when the line is busy. One instance per daemon; all calls from the event loop.
-public final class PanelLink: FrameSink {
+package final class PanelLink: FrameSink {
     /// The panel as configured.
-    public let geometry: PanelGeometry
+    package let geometry: PanelGeometry
     /// The connection state machine.
-    public private(set) var machine: LinkMachine
+    package private(set) var machine: LinkMachine
 
     private let line: SerialLine
     private let logger: Logger
@@ -28,7 +28,7 @@ public final class PanelLink: FrameSink {
     private var readBuffer = [UInt8](repeating: 0, count: 512)
 
     /// A link to `address` for a panel of `geometry`; nothing is opened until the first `service`.
-    public init(
+    package init(
         address: DeviceAddress, settings: SerialSettings, geometry: PanelGeometry, policy: LinkPolicy = LinkPolicy(),
         logger: Logger
     ) {
@@ -44,19 +44,19 @@ public final class PanelLink: FrameSink {
     }
 
     /// Counters.
-    public var statistics: LinkStatistics { line.statistics }
+    package var statistics: LinkStatistics { line.statistics }
 
     /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
-    public var fileDescriptor: Int32 { line.fileDescriptor }
+    package var fileDescriptor: Int32 { line.fileDescriptor }
 
     /// Whether the device is connected and streaming.
-    public var isStreaming: Bool {
+    package var isStreaming: Bool {
         if case .streaming = machine.state { return true }
         return false
     }
 
     /// A one-line description of the link for systemd's STATUS=.
-    public var status: String {
+    package var status: String {
         switch machine.state {
         case .waiting: return "waiting for \(line.address)"
         case .handshaking: return "connecting to \(line.name)"
@@ -67,7 +67,7 @@ public final class PanelLink: FrameSink {
     /// The instant the link next needs `service` though the picture has not changed: what the machine waits
     /// for (a retry, a hello, a keepalive full frame), or at once while bytes or a skipped frame are still
     /// waiting for room on the line.
-    public var nextDeadline: Duration {
+    package var nextDeadline: Duration {
         if line.isBusy { return .zero }
         return inPlace { $0.nextDeadline }
     }
@@ -77,12 +77,12 @@ public final class PanelLink: FrameSink {
     private func inPlace<T>(_ body: (inout LinkMachine) -> T) -> T { body(&machine) }
 
     /// Sets the brightness (0–255) the device should use; sent with the next frame when it changes.
-    public func setBrightness(_ level: UInt8) {
+    package func setBrightness(_ level: UInt8) {
         brightness = level
     }
 
     /// Warns when a full frame on every frame of the grid cannot fit the line rate.
-    public func startupWarnings(framesPerSecond: Int) -> [String] {
+    package func startupWarnings(framesPerSecond: Int) -> [String] {
         let frameBytes = geometry.fullFrameEncodedCount
         let what =
             "a full \(geometry.width)×\(geometry.height)×\(geometry.bitsPerPixel) frame is \(frameBytes) bytes on the wire"
@@ -93,7 +93,7 @@ public final class PanelLink: FrameSink {
 
     /// Does what the link needs at `now` with `picture` to show: open, hello, or send the frame (a grey
     /// picture's levels, or a colour picture's colours packed for the wire).
-    public func service(_ picture: Picture, at now: Duration) {
+    package func service(_ picture: Picture, at now: Duration) {
         guard line.readyForPicture(at: now, &machine) else { return }
         switch inPlace({ $0.next(at: now) }) {
         case .idle:
@@ -198,7 +198,7 @@ public final class PanelLink: FrameSink {
     }
 
     /// Sends a blank packet and waits (up to `timeout`) for the line to drain: for shutting down.
-    public func blankAndDrain(timeout: Duration) {
+    package func blankAndDrain(timeout: Duration) {
         guard line.port?.isOpen == true else { return }
         line.output.clear()
         encoder.encodeBlank(sequence: nextSequence())
@@ -207,13 +207,13 @@ public final class PanelLink: FrameSink {
     }
 
     /// Blanks the panel for `.blank`; `.release` leaves the last picture (the firmware has nothing else to show).
-    public func finish(_ action: Config.ExitAction, timeout: Duration) {
+    package func finish(_ action: Config.ExitAction, timeout: Duration) {
         if action == .blank { blankAndDrain(timeout: timeout) }
     }
 
     /// Reads and handles the device's replies; call when poll says the port is readable. Handles a hang-up
     /// (the read fails) by closing the port at once.
-    public func readReplies(at now: Duration) {
+    package func readReplies(at now: Duration) {
         let count = line.read(into: &readBuffer, at: now, &machine)
         for index in 0..<count {
             switch replies.push(readBuffer[index]) {
@@ -242,12 +242,12 @@ public final class PanelLink: FrameSink {
     }
 
     /// Closes the port for good (shutdown, or a reload that changed the device).
-    public func close() {
+    package func close() {
         line.close()
     }
 
     /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
-    public func hangUp(at now: Duration) {
+    package func hangUp(at now: Duration) {
         line.lose(at: now, reason: "hang-up", &machine)
     }
 

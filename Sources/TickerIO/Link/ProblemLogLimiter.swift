@@ -1,9 +1,9 @@
 /// Decides which problems to log so that a device streaming garbage at line rate cannot flood the journal:
 /// the first `firstLogged` of each kind, then at most one summary of each kind per `summaryInterval` while
 /// they keep coming. Pure; time is passed in.
-public struct ProblemLogLimiter<Kind: Hashable & Sendable>: Sendable {
+package struct ProblemLogLimiter<Kind: Hashable & Sendable>: Sendable {
     /// What to do with a problem.
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         /// Log it; `isLastBeforeQuiet` on the last one logged before the summaries take over.
         case log(isLastBeforeQuiet: Bool)
         /// Log a summary: `suppressed` problems of this kind (this one included) since the line at `since`.
@@ -19,20 +19,20 @@ public struct ProblemLogLimiter<Kind: Hashable & Sendable>: Sendable {
     }
 
     /// Problems of each kind logged one by one.
-    public let firstLogged: Int
+    package let firstLogged: Int
     /// The least time between two summaries of one kind.
-    public let summaryInterval: Duration
+    package let summaryInterval: Duration
     private var tallies: [Kind: Tally] = [:]
 
     /// A limiter that logs the first `firstLogged` problems of each kind, then a summary at most every
     /// `summaryInterval`.
-    public init(firstLogged: Int = 3, summaryInterval: Duration = .seconds(60)) {
+    package init(firstLogged: Int = 3, summaryInterval: Duration = .seconds(60)) {
         self.firstLogged = firstLogged
         self.summaryInterval = summaryInterval
     }
 
     /// Records a problem of `kind` at `now` and says whether to log it.
-    public mutating func record(_ kind: Kind, at now: Duration) -> Decision {
+    package mutating func record(_ kind: Kind, at now: Duration) -> Decision {
         var tally = tallies[kind] ?? Tally()
         defer { tallies[kind] = tally }
         tally.seen &+= 1

@@ -5,13 +5,13 @@ import TickerCore
 /// then streams whole frames of the picture (a grey one in white light) through the wiring map, gamma and
 /// power budget, at least one a second, and skips a frame rather than queue it when the line is busy. All
 /// calls from the event loop.
-public final class StripLink: FrameSink {
+package final class StripLink: FrameSink {
     /// The rate WLED is asked to switch to after each connect, or nil.
-    public let switchBaud: Int?
+    package let switchBaud: Int?
     /// The connection state machine.
-    public private(set) var machine: StripLinkMachine
+    package private(set) var machine: StripLinkMachine
     /// What WLED said about itself on this connection, if it did.
-    public private(set) var info: WLEDInfo?
+    package private(set) var info: WLEDInfo?
 
     private let line: SerialLine
     private let logger: Logger
@@ -25,7 +25,7 @@ public final class StripLink: FrameSink {
     private var otherLines = 0
 
     /// A link to `address` sending `stripProtocol` frames for `strip`; nothing is opened until `service`.
-    public init(
+    package init(
         address: DeviceAddress, settings: SerialSettings, stripProtocol: StripProtocol, strip: StripSettings,
         switchBaud: Int?, policy: StripLinkPolicy = StripLinkPolicy(), logger: Logger
     ) {
@@ -40,25 +40,25 @@ public final class StripLink: FrameSink {
     }
 
     /// Counters.
-    public var statistics: LinkStatistics { line.statistics }
+    package var statistics: LinkStatistics { line.statistics }
 
     /// Bytes of every frame on the wire.
-    public var frameByteCount: Int { encoder.frameByteCount }
+    package var frameByteCount: Int { encoder.frameByteCount }
 
     /// The estimated current of the last frame sent, in milliamperes.
-    public var lastMilliamps: Int { encoder.lastMilliamps }
+    package var lastMilliamps: Int { encoder.lastMilliamps }
 
     /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
-    public var fileDescriptor: Int32 { line.fileDescriptor }
+    package var fileDescriptor: Int32 { line.fileDescriptor }
 
     /// Whether the device is connected and streaming.
-    public var isStreaming: Bool {
+    package var isStreaming: Bool {
         if case .streaming = machine.state { return true }
         return false
     }
 
     /// A one-line description of the link for systemd's STATUS=.
-    public var status: String {
+    package var status: String {
         switch machine.state {
         case .waiting: return "waiting for \(line.address)"
         case .switching: return "switching \(line.name) to \(switchBaud ?? rate) baud"
@@ -71,19 +71,19 @@ public final class StripLink: FrameSink {
     /// The instant the link next needs `service` though the picture has not changed: what the machine waits
     /// for (a retry, the end of a baud switch, a keepalive frame), or at once while bytes or a skipped frame
     /// are still waiting for room on the line.
-    public var nextDeadline: Duration {
+    package var nextDeadline: Duration {
         if line.isBusy { return .zero }
         return machine.nextDeadline
     }
 
     /// Sets the brightness (0–255) of the next frames: the strip's scale, within the power budget.
-    public func setBrightness(_ level: UInt8) {
+    package func setBrightness(_ level: UInt8) {
         brightness = level
     }
 
     /// Warns when WLED would misread the frames, and when a whole frame on every frame of the grid cannot fit
     /// the line rate (after the baud switch).
-    public func startupWarnings(framesPerSecond: Int) -> [String] {
+    package func startupWarnings(framesPerSecond: Int) -> [String] {
         let layout = encoder.settings.layout
         let name = encoder.stripProtocol.rawValue
         var warnings: [String] = []
@@ -106,7 +106,7 @@ public final class StripLink: FrameSink {
 
     /// Does what the link needs at `now` with `picture` to show: open, switch, or send it whole (a grey
     /// picture in white light).
-    public func service(_ picture: Picture, at now: Duration) {
+    package func service(_ picture: Picture, at now: Duration) {
         guard line.readyForPicture(at: now, &machine) else { return }
         switch machine.next(at: now) {
         case .idle:
@@ -190,7 +190,7 @@ public final class StripLink: FrameSink {
 
     /// Reads and handles the controller's replies; call when poll says the port is readable. Handles a
     /// hang-up (the read fails) by closing the port at once.
-    public func readReplies(at now: Duration) {
+    package func readReplies(at now: Duration) {
         let count = line.read(into: &readBuffer, at: now, &machine)
         for index in 0..<count {
             guard let reply = replies.push(readBuffer[index]) else { continue }
@@ -245,13 +245,13 @@ public final class StripLink: FrameSink {
     }
 
     /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
-    public func hangUp(at now: Duration) {
+    package func hangUp(at now: Duration) {
         line.lose(at: now, reason: "hang-up", &machine)
     }
 
     /// Leaves the LEDs dark for `.blank`, or hands them back to WLED's own effects for `.release`, and waits
     /// up to `timeout` for the line to drain.
-    public func finish(_ action: Config.ExitAction, timeout: Duration) {
+    package func finish(_ action: Config.ExitAction, timeout: Duration) {
         guard line.port?.isOpen == true, isStreaming else { return }
         line.output.clear()
         switch action {
@@ -262,7 +262,7 @@ public final class StripLink: FrameSink {
     }
 
     /// Closes the port for good (shutdown, or a reload that changed the device).
-    public func close() {
+    package func close() {
         line.close()
     }
 }

@@ -2,7 +2,7 @@ import Glibc
 import TickerWire
 
 /// The cheapest way to bring the device from the frame it shows to the next one, in bytes on the wire.
-public enum FrameUpdate: Equatable, Sendable {
+package enum FrameUpdate: Equatable, Sendable {
     /// Nothing changed.
     case none
     /// Send the whole frame.
@@ -14,11 +14,11 @@ public enum FrameUpdate: Equatable, Sendable {
 }
 
 /// Columns `start ..< start + count`.
-public struct ColumnRange: Equatable, Sendable {
-    public var start: Int
-    public var count: Int
+package struct ColumnRange: Equatable, Sendable {
+    package var start: Int
+    package var count: Int
 
-    public init(start: Int, count: Int) {
+    package init(start: Int, count: Int) {
         self.start = start
         self.count = count
     }
@@ -29,19 +29,19 @@ public struct ColumnRange: Equatable, Sendable {
 /// Chooses, for each frame, between a full frame, column updates and a scroll plus column updates, by what
 /// each costs on the wire (COBS overhead and delimiter included). Works on column-major wire bytes and
 /// allocates nothing.
-public struct UpdatePlanner: Sendable {
+package struct UpdatePlanner: Sendable {
     /// The panel.
-    public let geometry: PanelGeometry
+    package let geometry: PanelGeometry
     /// Whether the device announced it can scroll.
-    public var canScroll: Bool
+    package var canScroll: Bool
     /// The largest scroll distance tried, in columns.
-    public var maxScroll: Int
+    package var maxScroll: Int
     /// Room for the numbers `plan(from:to:)` makes of the columns, two per column of the panel. (As a temporary
     /// allocation it would come from the heap on every frame: over 1 KB for a 128-column panel.)
     private var keys: [UInt64]
 
     /// A planner for `geometry`.
-    public init(geometry: PanelGeometry, canScroll: Bool, maxScroll: Int = 4) {
+    package init(geometry: PanelGeometry, canScroll: Bool, maxScroll: Int = 4) {
         self.geometry = geometry
         self.canScroll = canScroll
         self.maxScroll = maxScroll
@@ -49,18 +49,18 @@ public struct UpdatePlanner: Sendable {
     }
 
     /// Bytes on the wire of a full frame.
-    public var fullCost: Int { geometry.fullFrameEncodedCount }
+    package var fullCost: Int { geometry.fullFrameEncodedCount }
 
     /// Bytes on the wire of a column update of `count` columns.
-    public func columnsCost(_ count: Int) -> Int {
+    package func columnsCost(_ count: Int) -> Int {
         count > 0 ? Wire.encodedCount(payloadCount: 4 + count * geometry.bytesPerColumn) : 0
     }
 
     /// Bytes on the wire of a scroll message.
-    public var scrollCost: Int { Wire.encodedCount(payloadCount: 5) }
+    package var scrollCost: Int { Wire.encodedCount(payloadCount: 5) }
 
     /// Bytes on the wire of `update`.
-    public func cost(of update: FrameUpdate) -> Int {
+    package func cost(of update: FrameUpdate) -> Int {
         switch update {
         case .none: return 0
         case .full: return fullCost
@@ -71,7 +71,7 @@ public struct UpdatePlanner: Sendable {
     }
 
     /// The cheapest update from `shown` to `next` (both `geometry.frameByteCount` bytes of wire layout).
-    public mutating func plan(from shown: UnsafeRawBufferPointer, to next: UnsafeRawBufferPointer) -> FrameUpdate {
+    package mutating func plan(from shown: UnsafeRawBufferPointer, to next: UnsafeRawBufferPointer) -> FrameUpdate {
         let width = geometry.width
         let column = geometry.bytesPerColumn
         guard shown.count == next.count, next.count == width * column, width > 0,

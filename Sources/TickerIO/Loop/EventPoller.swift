@@ -1,12 +1,12 @@
 /// Waits for input on a few descriptors with one `epoll` instance: the descriptors are registered once, not
 /// passed on every wait as `poll` needs, which makes each wake-up of the event loop cheaper.
-public final class EventPoller {
+package final class EventPoller {
     /// A descriptor that is ready.
-    public struct Ready: Sendable, Equatable {
+    package struct Ready: Sendable, Equatable {
         /// The token it was watched under.
-        public var token: Int32
+        package var token: Int32
         /// What happened, in `poll`'s bits (`POLLIN`, `POLLERR`, `POLLHUP`).
-        public var events: UInt32
+        package var events: UInt32
     }
 
     private let fileDescriptor: Int32
@@ -18,7 +18,7 @@ public final class EventPoller {
     private var events = [UInt32](repeating: 0, count: 8)
 
     /// An empty poller (`epoll_create1`).
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         fileDescriptor = try Posix.epollCreate()
     }
 
@@ -27,7 +27,7 @@ public final class EventPoller {
     /// Watches `descriptor` (-1: nothing) under `token`, in place of what `token` watched before. `identity`
     /// tells a reopened descriptor from the one it replaced under the same number (a connection count, say);
     /// nothing is done while both are unchanged.
-    public func watch(_ descriptor: Int32, as token: Int32, identity: Int = 0) throws(SystemError) {
+    package func watch(_ descriptor: Int32, as token: Int32, identity: Int = 0) throws(SystemError) {
         let slot = watched.firstIndex { $0.token == token }
         let previous = slot.map { watched[$0] }
         if let previous, previous.descriptor == descriptor, previous.identity == identity { return }
@@ -46,7 +46,7 @@ public final class EventPoller {
     }
 
     /// Waits until at least one descriptor is ready (or a signal interrupts) and calls `body` for each.
-    public func wait(_ body: (Ready) -> Void) throws(SystemError) {
+    package func wait(_ body: (Ready) -> Void) throws(SystemError) {
         let count = try Posix.epollWait(fileDescriptor, tokens: &tokens, events: &events, timeoutMilliseconds: -1)
         for index in 0..<count { body(Ready(token: tokens[index], events: events[index])) }
     }

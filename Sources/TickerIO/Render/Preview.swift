@@ -1,39 +1,39 @@
 import TickerCore
 
 /// What `tickerctl render` shows: one instant of a text, a lyrics file or both on a panel, as ASCII art.
-public struct Preview: Sendable {
+package struct Preview: Sendable {
     /// The content: a text, lyrics, or both (a track playing from its start).
-    public struct Content: Sendable {
+    package struct Content: Sendable {
         /// The free text (the now-playing line), or nil.
-        public var text: String?
+        package var text: String?
         /// The lyrics, or nil.
-        public var lyrics: ParsedLyrics?
+        package var lyrics: ParsedLyrics?
 
         /// Content with `text` and `lyrics`, either of which may be missing.
-        public init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
+        package init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
             self.text = text
             self.lyrics = lyrics
         }
 
         /// A line of text, `at` seconds after it appeared.
-        public static func text(_ text: String) -> Content { Content(text: text) }
+        package static func text(_ text: String) -> Content { Content(text: text) }
         /// Lyrics (LRC), at playback position `at`.
-        public static func lyrics(_ lyrics: ParsedLyrics) -> Content { Content(lyrics: lyrics) }
+        package static func lyrics(_ lyrics: ParsedLyrics) -> Content { Content(lyrics: lyrics) }
     }
 
     /// The settings (panel size and depth, fonts, styles).
-    public let settings: Settings
+    package let settings: Settings
     /// What to show.
-    public let content: Content
+    package let content: Content
 
     /// A preview of `content` with `settings`.
-    public init(settings: Settings, content: Content) {
+    package init(settings: Settings, content: Content) {
         self.settings = settings
         self.content = content
     }
 
     /// The panel at `seconds` as ASCII art (`#` full, `+` between, `.` off).
-    public func frame(at seconds: Double) -> String {
+    package func frame(at seconds: Double) -> String {
         frames(at: [seconds])[0].asciiArt
     }
 
@@ -41,13 +41,13 @@ public struct Preview: Sendable {
     /// alone appears at 0; lyrics alone start playing at the first instant; with both, a track plays from 0:
     /// the lyrics sung, and the text around them as the panel shows it between lines (coming back at the
     /// start of its lap when a line ends).
-    public func frames(at instants: [Double]) -> [Frame] {
+    package func frames(at instants: [Double]) -> [Frame] {
         play(instants) { frame, _ in frame }
     }
 
     /// The panel's colours at each of `instants`, as `frames(at:)` draws them: a colour panel in its palette,
     /// a grey one in white light.
-    public func pictures(at instants: [Double]) -> [RGBFrame] {
+    package func pictures(at instants: [Double]) -> [RGBFrame] {
         let panel = settings.config.panel
         return play(instants) { frame, scene in
             guard panel.depth.isColor else { return RGBFrame(grey: frame) }
@@ -87,7 +87,7 @@ public struct Preview: Sendable {
     }
 
     /// The whole unclipped strip of `text` (or of the lyric line sung at `seconds`) in the first zone's fonts.
-    public func strip(at seconds: Double) -> String {
+    package func strip(at seconds: Double) -> String {
         let lyric = content.lyrics.flatMap { lyrics in
             lyrics.line(at: .seconds(seconds))?.line.text
                 ?? (content.text == nil ? lyrics.nextLine(after: .seconds(seconds))?.line.text : nil)

@@ -5,9 +5,9 @@ import TickerCore
 /// frames (`StripDecoder`), puts each LED back at its pixel through the same wiring map the daemon uses, and
 /// answers WLED's serial commands between frames: `{"v":true}` with its LED count and matrix size, a
 /// baud-switch byte with `Baud is now N`, and notes `{"live":false}`.
-public final class StripEmulator {
+package final class StripEmulator {
     /// What the host did.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// A whole frame; `picture` holds it.
         case frame(StripProtocol, leds: Int, milliamps: Int)
         /// A frame of another LED count than the emulated strip's, shown as far as it goes.
@@ -23,17 +23,17 @@ public final class StripEmulator {
     }
 
     /// The pseudo-terminal; its slave path (or `link`) is the "serial device".
-    public let terminal: PseudoTerminal
+    package let terminal: PseudoTerminal
     /// The strip.
-    public let settings: StripSettings
+    package let settings: StripSettings
     /// What the LEDs show, in pixel order, as the wire carried it (after the host's gamma and power limit).
-    public private(set) var picture: RGBFrame
+    package private(set) var picture: RGBFrame
     /// Frames decoded.
-    public private(set) var frames = 0
+    package private(set) var frames = 0
     /// Frames dropped as damaged.
-    public private(set) var damaged = 0
+    package private(set) var damaged = 0
     /// Whether WLED would be in realtime mode (a frame came, and no release since).
-    public private(set) var live = false
+    package private(set) var live = false
 
     private var decoder: StripDecoder
     private let pixels: [Int32]
@@ -41,7 +41,7 @@ public final class StripEmulator {
     private var inCommand = false
 
     /// Opens a pseudo-terminal (linked at `link` if given) for a strip of `settings`.
-    public init(settings: StripSettings, link: String?) throws(SystemError) {
+    package init(settings: StripSettings, link: String?) throws(SystemError) {
         terminal = try PseudoTerminal(link: link)
         self.settings = settings
         picture = RGBFrame(width: settings.layout.width, height: settings.layout.height)
@@ -50,12 +50,12 @@ public final class StripEmulator {
     }
 
     /// The descriptor to poll for bytes from the host.
-    public var fileDescriptor: Int32 { terminal.master }
+    package var fileDescriptor: Int32 { terminal.master }
 
     /// Reads what the host sent, applies it, answers, and calls `onEvent` for each event. False when the
     /// pseudo-terminal failed.
     @discardableResult
-    public func service(onEvent: (Event, StripEmulator) -> Void) -> Bool {
+    package func service(onEvent: (Event, StripEmulator) -> Void) -> Bool {
         terminal.drain { bytes in
             for byte in bytes {
                 if let event = receive(byte) { onEvent(event, self) }
@@ -139,7 +139,7 @@ public final class StripEmulator {
     }
 
     /// `picture` as ASCII art: `#` where a channel is full, `+` where the LED is lit less, `.` where it is dark.
-    public static func asciiArt(_ picture: RGBFrame) -> String {
+    package static func asciiArt(_ picture: RGBFrame) -> String {
         var rows: [String] = []
         for y in 0..<picture.height {
             var row = ""

@@ -3,25 +3,25 @@ import Glibc
 import TickerCore
 
 /// Line settings of a serial port. 8N1 without flow control at 115200 baud unless configured otherwise.
-public struct SerialSettings: Sendable, Equatable {
+package struct SerialSettings: Sendable, Equatable {
     /// Parity bit: the configuration's own values.
-    public typealias Parity = Config.Parity
+    package typealias Parity = Config.Parity
     /// Flow control: the configuration's own values.
-    public typealias FlowControl = Config.FlowControl
+    package typealias FlowControl = Config.FlowControl
 
     /// Bits per second on the line.
-    public var baudRate: Int
+    package var baudRate: Int
     /// Data bits per character (5–8).
-    public var dataBits: Int
+    package var dataBits: Int
     /// Parity.
-    public var parity: Parity
+    package var parity: Parity
     /// Stop bits (1 or 2).
-    public var stopBits: Int
+    package var stopBits: Int
     /// Flow control.
-    public var flowControl: FlowControl
+    package var flowControl: FlowControl
 
     /// Creates settings; the defaults are 115200 8N1, no flow control.
-    public init(
+    package init(
         baudRate: Int = 115_200, dataBits: Int = 8, parity: Parity = .none, stopBits: Int = 1,
         flowControl: FlowControl = .none
     ) {
@@ -33,16 +33,16 @@ public struct SerialSettings: Sendable, Equatable {
     }
 
     /// Bits on the wire per byte: start bit, data bits, parity, stop bits.
-    public var bitsPerByte: Int { 1 + dataBits + (parity == .none ? 0 : 1) + stopBits }
+    package var bitsPerByte: Int { 1 + dataBits + (parity == .none ? 0 : 1) + stopBits }
 
     /// Bytes per second the line carries (`baud / 10` at 8N1).
-    public var bytesPerSecond: Int { baudRate / max(bitsPerByte, 1) }
+    package var bytesPerSecond: Int { baudRate / max(bitsPerByte, 1) }
 }
 
 /// What went wrong with a serial port. Messages name the port and the libserialport operation.
-public struct SerialError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct SerialError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What kind of failure.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// No such device (yet): absent, unplugged, or no USB port matches.
         case notFound
         /// Another process holds the port.
@@ -52,11 +52,11 @@ public struct SerialError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// What kind of failure.
-    public let kind: Kind
+    package let kind: Kind
     /// The sentence for the log.
-    public let message: String
+    package let message: String
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// A serial port: non-blocking writes, exclusive use, closed at once when the device goes away.
@@ -64,7 +64,7 @@ public struct SerialError: Error, CustomStringConvertible, Equatable, Sendable {
 /// A port libserialport knows (a USB or on-board UART) is opened and configured through it. A pseudo-terminal,
 /// which libserialport 0.1.1 refuses (it finds no `/sys/class/tty/pts/N/device` and fails on the modem-line
 /// ioctls), is opened with termios alone: the emulators (`tickerctl panel`) live on one.
-public final class SerialPort {
+package final class SerialPort {
     /// How the line was opened.
     private enum Line {
         /// Through libserialport.
@@ -74,12 +74,12 @@ public final class SerialPort {
     }
 
     /// The device path actually opened (symbolic links resolved).
-    public let path: String
+    package let path: String
     /// The line settings in force.
-    public let settings: SerialSettings
+    package let settings: SerialSettings
     private var line: Line?
     /// The descriptor underneath, for `poll`; -1 once closed.
-    public private(set) var fileDescriptor: Int32
+    package private(set) var fileDescriptor: Int32
     /// A descriptor of our own holding the `flock` for as long as the port is open.
     private var lock: Int32
 
@@ -100,13 +100,13 @@ public final class SerialPort {
     }()
 
     /// Whether the port is a pseudo-terminal opened with termios rather than through libserialport.
-    public var isPseudoTerminal: Bool {
+    package var isPseudoTerminal: Bool {
         if case .terminal = line { return true }
         return false
     }
 
     /// The path for a log line, saying when it is a pseudo-terminal: `/dev/pts/3 (a pseudo-terminal)`.
-    public var logName: String { isPseudoTerminal ? "\(path) (a pseudo-terminal)" : path }
+    package var logName: String { isPseudoTerminal ? "\(path) (a pseudo-terminal)" : path }
 
     /// Finds and opens the device at `address` with `settings`, exclusively.
     ///
@@ -114,7 +114,7 @@ public final class SerialPort {
     /// them: callers reopen through this on every reconnect, so a board that comes back under another name is
     /// still found. Wraps `sp_get_port_by_name`, `sp_open`, `sp_set_*` and `sp_get_port_handle`; a
     /// pseudo-terminal libserialport does not list is opened with `open(2)` and termios instead.
-    public static func open(_ address: DeviceAddress, settings: SerialSettings) throws(SerialError) -> SerialPort {
+    package static func open(_ address: DeviceAddress, settings: SerialSettings) throws(SerialError) -> SerialPort {
         _ = debugOutputSettled
         let path = try resolve(address)
         var found: OpaquePointer?
@@ -217,7 +217,7 @@ public final class SerialPort {
 
     /// Changes the line rate of the open port (`sp_set_baudrate`, or termios on a pseudo-terminal), e.g. after
     /// the device was asked to switch.
-    public func setBaudRate(_ rate: Int) throws(SerialError) {
+    package func setBaudRate(_ rate: Int) throws(SerialError) {
         switch line {
         case nil:
             throw SerialError(kind: .failed, message: "set baud rate on '\(path)': port is closed")
@@ -235,7 +235,7 @@ public final class SerialPort {
     }
 
     /// What a non-blocking write did.
-    public enum WriteResult: Equatable, Sendable {
+    package enum WriteResult: Equatable, Sendable {
         /// This many bytes went into the driver's buffer (possibly fewer than offered).
         case wrote(Int)
         /// The device is gone or the line failed; the port has been closed.
@@ -245,7 +245,7 @@ public final class SerialPort {
     /// Writes what the driver takes now without blocking (`sp_nonblocking_write`, or `write(2)` on a
     /// pseudo-terminal). On failure (EIO after an unplug) the port is closed at once, so the kernel can give the
     /// replugged device the same name.
-    public func write(_ bytes: UnsafeRawBufferPointer) -> WriteResult {
+    package func write(_ bytes: UnsafeRawBufferPointer) -> WriteResult {
         let message: String
         switch line {
         case nil:
@@ -276,7 +276,7 @@ public final class SerialPort {
 
     /// Reads what is waiting without blocking (`sp_nonblocking_read`, or `read(2)` on a pseudo-terminal); nil
     /// after a failure (the port is then closed).
-    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         switch line {
         case nil:
             return nil
@@ -300,16 +300,16 @@ public final class SerialPort {
 
     /// Bytes written but not yet sent on the line (`TIOCOUTQ`, as `sp_output_waiting` asks it, without the
     /// two `getenv` calls of libserialport's debug handler on every call), or 0 when unknown.
-    public var outputWaiting: Int {
+    package var outputWaiting: Int {
         guard line != nil else { return 0 }
         return Posix.outputQueued(fileDescriptor) ?? 0
     }
 
     /// Whether the port is still open.
-    public var isOpen: Bool { line != nil }
+    package var isOpen: Bool { line != nil }
 
     /// Closes the port (`sp_close` and `sp_free_port`, or `close(2)` on a pseudo-terminal); safe to call twice.
-    public func close() {
+    package func close() {
         guard let line else { return }
         // TIOCEXCL outlives the descriptor while the terminal exists; undo it, or a reopen after a transient
         // error would be refused by our own flag.
@@ -354,30 +354,30 @@ public final class SerialPort {
 }
 
 /// A serial port as libserialport lists it, with its USB identity when it has one.
-public struct PortInfo: Sendable, Equatable {
+package struct PortInfo: Sendable, Equatable {
     /// Device path, e.g. `/dev/ttyACM0`.
-    public let path: String
+    package let path: String
     /// libserialport's description (the USB product name, or the device name).
-    public let description: String
+    package let description: String
     /// USB vendor id, for USB ports.
-    public let vendorID: UInt16?
+    package let vendorID: UInt16?
     /// USB product id, for USB ports.
-    public let productID: UInt16?
+    package let productID: UInt16?
     /// USB manufacturer string.
-    public let manufacturer: String?
+    package let manufacturer: String?
     /// USB product string.
-    public let product: String?
+    package let product: String?
     /// USB serial number.
-    public let serialNumber: String?
+    package let serialNumber: String?
 
     /// The address that names this port by USB identity, when it has one.
-    public var usbAddress: DeviceAddress? {
+    package var usbAddress: DeviceAddress? {
         guard let vendorID, let productID else { return nil }
         return .usb(vendor: vendorID, product: productID, serial: serialNumber)
     }
 
     /// Every serial port on the machine (`sp_list_ports`).
-    public static func list() throws(SerialError) -> [PortInfo] {
+    package static func list() throws(SerialError) -> [PortInfo] {
         var list: UnsafeMutablePointer<OpaquePointer?>?
         guard sp_list_ports(&list) == SP_OK, let list else {
             throw SerialError(kind: .notFound, message: "list serial ports: \(SerialPort.lastMessage())")

@@ -2,14 +2,14 @@ import TickerCore
 
 /// Log severity: the configuration's own levels (`[log] level`), most important first, numbered as syslog and
 /// journald number them (`syslogPriority`).
-public typealias LogLevel = Config.LogLevel
+package typealias LogLevel = Config.LogLevel
 
 extension Config.LogLevel {
     /// The name used in the config file and on the command line.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// Parses a level name.
-    public init?(name: String) {
+    package init?(name: String) {
         self.init(rawValue: name)
     }
 }
@@ -17,19 +17,19 @@ extension Config.LogLevel {
 /// Writes log lines to stderr: `<N>` priority prefixes when journald reads stderr (its `JOURNAL_STREAM`
 /// names stderr's device and inode), a `tickerd: level:` prefix otherwise. One `write()` per message, so
 /// messages never interleave.
-public struct Logger: Sendable {
+package struct Logger: Sendable {
     /// Lines below this level are dropped.
-    public var level: LogLevel
+    package var level: LogLevel
     /// Whether lines carry `<N>` prefixes for journald.
-    public let journald: Bool
+    package let journald: Bool
     /// The program name put before lines on a terminal.
-    public let program: String
+    package let program: String
     /// Where lines go: standard error unless a test says otherwise; -1 when a sink takes them.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     private let sink: (@Sendable (LogLevel, String) -> Void)?
 
     /// A logger for `program` writing to `fileDescriptor`, detecting journald from the environment.
-    public init(program: String, level: LogLevel = .info, fileDescriptor: Int32 = 2) {
+    package init(program: String, level: LogLevel = .info, fileDescriptor: Int32 = 2) {
         self.program = program
         self.level = level
         self.fileDescriptor = fileDescriptor
@@ -38,7 +38,7 @@ public struct Logger: Sendable {
     }
 
     /// A logger that hands every line (without prefix) to `sink` instead of writing it: for tests.
-    public init(program: String, level: LogLevel = .info, sink: @escaping @Sendable (LogLevel, String) -> Void) {
+    package init(program: String, level: LogLevel = .info, sink: @escaping @Sendable (LogLevel, String) -> Void) {
         self.program = program
         self.level = level
         self.fileDescriptor = -1
@@ -47,10 +47,10 @@ public struct Logger: Sendable {
     }
 
     /// A logger that drops everything.
-    public static let silent = Logger(program: "", sink: { _, _ in })
+    package static let silent = Logger(program: "", sink: { _, _ in })
 
     /// Logs `message` at `level`: one line per line of `message`, so that every line carries its priority.
-    public func log(_ level: LogLevel, _ message: String) {
+    package func log(_ level: LogLevel, _ message: String) {
         // A line is written when it is at least as important as the configured level.
         guard level <= self.level else { return }
         let lines = message.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" })
@@ -66,11 +66,11 @@ public struct Logger: Sendable {
         _ = Array(text.utf8).withUnsafeBytes { try? Posix.write(fileDescriptor, $0, what: "log") }
     }
 
-    public func error(_ message: String) { log(.error, message) }
-    public func warning(_ message: String) { log(.warning, message) }
-    public func notice(_ message: String) { log(.notice, message) }
-    public func info(_ message: String) { log(.info, message) }
-    public func debug(_ message: String) { log(.debug, message) }
+    package func error(_ message: String) { log(.error, message) }
+    package func warning(_ message: String) { log(.warning, message) }
+    package func notice(_ message: String) { log(.notice, message) }
+    package func info(_ message: String) { log(.info, message) }
+    package func debug(_ message: String) { log(.debug, message) }
 
     static func stderrIsJournal() -> Bool {
         guard let stream = Posix.environment("JOURNAL_STREAM") else { return false }

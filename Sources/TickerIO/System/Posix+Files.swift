@@ -3,7 +3,7 @@ import Glibc
 extension Posix {
     /// `pread(2)`: up to `buffer.count` bytes at `offset` without moving the file position; `EINTR` is
     /// retried. Returns the count read (0 at the end of the file).
-    public static func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, what: String)
+    package static func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, what: String)
         throws(SystemError) -> Int
     {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
@@ -15,14 +15,14 @@ extension Posix {
     }
 
     /// `rename(2)`: moves `source` over `destination` in one step (both in the same file system).
-    public static func rename(_ source: String, to destination: String) throws(SystemError) {
+    package static func rename(_ source: String, to destination: String) throws(SystemError) {
         guard Glibc.rename(source, destination) == 0 else { throw SystemError("rename", source) }
     }
 
     /// Replaces the file at `path` with `bytes` in one step, so that a reader sees the old file or the new one
     /// and never a mix: written to `<path>.tmp` in the same directory (never through a symbolic link), given
     /// `mode` whatever the umask, synced, then renamed over `path`.
-    public static func replaceFile(_ path: String, with bytes: [UInt8], mode: mode_t) throws(SystemError) {
+    package static func replaceFile(_ path: String, with bytes: [UInt8], mode: mode_t) throws(SystemError) {
         let temporary = path + ".tmp"
         let fd = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, mode: mode)
         do {
@@ -39,7 +39,7 @@ extension Posix {
     }
 
     /// `fsync(2)`: waits until the file's data is on disk.
-    public static func fsync(_ fd: Int32, what: String) throws(SystemError) {
+    package static func fsync(_ fd: Int32, what: String) throws(SystemError) {
         while Glibc.fsync(fd) != 0 {
             if errno != EINTR { throw SystemError("sync", what) }
         }

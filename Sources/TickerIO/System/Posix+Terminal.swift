@@ -4,7 +4,7 @@ extension Posix {
     /// Whether `path`, its symbolic links resolved, is the slave side of a pseudo-terminal (`lstat(2)`: a
     /// character device of the Unix 98 pty slave majors, 136–143), such as `/dev/pts/3`; false for anything
     /// else, a symbolic link, or a path that cannot be read.
-    public static func isPseudoTerminal(_ path: String) -> Bool {
+    package static func isPseudoTerminal(_ path: String) -> Bool {
         guard let info = try? lstat(path), info.st_mode & S_IFMT == S_IFCHR else { return false }
         // The major number as glibc's gnu_dev_major packs it: bits 8–19 and 32–43 of the device number.
         let device = UInt64(info.st_rdev)
@@ -16,7 +16,7 @@ extension Posix {
     /// bytes, no echo, no line discipline, receiver on, modem lines ignored (`CLOCAL`), `baudRate` in both
     /// directions, and the given character size, parity, stop bits and flow control. Throws `EINVAL` for a
     /// rate termios has no constant for.
-    public static func setSerialLine(_ fd: Int32, _ settings: SerialSettings, what: String) throws(SystemError) {
+    package static func setSerialLine(_ fd: Int32, _ settings: SerialSettings, what: String) throws(SystemError) {
         var mode = termios()
         guard tcgetattr(fd, &mode) == 0 else { throw SystemError("configure", what) }
         cfmakeraw(&mode)
@@ -50,7 +50,7 @@ extension Posix {
 
     /// Changes the line rate of the terminal `fd` in both directions (`cfsetspeed`, `tcsetattr`); throws
     /// `EINVAL` for a rate termios has no constant for.
-    public static func setLineSpeed(_ fd: Int32, _ baudRate: Int, what: String) throws(SystemError) {
+    package static func setLineSpeed(_ fd: Int32, _ baudRate: Int, what: String) throws(SystemError) {
         var mode = termios()
         guard tcgetattr(fd, &mode) == 0 else { throw SystemError("set baud rate \(baudRate)", what) }
         try setSpeed(&mode, baudRate, what: what)
@@ -79,7 +79,7 @@ extension Posix {
 
     /// Whether the terminal `fd` has been hung up (`poll(2)` reports `POLLHUP`): the window holding it was
     /// closed, or the other side of its pseudo-terminal went away.
-    public static func isHungUp(_ fd: Int32) -> Bool {
+    package static func isHungUp(_ fd: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         var ready: Int32
         repeat { ready = Glibc.poll(&entry, 1, 0) } while ready < 0 && errno == EINTR

@@ -3,9 +3,9 @@ import Glibc
 
 /// The system calls tickerd makes, wrapped once: errors become `SystemError`s, `EINTR` is retried, and
 /// `EAGAIN` is a value rather than an error. Everything else in TickerIO calls these instead of Glibc.
-public enum Posix {
+package enum Posix {
     /// What a non-blocking read or write did.
-    public enum Transfer: Equatable, Sendable {
+    package enum Transfer: Equatable, Sendable {
         /// This many bytes moved (0 on a read means end of file).
         case done(Int)
         /// Nothing can move now (`EAGAIN`); try again when poll says so.
@@ -13,12 +13,12 @@ public enum Posix {
     }
 
     /// `POLLIN`: the events to wait for to read.
-    public static let readable = Int16(POLLIN)
+    package static let readable = Int16(POLLIN)
     /// `POLLOUT`: the events to wait for to write.
-    public static let writable = Int16(POLLOUT)
+    package static let writable = Int16(POLLOUT)
 
     /// `open(2)`: returns the descriptor.
-    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemError) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemError) -> Int32 {
         while true {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
@@ -27,13 +27,13 @@ public enum Posix {
     }
 
     /// `close(2)`, ignoring errors (there is nothing useful to do about them).
-    public static func close(_ fd: Int32) {
+    package static func close(_ fd: Int32) {
         guard fd >= 0 else { return }
         _ = Glibc.close(fd)
     }
 
     /// `read(2)` into `buffer`.
-    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, what: String) throws(SystemError)
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, what: String) throws(SystemError)
         -> Transfer
     {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .done(0) }
@@ -41,7 +41,7 @@ public enum Posix {
     }
 
     /// `read(2)` into `buffer`, from its start for as many bytes as it holds.
-    public static func read(_ fd: Int32, into buffer: inout [UInt8], what: String) throws(SystemError) -> Transfer {
+    package static func read(_ fd: Int32, into buffer: inout [UInt8], what: String) throws(SystemError) -> Transfer {
         let result = buffer.withUnsafeMutableBytes { raw in
             Result { () throws(SystemError) -> Transfer in try read(fd, into: raw, what: what) }
         }
@@ -49,7 +49,7 @@ public enum Posix {
     }
 
     /// `write(2)` of `bytes`; a short count is possible on non-blocking descriptors.
-    public static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String) throws(SystemError)
+    package static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String) throws(SystemError)
         -> Transfer
     {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .done(0) }
@@ -57,7 +57,7 @@ public enum Posix {
     }
 
     /// `write(2)` of `bytes` from `offset` on; a short count is possible on non-blocking descriptors.
-    public static func write(_ fd: Int32, _ bytes: [UInt8], from offset: Int, what: String) throws(SystemError)
+    package static func write(_ fd: Int32, _ bytes: [UInt8], from offset: Int, what: String) throws(SystemError)
         -> Transfer
     {
         try transfer(bytes, from: offset) { (rest) throws(SystemError) in try write(fd, rest, what: what) }
@@ -88,7 +88,7 @@ public enum Posix {
     }
 
     /// Writes all of `bytes` to a blocking descriptor.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], what: String) throws(SystemError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], what: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             switch try write(fd, bytes, from: offset, what: what) {
@@ -101,10 +101,10 @@ public enum Posix {
     }
 
     /// One descriptor to `poll`, and the events to wait for (`readable`, `writable`).
-    public typealias PollEntry = pollfd
+    package typealias PollEntry = pollfd
 
     /// `poll(2)`; returns how many entries have events. `EINTR` counts as none.
-    public static func poll(_ entries: inout [pollfd], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
+    package static func poll(_ entries: inout [pollfd], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
         let n = entries.withUnsafeMutableBufferPointer { buffer in
             Glibc.poll(buffer.baseAddress, nfds_t(buffer.count), timeoutMilliseconds)
         }
@@ -114,7 +114,7 @@ public enum Posix {
     }
 
     /// An epoll instance (`epoll_create1(EPOLL_CLOEXEC)`).
-    public static func epollCreate() throws(SystemError) -> Int32 {
+    package static func epollCreate() throws(SystemError) -> Int32 {
         let fd = clinux_epoll_create()
         guard fd >= 0 else { throw SystemError("epoll_create1") }
         return fd
@@ -122,18 +122,18 @@ public enum Posix {
 
     /// Watches `fd` for input under `token` in epoll instance `epfd` (`epoll_ctl` ADD, or MOD when it is
     /// already watched).
-    public static func epollWatch(_ epfd: Int32, _ fd: Int32, token: Int32) throws(SystemError) {
+    package static func epollWatch(_ epfd: Int32, _ fd: Int32, token: Int32) throws(SystemError) {
         guard clinux_epoll_watch(epfd, fd, token) == 0 else { throw SystemError("epoll_ctl") }
     }
 
     /// Stops watching `fd` (`epoll_ctl` DEL); a descriptor already closed is no longer watched anyway.
-    public static func epollUnwatch(_ epfd: Int32, _ fd: Int32) {
+    package static func epollUnwatch(_ epfd: Int32, _ fd: Int32) {
         _ = clinux_epoll_unwatch(epfd, fd)
     }
 
     /// `epoll_wait(2)`: fills `tokens` and `events` (poll's bits) for the ready descriptors, up to their
     /// capacity (at most 16), and returns how many. `EINTR` counts as none.
-    public static func epollWait(
+    package static func epollWait(
         _ epfd: Int32, tokens: inout [Int32], events: inout [UInt32], timeoutMilliseconds: Int32
     ) throws(SystemError) -> Int {
         let capacity = Int32(min(tokens.count, events.count))
@@ -148,34 +148,34 @@ public enum Posix {
     }
 
     /// Nanoseconds on `CLOCK_MONOTONIC`.
-    public static func monotonicNanoseconds() -> Int64 {
+    package static func monotonicNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// Nanoseconds on `CLOCK_REALTIME`: the wall clock, since the Unix epoch.
-    public static func realtimeNanoseconds() -> Int64 {
+    package static func realtimeNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// `fcntl(F_SETFL)` adding `O_NONBLOCK`.
-    public static func setNonBlocking(_ fd: Int32, what: String) throws(SystemError) {
+    package static func setNonBlocking(_ fd: Int32, what: String) throws(SystemError) {
         let flags = fcntl(fd, F_GETFL)
         if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0 { throw SystemError("fcntl", what) }
     }
 
     /// `fstat(2)`.
-    public static func fstat(_ fd: Int32, what: String) throws(SystemError) -> stat {
+    package static func fstat(_ fd: Int32, what: String) throws(SystemError) -> stat {
         var info = stat()
         if Glibc.fstat(fd, &info) != 0 { throw SystemError("fstat", what) }
         return info
     }
 
     /// `lstat(2)`, or nil when the path does not exist.
-    public static func lstat(_ path: String) throws(SystemError) -> stat? {
+    package static func lstat(_ path: String) throws(SystemError) -> stat? {
         var info = stat()
         if Glibc.lstat(path, &info) == 0 { return info }
         if errno == ENOENT { return nil }
@@ -183,63 +183,63 @@ public enum Posix {
     }
 
     /// `mkfifo(3)`.
-    public static func mkfifo(_ path: String, mode: mode_t) throws(SystemError) {
+    package static func mkfifo(_ path: String, mode: mode_t) throws(SystemError) {
         if Glibc.mkfifo(path, mode) != 0 { throw SystemError("mkfifo", path) }
     }
 
     /// `mkdir(2)`.
-    public static func mkdir(_ path: String, mode: mode_t) throws(SystemError) {
+    package static func mkdir(_ path: String, mode: mode_t) throws(SystemError) {
         if Glibc.mkdir(path, mode) != 0 { throw SystemError("mkdir", path) }
     }
 
     /// `fchmod(2)`.
-    public static func fchmod(_ fd: Int32, mode: mode_t, what: String) throws(SystemError) {
+    package static func fchmod(_ fd: Int32, mode: mode_t, what: String) throws(SystemError) {
         if Glibc.fchmod(fd, mode) != 0 { throw SystemError("chmod", what) }
     }
 
     /// `fchown(2)` to group `gid`, leaving the owner.
-    public static func fchgrp(_ fd: Int32, gid: gid_t, what: String) throws(SystemError) {
+    package static func fchgrp(_ fd: Int32, gid: gid_t, what: String) throws(SystemError) {
         if Glibc.fchown(fd, uid_t.max, gid) != 0 { throw SystemError("chown", what) }
     }
 
     /// The id of the group called `name`, or nil when there is none.
-    public static func groupID(named name: String) -> gid_t? {
+    package static func groupID(named name: String) -> gid_t? {
         guard let entry = getgrnam(name) else { return nil }
         return entry.pointee.gr_gid
     }
 
     /// `unlink(2)`; a missing path is not an error.
-    public static func unlink(_ path: String) throws(SystemError) {
+    package static func unlink(_ path: String) throws(SystemError) {
         if Glibc.unlink(path) != 0, errno != ENOENT { throw SystemError("unlink", path) }
     }
 
     /// `symlink(2)`.
-    public static func symlink(target: String, at path: String) throws(SystemError) {
+    package static func symlink(target: String, at path: String) throws(SystemError) {
         if Glibc.symlink(target, path) != 0 { throw SystemError("symlink", path) }
     }
 
     /// `realpath(3)`: the path with every symbolic link resolved.
-    public static func realpath(_ path: String) throws(SystemError) -> String {
+    package static func realpath(_ path: String) throws(SystemError) -> String {
         guard let resolved = Glibc.realpath(path, nil) else { throw SystemError("resolve", path) }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// `flock(2)` with `LOCK_EX | LOCK_NB`: false when another process holds the lock.
-    public static func lockExclusively(_ fd: Int32, what: String) throws(SystemError) -> Bool {
+    package static func lockExclusively(_ fd: Int32, what: String) throws(SystemError) -> Bool {
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
         if errno == EWOULDBLOCK { return false }
         throw SystemError("lock", what)
     }
 
     /// The value of environment variable `name`.
-    public static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
 
     /// The host's name (`gethostname(2)`), or `localhost` when it cannot be read.
-    public static var hostName: String {
+    package static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -247,17 +247,17 @@ public enum Posix {
     }
 
     /// This process's id.
-    public static var processID: Int32 { getpid() }
+    package static var processID: Int32 { getpid() }
 
     /// The contents of the file at `path`; fails on files larger than `limit` bytes.
-    public static func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+    package static func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
         let fd = try open(path, O_RDONLY)
         defer { close(fd) }
         return try readAll(fd, limit: limit, what: path)
     }
 
     /// Reads `fd` to its end; more than `limit` bytes is an `EFBIG` error.
-    public static func readAll(_ fd: Int32, limit: Int, what path: String) throws(SystemError) -> [UInt8] {
+    package static func readAll(_ fd: Int32, limit: Int, what path: String) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -269,7 +269,7 @@ public enum Posix {
     }
 
     /// `signal(SIGPIPE, SIG_IGN)`: writing to a pipe whose reader left is then an `EPIPE` error, not death.
-    public static func ignoreBrokenPipes() {
+    package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
 
@@ -277,40 +277,40 @@ public enum Posix {
     package static var spawnNewSession: Int16 { clinux_posix_spawn_setsid() }
 
     /// `fcntl(F_SETFD, FD_CLOEXEC)`.
-    public static func setCloseOnExec(_ fd: Int32) {
+    package static func setCloseOnExec(_ fd: Int32) {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
     /// `unsetenv(3)`.
-    public static func unsetEnvironment(_ name: String) {
+    package static func unsetEnvironment(_ name: String) {
         unsetenv(name)
     }
 
     /// `isatty(3)`.
-    public static func isTerminal(_ fd: Int32) -> Bool {
+    package static func isTerminal(_ fd: Int32) -> Bool {
         isatty(fd) == 1
     }
 
     /// The terminal settings of `fd` (`tcgetattr`), or nil when it is not a terminal.
-    public static func terminalMode(_ fd: Int32) -> termios? {
+    package static func terminalMode(_ fd: Int32) -> termios? {
         var mode = termios()
         return tcgetattr(fd, &mode) == 0 ? mode : nil
     }
 
     /// Applies terminal settings at once (`tcsetattr(TCSANOW)`).
-    public static func setTerminalMode(_ fd: Int32, _ mode: termios) {
+    package static func setTerminalMode(_ fd: Int32, _ mode: termios) {
         var mode = mode
         _ = tcsetattr(fd, TCSANOW, &mode)
     }
 
     /// `nanosleep(2)`: only for bounded waits outside the event loop.
-    public static func sleep(milliseconds: Int) {
+    package static func sleep(milliseconds: Int) {
         var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
         _ = nanosleep(&request, nil)
     }
 
     /// Hours and minutes of the local time of day (`time`, `localtime_r`).
-    public static func localTimeOfDay() -> (hour: Int, minute: Int) {
+    package static func localTimeOfDay() -> (hour: Int, minute: Int) {
         var seconds = time(nil)
         var parts = tm()
         localtime_r(&seconds, &parts)
@@ -319,7 +319,7 @@ public enum Posix {
 
     /// The local time of day in nanoseconds since midnight (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`):
     /// enough to know when the next minute begins.
-    public static func localNanosecondsOfDay() -> Int64 {
+    package static func localNanosecondsOfDay() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
@@ -330,14 +330,14 @@ public enum Posix {
     }
 
     /// A unix datagram socket (`socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC)`), or -1.
-    public static func unixDatagramSocket() -> Int32 {
+    package static func unixDatagramSocket() -> Int32 {
         socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     }
 
     /// Sends `bytes` as one datagram on `socket` to the unix socket at `path` (`sendto`); a path starting with
     /// `@` names an abstract socket. Returns false when it could not be sent.
     @discardableResult
-    public static func sendDatagram(_ bytes: [UInt8], on socket: Int32, to path: String) -> Bool {
+    package static func sendDatagram(_ bytes: [UInt8], on socket: Int32, to path: String) -> Bool {
         var address = sockaddr_un()
         var name = Array(path.utf8)
         guard !name.isEmpty, name.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
@@ -358,7 +358,7 @@ public enum Posix {
     }
 
     /// A non-blocking monotonic `timerfd`, or throws.
-    public static func monotonicTimer() throws(SystemError) -> Int32 {
+    package static func monotonicTimer() throws(SystemError) -> Int32 {
         let fd = clinux_timerfd_create_monotonic()
         guard fd >= 0 else { throw SystemError("timerfd_create") }
         return fd
@@ -366,32 +366,32 @@ public enum Posix {
 
     /// Arms a `timerfd` (`timerfd_settime`): first expiry after `first` ns, then every `interval` ns (0: once;
     /// both 0: disarmed).
-    public static func armTimer(_ fd: Int32, firstNanoseconds first: Int64, intervalNanoseconds interval: Int64)
+    package static func armTimer(_ fd: Int32, firstNanoseconds first: Int64, intervalNanoseconds interval: Int64)
         throws(SystemError)
     {
         guard clinux_timerfd_arm(fd, first, interval) == 0 else { throw SystemError("timerfd_settime") }
     }
 
     /// Arms a `timerfd` to fire once at `deadline` ns on its clock (`timerfd_settime` with `TFD_TIMER_ABSTIME`).
-    public static func armTimer(_ fd: Int32, atNanoseconds deadline: Int64) throws(SystemError) {
+    package static func armTimer(_ fd: Int32, atNanoseconds deadline: Int64) throws(SystemError) {
         guard clinux_timerfd_arm_absolute(fd, deadline) == 0 else { throw SystemError("timerfd_settime") }
     }
 
     /// Blocks SIGTERM, SIGINT and SIGHUP, ignores SIGPIPE, and returns a non-blocking `signalfd` for the three.
-    public static func lifecycleSignals() throws(SystemError) -> Int32 {
+    package static func lifecycleSignals() throws(SystemError) -> Int32 {
         let fd = clinux_signalfd_for_lifecycle()
         guard fd >= 0 else { throw SystemError("signalfd") }
         return fd
     }
 
     /// The next signal read from a `signalfd`, or nil when none is pending.
-    public static func nextSignal(_ fd: Int32) -> Int32? {
+    package static func nextSignal(_ fd: Int32) -> Int32? {
         let signal = clinux_signalfd_read(fd)
         return signal > 0 ? signal : nil
     }
 
     /// `openpty` with the slave in raw mode: the master, the slave and the slave's path.
-    public static func openPseudoTerminal() throws(SystemError) -> (master: Int32, slave: Int32, path: String) {
+    package static func openPseudoTerminal() throws(SystemError) -> (master: Int32, slave: Int32, path: String) {
         var master: Int32 = -1
         var slave: Int32 = -1
         var name = [CChar](repeating: 0, count: 128)
@@ -406,18 +406,18 @@ public enum Posix {
     }
 
     /// `TIOCEXCL` (true) or `TIOCNXCL` (false) on a terminal: whether further opens are refused.
-    public static func setExclusive(_ fd: Int32, _ exclusive: Bool) {
+    package static func setExclusive(_ fd: Int32, _ exclusive: Bool) {
         _ = exclusive ? clinux_tty_exclusive(fd) : clinux_tty_nonexclusive(fd)
     }
 
     /// Bytes waiting to be read on `fd` (`FIONREAD`), or nil.
-    public static func bytesReadable(_ fd: Int32) -> Int? {
+    package static func bytesReadable(_ fd: Int32) -> Int? {
         let n = clinux_bytes_readable(fd)
         return n >= 0 ? Int(n) : nil
     }
 
     /// Bytes still queued for output on a terminal (`TIOCOUTQ`), or nil.
-    public static func outputQueued(_ fd: Int32) -> Int? {
+    package static func outputQueued(_ fd: Int32) -> Int? {
         let n = clinux_tty_output_queued(fd)
         return n >= 0 ? Int(n) : nil
     }
@@ -425,7 +425,7 @@ public enum Posix {
 
 extension pollfd {
     /// An entry waiting for `events` on `fd`.
-    public init(_ fd: Int32, _ events: Int16) {
+    package init(_ fd: Int32, _ events: Int16) {
         self.init(fd: fd, events: events, revents: 0)
     }
 }

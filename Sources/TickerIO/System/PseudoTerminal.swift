@@ -2,20 +2,20 @@ import Glibc
 
 /// A pseudo-terminal pair: the emulator (or a test) holds the master side and plays the microcontroller;
 /// the slave side is the "serial device" the daemon opens.
-public final class PseudoTerminal {
+package final class PseudoTerminal {
     /// The master descriptor (non-blocking).
-    public private(set) var master: Int32
+    package private(set) var master: Int32
     /// The slave descriptor, held open so the master never sees a hang-up while the daemon reconnects.
-    public private(set) var slave: Int32
+    package private(set) var slave: Int32
     /// The slave's device path, e.g. `/dev/pts/3`.
-    public let slavePath: String
+    package let slavePath: String
     /// The symbolic link made to the slave, if one was asked for.
-    public let link: String?
+    package let link: String?
     private var buffer = [UInt8](repeating: 0, count: 4_096)
 
     /// Opens a pair in raw mode (`openpty`, `cfmakeraw`) and, with `link`, points a symbolic link at the
     /// slave (replacing an existing link, never a file that is not a link).
-    public init(link: String? = nil) throws(SystemError) {
+    package init(link: String? = nil) throws(SystemError) {
         let (master, slave, path) = try Posix.openPseudoTerminal()
         self.master = master
         self.slave = slave
@@ -37,7 +37,7 @@ public final class PseudoTerminal {
 
     /// Closes both sides and removes the link: to the daemon, the device was unplugged. Once only: by the time
     /// this pair is released, the link may belong to a replugged one.
-    public func close() {
+    package func close() {
         guard master >= 0 else { return }
         Posix.close(master)
         Posix.close(slave)
@@ -48,7 +48,7 @@ public final class PseudoTerminal {
 
     /// Reads everything the other side has written to the slave so far (non-blocking), handing it to `body`
     /// a chunk at a time. True once nothing more is waiting, false when the pseudo-terminal failed.
-    public func drain(_ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+    package func drain(_ body: (ArraySlice<UInt8>) -> Void) -> Bool {
         while true {
             let count: Int
             do {

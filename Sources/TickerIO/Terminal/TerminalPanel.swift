@@ -4,31 +4,31 @@ import TickerCore
 /// Draws frames as an LED panel in a terminal: each character cell shows two pixels (the upper half block
 /// coloured as the top pixel over a background coloured as the bottom one), in amber on near-black, with
 /// 24-bit colour escapes. Restores the terminal (cursor, colours, echo) when it ends.
-public final class TerminalPanel {
+package final class TerminalPanel {
     private let fd: Int32
     private var saved = termios()
     private var savedValid = false
     private var buffer: [UInt8] = []
     private var active = false
     /// Why drawing stopped: the write that failed (EIO once the terminal has hung up); nil while it works.
-    public private(set) var failure: SystemError?
+    package private(set) var failure: SystemError?
 
     /// A panel drawn on descriptor `fd` (standard output by default).
-    public init(fd: Int32 = 1) {
+    package init(fd: Int32 = 1) {
         self.fd = fd
     }
 
     deinit { end() }
 
     /// Whether `fd` is a terminal.
-    public var isTerminal: Bool { Posix.isTerminal(fd) }
+    package var isTerminal: Bool { Posix.isTerminal(fd) }
 
     /// Whether the terminal has hung up (its window was closed, or the other side of its pseudo-terminal went
     /// away): there is nowhere left to draw.
-    public var isHungUp: Bool { Posix.isHungUp(fd) }
+    package var isHungUp: Bool { Posix.isHungUp(fd) }
 
     /// Clears the screen, hides the cursor and stops echoing typed keys.
-    public func begin() {
+    package func begin() {
         guard !active else { return }
         active = true
         if let mode = Posix.terminalMode(0) {
@@ -42,7 +42,7 @@ public final class TerminalPanel {
     }
 
     /// Puts the terminal back as it was: cursor shown, colours reset, echo on.
-    public func end() {
+    package func end() {
         guard active else { return }
         active = false
         emit("\u{1B}[0m\u{1B}[?25h\n")
@@ -50,7 +50,7 @@ public final class TerminalPanel {
     }
 
     /// Draws `frame` at the top left, with `status` on the line below.
-    public func draw(_ frame: Frame, status: String) {
+    package func draw(_ frame: Frame, status: String) {
         let maxLevel = Double(frame.depth.maxLevel)
         draw(width: frame.width, height: frame.height, status: status) { layer, x, y in
             appendColour(layer, Double(frame[x, y]) / maxLevel)
@@ -58,7 +58,7 @@ public final class TerminalPanel {
     }
 
     /// Draws a colour picture at the top left in its own colours (24-bit escapes), with `status` below.
-    public func draw(_ image: RGBFrame, status: String) {
+    package func draw(_ image: RGBFrame, status: String) {
         draw(width: image.width, height: image.height, status: status) { layer, x, y in
             appendColour(layer, image[x, y])
         }
