@@ -1,5 +1,5 @@
 import Testing
-import TickerCore
+@testable import TickerCore
 
 /// The frame grid's instants, on a manual clock whose origin is 1000 s.
 @Suite struct FrameGridTests {

@@ -1,5 +1,5 @@
 import Testing
-import TickerCore
+@testable import TickerCore
 
 /// The renderer on a manual clock: it draws what the scene draws, says when the picture next changes, and
 /// keeps its picture over a reload that leaves the panel's size.

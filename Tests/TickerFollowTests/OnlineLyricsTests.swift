@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 import TickerCore
-import TickerFollow
+@testable import TickerFollow
 import TickerIO
 import TickerTestSupport
 

@@ -6,12 +6,6 @@ public struct FrameGrid: Sendable, Equatable {
     /// Frames per second: the grid's pitch (at least 1 is used).
     public let framesPerSecond: Int
 
-    /// A grid of `framesPerSecond` instants a second, one of them at `origin`.
-    public init(origin: Duration, framesPerSecond: Int) {
-        self.origin = origin
-        self.framesPerSecond = framesPerSecond
-    }
-
     /// The grid instant number `index`: `origin + index / fps` seconds, to the attosecond (rounded toward
     /// zero, as `Duration`'s division does).
     public func instant(_ index: Int64) -> Duration {

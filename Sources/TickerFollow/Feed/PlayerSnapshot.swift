@@ -63,12 +63,6 @@ package struct PlaybackPosition: Equatable, Sendable {
     package var seconds: Double
     /// The monotonic clock reading at which `seconds` was true.
     package var at: Duration
-
-    /// A position from its parts.
-    package init(seconds: Double, at: Duration) {
-        self.seconds = seconds
-        self.at = at
-    }
 }
 
 /// Everything a follower knows about the player at one moment.

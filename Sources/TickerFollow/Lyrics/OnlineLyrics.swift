@@ -14,12 +14,6 @@ package final class OnlineLyrics: @unchecked Sendable {
         package var track: Track
         /// The lyrics, as LRC.
         package var lrc: String
-
-        /// An arrival from its parts.
-        package init(track: Track, lrc: String) {
-            self.track = track
-            self.lrc = lrc
-        }
     }
 
     private let client: LRCLIBClient

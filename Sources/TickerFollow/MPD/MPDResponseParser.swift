@@ -38,12 +38,6 @@ package struct MPDField: Equatable, Sendable {
     package var key: String
     /// The value, everything after `": "`.
     package var value: String
-
-    /// A field from its parts.
-    package init(key: String, value: String) {
-        self.key = key
-        self.value = value
-    }
 }
 
 /// An `ACK [error@commandIndex] {command} message` line.

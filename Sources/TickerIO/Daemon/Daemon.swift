@@ -256,26 +256,29 @@ package final class Daemon {
     private func writeStateFile(_ snapshot: StateSnapshot) {
         let path = settings.config.feed.state
         guard !path.isEmpty else { return }
-        do {
+        write("state file", path, &stateFileProblem, "the file is written at the next change") {
             try StateFile.write(snapshot, to: path)
-            if stateFileProblem.recovered() { logger.notice("state file '\(path)' written again") }
-        } catch {
-            if stateFileProblem.failed(error.description) {
-                logger.warning("state file: \(error) (the panel runs on; the file is written at the next change)")
-            }
         }
     }
 
     private func writeKeptState(_ kept: KeptState) {
         let path = settings.config.feed.keep
         guard !path.isEmpty else { return }
-        do {
+        write("kept state", path, &keptStateProblem, "a restart will start empty") {
             try KeptStateFile.write(kept, to: path)
-            if keptStateProblem.recovered() { logger.notice("kept state '\(path)' written again") }
+        }
+    }
+
+    /// Writes the `what` file at `path`: a failure is logged once per change of cause, with what it means
+    /// (`meaning`), and the recovery once; the panel runs on either way.
+    private func write(
+        _ what: String, _ path: String, _ problem: inout ProblemOnce, _ meaning: String, _ body: () throws -> Void
+    ) {
+        do {
+            try body()
+            if problem.recovered() { logger.notice("\(what) '\(path)' written again") }
         } catch {
-            if keptStateProblem.failed(error.description) {
-                logger.warning("kept state: \(error) (the panel runs on; a restart will start empty)")
-            }
+            if problem.failed("\(error)") { logger.warning("\(what): \(error) (the panel runs on; \(meaning))") }
         }
     }
 

@@ -18,11 +18,6 @@ package struct ColumnRange: Equatable, Sendable {
     package var start: Int
     package var count: Int
 
-    package init(start: Int, count: Int) {
-        self.start = start
-        self.count = count
-    }
-
     var end: Int { start + count }
 }
 
