@@ -36,14 +36,6 @@ public struct PanelRejection: Hashable, Sendable {
     public let sequence: UInt8
     /// The decoding error in words, for logs.
     public let reason: WireError
-
-    /// A rejection with every field given.
-    public init(code: WireErrorCode, type: UInt8, sequence: UInt8, reason: WireError) {
-        self.code = code
-        self.type = type
-        self.sequence = sequence
-        self.reason = reason
-    }
 }
 
 /// Running totals a panel keeps since it started.

@@ -63,13 +63,6 @@ public struct ConfigIssue: Sendable, Equatable, CustomStringConvertible {
     /// What was wrong.
     public var error: ConfigError
 
-    /// Creates an issue.
-    public init(file: String, line: Int, error: ConfigError) {
-        self.file = file
-        self.line = line
-        self.error = error
-    }
-
     /// `file:line: message`.
     public var description: String { line > 0 ? "\(file):\(line): \(error)" : "\(file): \(error)" }
 }
