@@ -173,14 +173,12 @@ package final class Daemon {
             machine.wake(
                 at: now, picture: renderer.outlook, linkDeadline: link?.nextDeadline,
                 linkStreaming: link?.isStreaming ?? false,
-                localTimeOfDay: inPlace { $0.wantsTimeOfDay(at: now) }
-                    ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil,
+                localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil,
                 into: &actions)
             execute(actions)
             do {
-                let deadline = link?.nextDeadline
-                let picture = renderer.outlook
-                try timer.arm(at: inPlace { $0.nextWake(after: now, picture: picture, linkDeadline: deadline) })
+                try timer.arm(
+                    at: machine.nextWake(after: now, picture: renderer.outlook, linkDeadline: link?.nextDeadline))
             } catch {
                 logger.error(error.description)
                 return 1
@@ -206,21 +204,16 @@ package final class Daemon {
             identity: linkGeneration << 32 | (link?.statistics.connections ?? 0))
     }
 
-    /// Asks the machine in place. A non-mutating call on `machine` itself, or reading its player state for the
-    /// renderer, would first copy the whole machine (player state, decoder) or the state out of this class, on
-    /// every wake-up.
-    private func inPlace<T>(_ body: (inout DaemonMachine) -> T) -> T { body(&machine) }
-
     private func execute(_ actions: [DaemonMachine.Action]) {
         for action in actions {
             switch action {
             case .observe(let instant):
                 renderer.observe(machine.state, at: instant)
             case .render(let instant):
-                inPlace { renderer.render($0.state, at: instant, clock: $0.clockText) }
+                renderer.render(machine.state, at: instant, clock: machine.clockText)
             case .serviceLink(let instant):
                 guard let link else { continue }
-                link.setBrightness(inPlace { $0.brightnessLevel })
+                link.setBrightness(machine.brightnessLevel)
                 link.service(renderer.picture, at: instant)
             case .drawTerminal:
                 if renderer.picture.isColor {

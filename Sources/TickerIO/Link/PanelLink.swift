@@ -69,12 +69,8 @@ package final class PanelLink: FrameSink {
     /// waiting for room on the line.
     package var nextDeadline: Duration {
         if line.isBusy { return .zero }
-        return inPlace { $0.nextDeadline }
+        return machine.nextDeadline
     }
-
-    /// Asks the machine in place. A non-mutating call on `machine` itself would first copy the whole machine
-    /// out of this class, several times a frame.
-    private func inPlace<T>(_ body: (inout LinkMachine) -> T) -> T { body(&machine) }
 
     /// Sets the brightness (0–255) the device should use; sent with the next frame when it changes.
     package func setBrightness(_ level: UInt8) {
@@ -95,7 +91,7 @@ package final class PanelLink: FrameSink {
     /// picture's levels, or a colour picture's colours packed for the wire).
     package func service(_ picture: Picture, at now: Duration) {
         guard line.readyForPicture(at: now, &machine) else { return }
-        switch inPlace({ $0.next(at: now) }) {
+        switch machine.next(at: now) {
         case .idle:
             return
         case .open:
