@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 /// The frame grid's instants, on a manual clock whose origin is 1000 s.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TickerCore
 
 /// The renderer on a manual clock: it draws what the scene draws, says when the picture next changes, and

@@ -3,9 +3,10 @@ import Glibc
 import Synchronization
 import Testing
 import TickerCore
-@testable import TickerFollow
 import TickerIO
 import TickerTestSupport
+
+@testable import TickerFollow
 
 /// The LRCLIB client, its cache and the worker that keeps them off the followers' loops, against
 /// `scripts/lrclib-standin`.
