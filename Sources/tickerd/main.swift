@@ -99,12 +99,10 @@ func main() -> Never {
         overrides.insert(ConfigOverride(section: "marquee", key: "fade-edges", value: "true"), at: 0)
     }
 
-    let options = DaemonOptions(
-        config: ConfigSource(path: configPath, required: configRequired, overrides: overrides), demo: demo,
-        terminal: terminalChoice ?? (demo && isatty(1) == 1))
+    let source = ConfigSource(path: configPath, required: configRequired, overrides: overrides)
 
     let settings: Settings
-    switch Settings.load(options.config) {
+    switch Settings.load(source) {
     case .failure(let error):
         fail(error.description, status: 1)
     case .success(let loaded):
@@ -116,7 +114,9 @@ func main() -> Never {
     }
 
     do {
-        let daemon = try Daemon(settings: settings, options: options, logger: Logger(program: "tickerd"))
+        let daemon = try Daemon(
+            settings: settings, source: source, demo: demo, terminal: terminalChoice ?? (demo && isatty(1) == 1),
+            logger: Logger(program: "tickerd"))
         exit(daemon.run())
     } catch {
         fail(error.description, status: 1)

@@ -2,23 +2,6 @@ import Glibc
 import TickerCore
 import TickerWire
 
-/// How the daemon was started, beyond the configuration file.
-package struct DaemonOptions: Sendable {
-    /// Where the configuration comes from; read again on each reload.
-    package var config: ConfigSource
-    /// Play the built-in demo track instead of reading the feed.
-    package var demo: Bool
-    /// Draw the panel in this terminal.
-    package var terminal: Bool
-
-    /// Creates options.
-    package init(config: ConfigSource, demo: Bool, terminal: Bool) {
-        self.config = config
-        self.demo = demo
-        self.terminal = terminal
-    }
-}
-
 /// A failure that stops the daemon from starting (or a reload from taking effect), as a sentence.
 package struct DaemonError: Error, CustomStringConvertible, Sendable {
     package let description: String
@@ -31,7 +14,10 @@ package struct DaemonError: Error, CustomStringConvertible, Sendable {
 /// draws the picture that the link and the terminal show; it decides nothing itself.
 package final class Daemon {
     private var settings: Settings
-    private let options: DaemonOptions
+    /// Where the configuration comes from; read again on each reload.
+    private let source: ConfigSource
+    /// Whether the daemon plays the built-in demo track instead of reading the feed.
+    private let demo: Bool
     private var logger: Logger
     private var machine: DaemonMachine
     private var renderer: Renderer
@@ -55,9 +41,12 @@ package final class Daemon {
     private var keptStateProblem = ProblemOnce()
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
-    package init(settings: Settings, options: DaemonOptions, logger: Logger) throws(DaemonError) {
+    package init(
+        settings: Settings, source: ConfigSource, demo: Bool, terminal: Bool, logger: Logger
+    ) throws(DaemonError) {
         self.settings = settings
-        self.options = options
+        self.source = source
+        self.demo = demo
         var logger = logger
         logger.level = LogLevel(config: settings.config.log.level)
         self.logger = logger
@@ -68,10 +57,11 @@ package final class Daemon {
         } catch {
             throw DaemonError(error.description)
         }
-        terminal = options.terminal ? TerminalPanel() : nil
-        machine = DaemonMachine(configuration: Self.configuration(settings, options, notify), at: Clock.now)
+        self.terminal = terminal ? TerminalPanel() : nil
+        machine = DaemonMachine(
+            configuration: Self.configuration(settings, demo: demo, terminal: terminal, notify), at: Clock.now)
         renderer = Renderer(scene: Self.scene(settings), grid: machine.grid)
-        if !options.demo {
+        if !demo {
             do {
                 if let handed = try FeedPipe.fromSocketActivation() {
                     feed = handed
@@ -84,7 +74,7 @@ package final class Daemon {
                 throw DaemonError(error.description)
             }
         }
-        if !options.demo { restoreKeptState() }
+        if !demo { restoreKeptState() }
         link = makeLink(settings)
         warnAboutLineRate(settings)
         // Room for a frame's actions (draw, link, terminal, watchdog, status, snapshot) and a few log lines.
@@ -99,20 +89,20 @@ package final class Daemon {
     }
 
     private static func configuration(
-        _ settings: Settings, _ options: DaemonOptions, _ notify: SystemdNotify
+        _ settings: Settings, demo: Bool, terminal: Bool, _ notify: SystemdNotify
     ) -> DaemonMachine.Configuration {
         let idleAfter = settings.config.display.idleAfter
         return DaemonMachine.Configuration(
             framesPerSecond: settings.config.panel.fps, brightness: settings.config.panel.brightness,
             watchdogInterval: notify.watchdogMicroseconds.map { .microseconds($0) },
             // A terminal is redrawn at most 30 times a second.
-            terminalInterval: options.terminal ? .seconds(1) / 30 : nil, demo: options.demo,
+            terminalInterval: terminal ? .seconds(1) / 30 : nil, demo: demo,
             // At most four state files a second: enough for a bridge, nothing for the disk.
             snapshotInterval: settings.config.feed.state.isEmpty ? nil : .milliseconds(250),
             idleClock: settings.style.idle == .clock,
             // The kept state as often, and again once a minute while nothing changes, or every half of
             // idle-after when that is shorter: older than idle-after, it is not restored.
-            keepInterval: settings.config.feed.keep.isEmpty || options.demo ? nil : .milliseconds(250),
+            keepInterval: settings.config.feed.keep.isEmpty || demo ? nil : .milliseconds(250),
             keepRefresh: idleAfter == .zero ? .seconds(60) : min(.seconds(60), idleAfter / 2))
     }
 
@@ -338,7 +328,7 @@ package final class Daemon {
         notify.send("RELOADING=1")
         defer { notify.send("READY=1\nSTATUS=\(statusLine())") }
         let loaded: Settings
-        switch Settings.load(options.config) {
+        switch Settings.load(source) {
         case .failure(let error):
             logger.error("configuration not reloaded, keeping the running one: \(error)")
             return
@@ -351,7 +341,8 @@ package final class Daemon {
         logger.level = LogLevel(config: new.log.level)
         let panel = new.panel
         let now = Clock.now
-        machine.reload(configuration: Self.configuration(loaded, options, notify), at: now)
+        machine.reload(
+            configuration: Self.configuration(loaded, demo: demo, terminal: terminal != nil, notify), at: now)
         renderer.reload(scene: Self.scene(loaded), grid: machine.grid, state: machine.state, at: now)
         if new.device != old.device || new.leds != old.leds || panel.width != old.panel.width
             || panel.height != old.panel.height
