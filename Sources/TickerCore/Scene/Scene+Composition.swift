@@ -62,14 +62,17 @@ extension Scene {
         switch content {
         case .message(let message):
             let role: ColorRole = message.priority == .high ? .messageHigh : .message
-            composition.top = .marquee(message.text, since: since(content, state, at: now), paint: .role(role))
+            composition.top = .marquee(
+                message.text, since: since(content, state, at: now, position: position), paint: .role(role))
         case .idle where style.idle != .blank:
             let text = style.idle == .clock ? clock : style.idleText
-            composition.top = .marquee(text, since: since(content, state, at: now), paint: .role(.clock))
+            composition.top = .marquee(
+                text, since: since(content, state, at: now, position: position), paint: .role(.clock))
         case .idle:
             break
         case .nowPlaying:
-            composition.top = .marquee(nowPlaying, since: since(content, state, at: now), paint: .nowPlaying)
+            composition.top = .marquee(
+                nowPlaying, since: since(content, state, at: now, position: position), paint: .nowPlaying)
         case .lyric:
             composition.top = isSplit ? .wrapped : .lyric
             return composition
@@ -106,15 +109,16 @@ extension Scene {
 
     /// What the top zone shows at `now` and since when.
     func topView(_ state: PlayerState, at now: Duration) -> TopView {
-        let content = topContent(state, at: now).content
-        return TopView(content: content, since: since(content, state, at: now))
+        let (content, position, _) = topContent(state, at: now)
+        return TopView(content: content, since: since(content, state, at: now, position: position))
     }
 
     /// Since when the top zone has shown `content` at `now`: since it started (a message's arrival, the
     /// now-playing line's last change, the panel going idle), or since it came back into view after a message
     /// or a lyric line hid it, so that its lap restarts with its pause. Before the state was last observed,
-    /// what `observe` noted; after, the instants at which what hid it ended.
-    func since(_ content: TopContent, _ state: PlayerState, at now: Duration) -> Duration {
+    /// what `observe` noted; after, the instants at which what hid it ended. `position` is the lyrics' position
+    /// at `now` (the lyrics offset added).
+    func since(_ content: TopContent, _ state: PlayerState, at now: Duration, position: Duration) -> Duration {
         var since = shownWhenObserved.content == content ? shownWhenObserved.since : observedAt
         for message in state.messages where message.expires > observedAt && message.expires <= now {
             if case .message(let shown) = content, !message.outranks(shown) { continue }
@@ -131,16 +135,16 @@ extension Scene {
         case .lyric:
             return since
         }
-        return lyricLeft(state, at: now).map { max(since, $0) } ?? since
+        return lyricLeft(state, at: position).map { max(since, $0) } ?? since
     }
 
     /// The instant the last lyric line to take the top zone from a marquee ended, when that was after the
-    /// state was last observed (the position then moved on from where it was observed, at the track's pace).
-    func lyricLeft(_ state: PlayerState, at now: Duration) -> Duration? {
+    /// state was last observed (the position then moved on from where it was observed, at the track's pace);
+    /// `position` is the lyrics' position now.
+    func lyricLeft(_ state: PlayerState, at position: Duration) -> Duration? {
         let lines = state.lyrics.lines
         // Lyrics not observed (see `observe`) are not known to have hidden anything.
         guard state.playback == .playing, lines.count == lastTopLine.count else { return nil }
-        let position = state.playbackPosition(at: now) + style.lyricsOffset
         let latest = (state.nextLyricLine(after: position)?.index ?? lines.count) - 1
         guard latest >= 0, case let index = lastTopLine[latest], index >= 0 else { return nil }
         let end = index + 1 < lines.count ? min(lines[index].end, lines[index + 1].start) : lines[index].end
