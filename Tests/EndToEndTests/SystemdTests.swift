@@ -306,6 +306,155 @@ struct SystemdTests {
         #expect(left.output.isEmpty, "left behind:\n\(left.output)")
     }
 
+    /// Several panels on one host, as the README sets them up: two instances of the template units, each with its
+    /// own configuration, feed, state file, kept state and dynamic user, each panel showing what its own feed was
+    /// told; one MPD follower writing to both feeds, which carries on while one panel's units are stopped and
+    /// brings that panel up to date when they are back; the network drop-in put in place by the README's line.
+    @Test func templateUnitsDriveTwoPanelsEachFromItsOwnConfigurationAndFeed() async throws {
+        let rig = try Rig()
+        let sandbox = try await Sandbox(rig: rig)
+        let names = ["kitchen", "lounge"]
+        var panels: [String: FakePanel] = [:]
+        for name in names {
+            let panel = try rig.panel(link: rig.path("sandbox/\(name)"), width: 64, height: 16, depth: 2)
+            chmod(panel.slavePath, 0o666)
+            panels[name] = panel
+        }
+        // Two configurations that draw a title differently, so that a panel's picture says which file it read.
+        let configs = [
+            "kitchen": Self.config, "lounge": Self.config.replacingOccurrences(of: "{title}", with: "> {title}"),
+        ]
+        var looks: [String: Look] = [:]
+        for (name, config) in configs { looks[name] = try Look(config: config) }
+        func showing(_ name: String, _ lines: [String], _ what: String) async throws {
+            guard let panel = panels[name], let expected = looks[name]?.frame(after: lines) else {
+                throw TestFailure("no panel \(name)")
+            }
+            try await rig.wait("the \(name) panel to show \(what):\n\(expected.asciiArt)") {
+                panel.device.framebuffer.bytes == expected.bytes
+            }
+        }
+
+        try await sandbox.run("make -s -C \(Sandbox.repository) install BUILDDIR=\(Sandbox.build)")
+        try await sandbox.run("useradd --system --create-home --groups tickerd feeder")
+        for name in names {
+            try sandbox.write(
+                "/etc/tickerd/\(name).conf",
+                (configs[name] ?? "") + "[device]\npath = /run/tickerd-sandbox/dir/\(name)\n")
+        }
+        // The test's changes (see the suite's comment), for every instance at once.
+        try sandbox.write(
+            "/run/systemd/system/tickerd@.service.d/test.conf",
+            """
+            [Service]
+            Environment=LD_PRELOAD=\(Sandbox.build)/libTickerTestShim.so
+            DeviceAllow=char-pts rw
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl start systemd-journald.service")
+        try await sandbox.run(
+            "systemctl enable --now tickerd@kitchen.socket tickerd@kitchen.service tickerd@lounge.socket"
+                + " tickerd@lounge.service")
+        for name in names {
+            let panel = panels[name]
+            try await rig.wait("the first full frame of the \(name) panel") { panel?.kinds.contains(.full) == true }
+            let owners = try await sandbox.run("stat -c '%F %U:%G %a' /run/tickerd/\(name) /run/tickerd/\(name)/feed")
+            #expect(owners.output == "directory root:root 755\nfifo root:tickerd 620\n", "\(name)")
+            #expect(try await sandbox.property("User", of: "tickerd@\(name).service") == "tickerd-daemon-\(name)")
+        }
+
+        // Each feed reaches its own panel, drawn by its own configuration.
+        for name in names {
+            try await sandbox.run("printf 'title \(name)\\n' > /run/tickerd/\(name)/feed", as: "feeder")
+        }
+        for name in names { try await showing(name, ["title \(name)"], "its own title") }
+        for name in names {
+            try await sandbox.wait("the \(name) state file", for: "cat /run/tickerd/\(name)/state/state.json") {
+                $0.contains(#""title":"\#(name)""#)
+            }
+            try await sandbox.wait("the \(name) kept state", for: "cat /run/tickerd/\(name)/kept/state.feed") {
+                $0.contains("title \(name)")
+            }
+            let kept = try await sandbox.run(
+                "stat -c '%U %a' /run/tickerd/\(name)/kept /run/tickerd/\(name)/kept/state.feed")
+            #expect(kept.output == "tickerd-daemon-\(name) 700\ntickerd-daemon-\(name) 600\n", "\(name)")
+        }
+
+        // A restart of one panel's daemon leaves the other alone, and its first frame shows its own kept title.
+        let loungeHellos = panels["lounge"]?.kinds.filter { $0 == .hello }.count ?? 0
+        let kitchenPackets = panels["kitchen"]?.events.count ?? 0
+        try await sandbox.run("systemctl restart tickerd@kitchen.service")
+        try await rig.wait("a new kitchen daemon's hello and first full frame") {
+            let since = panels["kitchen"]?.kinds.dropFirst(kitchenPackets) ?? []
+            return since.firstIndex(of: .hello).map { since[$0...].contains(.full) } ?? false
+        }
+        try await showing("kitchen", ["title kitchen"], "its kept title after a restart")
+        #expect(panels["lounge"]?.kinds.filter { $0 == .hello }.count == loungeHellos, "the lounge daemon stayed")
+
+        // One MPD follower writes to both feeds.
+        try await startMPD(in: sandbox, rig: rig, title: "Tune")
+        try await sandbox.run(
+            "cd /var/lib/mpd/music && sox -q -n -r 44100 -c 2 next.flac synth 60 sine 660"
+                + " && metaflac --set-tag=TITLE=Next next.flac && mpc -q -h /run/mpd-sandbox/socket --wait update"
+                + " && mpc -q -h /run/mpd-sandbox/socket add next.flac")
+        try sandbox.write(
+            "/run/systemd/system/tickerd-follow-mpd.service.d/test.conf",
+            """
+            [Unit]
+            Wants=tickerd@kitchen.socket tickerd@lounge.socket
+            After=tickerd@kitchen.socket tickerd@lounge.socket
+            [Service]
+            Environment=MPD_HOST=/run/mpd-sandbox/socket
+            ExecStart=
+            ExecStart=/usr/local/bin/tickerctl follow mpd --music-dir /var/lib/mpd/music \
+                --feed /run/tickerd/kitchen/feed --feed /run/tickerd/lounge/feed
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl enable --now tickerd-follow-mpd.service")
+        try await sandbox.run("mpc -q -h /run/mpd-sandbox/socket play 1")
+        for name in names { try await showing(name, ["title Tune"], "what MPD plays") }
+
+        // The lounge's units stop, and its feed goes: the kitchen still follows MPD. When they are back, the
+        // follower finds the new pipe and sends the whole state.
+        try await sandbox.run("systemctl stop tickerd@lounge.socket")
+        try await sandbox.run("mpc -q -h /run/mpd-sandbox/socket play 2")
+        try await showing("kitchen", ["title Next"], "the next song, with the lounge's feed gone")
+        try await sandbox.wait(
+            "the follower to log the lounge's feed", for: "journalctl -u tickerd-follow-mpd.service -o cat --no-pager"
+        ) { $0.contains("/run/tickerd/lounge/feed") }
+        try await sandbox.run("systemctl start tickerd@lounge.socket tickerd@lounge.service")
+        try await showing("lounge", ["title Next"], "the next song, sent again once its feed is back")
+        try await sandbox.run("systemctl stop tickerd-follow-mpd.service")
+
+        // The network drop-in, put in place with the README's line, applies to the one instance: no dialout, the
+        // internet families, a user namespace of its own; the daemon still reads its feed.
+        try await sandbox.run(
+            "install -D -m 0644 /usr/local/share/tickerd/network.conf"
+                + " /etc/systemd/system/tickerd@lounge.service.d/network.conf"
+                + " && systemctl daemon-reload && systemctl restart tickerd@lounge.service")
+        #expect(try await sandbox.property("ActiveState", of: "tickerd@lounge.service") == "active")
+        #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@lounge.service") == "")
+        #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@lounge.service") == "no")
+        #expect(try await sandbox.property("PrivateUsers", of: "tickerd@lounge.service") == "yes")
+        #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@kitchen.service") == "dialout")
+        #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@kitchen.service") == "yes")
+        try await sandbox.run("printf 'title Wifi\\n' > /run/tickerd/lounge/feed", as: "feeder")
+        try await sandbox.wait("the networked daemon's state file", for: "cat /run/tickerd/lounge/state/state.json") {
+            $0.contains(#""title":"Wifi""#)
+        }
+
+        // Uninstalling stops and disables every instance.
+        try await sandbox.run("make -s -C \(Sandbox.repository) uninstall")
+        let active = try await sandbox.run("systemctl list-units --all --no-legend --plain 'tickerd@*'").output
+        #expect(
+            active.split(separator: "\n").allSatisfy { $0.contains(" inactive ") || $0.contains(" not-found ") },
+            "still loaded:\n\(active)")
+        let enabled = try await sandbox.run("ls /etc/systemd/system/*.wants/ | grep tickerd || true").output
+        #expect(enabled.isEmpty, "still enabled:\n\(enabled)")
+        let running = try await sandbox.run("pgrep -l -x 'tickerd|tickerctl' || true").output
+        #expect(running.isEmpty, "still running:\n\(running)")
+    }
+
     /// Starts a real MPD inside the sandbox (a transient unit, null audio output, a unix socket) with one FLAC
     /// song tagged `title` queued.
     private func startMPD(in sandbox: Sandbox, rig: Rig, title: String) async throws {
