@@ -81,6 +81,7 @@ install:
 		getent group tickerd >/dev/null || groupadd --system tickerd; \
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
 		echo "installed; start with: systemctl enable --now tickerd.socket tickerd.service"; \
+		echo "(or, one per panel: systemctl enable --now tickerd@NAME.socket tickerd@NAME.service)"; \
 	fi
 
 # Stops and disables every unit first, each panel's instances too (`disable` of a template disables them all;
