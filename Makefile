@@ -66,7 +66,8 @@ install:
 	install -m 0755 $(BUILDDIR)/tickerd $(BUILDDIR)/tickerctl $(BINDIR)/
 	install -m 0644 systemd/tickerd.service systemd/tickerd.socket systemd/tickerd@.service \
 		systemd/tickerd@.socket systemd/tickerd-follow-mpd.service systemd/tickerd-follow-shairport.service \
-		systemd/tickerd-follow-lms.service systemd/tickerd-follow-mqtt.service $(UNITDIR)/
+		systemd/tickerd-follow-lms.service systemd/tickerd-follow-mqtt.service \
+		systemd/tickerd-follow-mqtt@.service $(UNITDIR)/
 	install -m 0644 systemd/network.conf $(SHAREDIR)/
 	install -m 0644 systemd/tickerd-follow-mpris.service $(USERUNITDIR)/
 	install -m 0644 README.md docs/*.md systemd/99-tickerd.rules $(DOCDIR)/
@@ -88,8 +89,9 @@ install:
 # `stop` takes the running ones by pattern). Drop-ins under /etc/systemd/system are the administrator's and stay.
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
-		systemctl stop 'tickerd@*.service' 'tickerd@*.socket' 2>/dev/null || true; \
-		systemctl disable tickerd@.service tickerd@.socket 2>/dev/null || true; \
+		systemctl stop 'tickerd@*.service' 'tickerd@*.socket' 'tickerd-follow-mqtt@*.service' \
+			2>/dev/null || true; \
+		systemctl disable tickerd@.service tickerd@.socket tickerd-follow-mqtt@.service 2>/dev/null || true; \
 		systemctl disable --now tickerd.service tickerd.socket tickerd-follow-mpd.service \
 			tickerd-follow-shairport.service tickerd-follow-lms.service tickerd-follow-mqtt.service \
 			2>/dev/null || true; \
@@ -98,7 +100,8 @@ uninstall:
 	rm -f $(UNITDIR)/tickerd.service $(UNITDIR)/tickerd.socket $(UNITDIR)/tickerd@.service \
 		$(UNITDIR)/tickerd@.socket $(UNITDIR)/tickerd-follow-mpd.service \
 		$(UNITDIR)/tickerd-follow-shairport.service $(UNITDIR)/tickerd-follow-lms.service \
-		$(UNITDIR)/tickerd-follow-mqtt.service $(USERUNITDIR)/tickerd-follow-mpris.service
+		$(UNITDIR)/tickerd-follow-mqtt.service $(UNITDIR)/tickerd-follow-mqtt@.service \
+		$(USERUNITDIR)/tickerd-follow-mpris.service
 	rm -rf $(DOCDIR) $(SHAREDIR)
 	rm -f $(MANDIR)/man1/tickerctl.1 $(MANDIR)/man5/tickerd.conf.5 $(MANDIR)/man8/tickerd.8
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl daemon-reload; fi

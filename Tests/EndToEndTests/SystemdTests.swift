@@ -426,6 +426,39 @@ struct SystemdTests {
         try await showing("lounge", ["title Next"], "the next song, sent again once its feed is back")
         try await sandbox.run("systemctl stop tickerd-follow-mpd.service")
 
+        // The kitchen's MQTT bridge, an instance of the bridge's template, told the broker in the one place its
+        // unit says (MQTT_OPTIONS, for every instance); its topics and state file are the kitchen's. Credentials
+        // reach no service here (see the first test), hence the group-readable password file.
+        let port = try FreePort.tcp()
+        try await startMosquitto(in: sandbox, port: port)
+        try sandbox.write("/etc/tickerd/mqtt-password", "sandbox-secret\n")
+        try sandbox.write("/etc/tickerd/mqtt-password-sandbox", "sandbox-secret\n")
+        try await sandbox.run(
+            "chmod 0600 /etc/tickerd/mqtt-password && chgrp tickerd /etc/tickerd/mqtt-password-sandbox"
+                + " && chmod 0640 /etc/tickerd/mqtt-password-sandbox")
+        try sandbox.write(
+            "/run/systemd/system/tickerd-follow-mqtt@.service.d/test.conf",
+            """
+            [Service]
+            Environment="MQTT_OPTIONS=--host 127.0.0.1 --port \(port) --username tickerd \
+                --password-file /etc/tickerd/mqtt-password-sandbox"
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl enable --now tickerd-follow-mqtt@kitchen.service")
+        let mqtt = "-h 127.0.0.1 -p \(port) -u tickerd -P sandbox-secret"
+        try await sandbox.wait(
+            "the kitchen's bridge to be online",
+            for: "mosquitto_sub \(mqtt) -t 'tickerd/+/kitchen/availability' -C 1 -W 2"
+        ) { $0 == "online\n" }
+        let host = try await sandbox.run("uname -n").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await sandbox.run("mosquitto_pub \(mqtt) -q 1 -t tickerd/\(host)/kitchen/feed -m 'title Bus'")
+        try await showing("kitchen", ["title Bus"], "what came over MQTT to the kitchen's topic")
+        try await sandbox.wait(
+            "the kitchen's state over MQTT", for: "mosquitto_sub \(mqtt) -t tickerd/\(host)/kitchen/state -C 1 -W 2"
+        ) { $0.contains(#""title":"Bus""#) }
+        #expect(try await sandbox.property("User", of: "tickerd-follow-mqtt@kitchen.service") == "tickerd-mqtt-kitchen")
+        try await sandbox.run("systemctl stop tickerd-follow-mqtt@kitchen.service")
+
         // The network drop-in, put in place with the README's line, applies to the one instance: no dialout, the
         // internet families, a user namespace of its own; the daemon still reads its feed.
         try await sandbox.run(

@@ -74,7 +74,7 @@ import Testing
         let units = [
             "tickerd.service", "tickerd.socket", "tickerd@.service", "tickerd@.socket", "tickerd-follow-mpd.service",
             "tickerd-follow-shairport.service", "tickerd-follow-mpris.service", "tickerd-follow-lms.service",
-            "tickerd-follow-mqtt.service",
+            "tickerd-follow-mqtt.service", "tickerd-follow-mqtt@.service",
         ]
         let result = try Self.run(
             ["systemd-analyze", "verify", "--man=no"] + units.map { directory.appendingPathComponent($0).path })
@@ -103,7 +103,7 @@ import Testing
         ("tickerd.service", false, 0.7), ("tickerd.service", true, 1.0), ("tickerd@kitchen.service", false, 0.7),
         ("tickerd@kitchen.service", true, 1.0), ("tickerd-follow-mpd.service", false, 1.5),
         ("tickerd-follow-shairport.service", false, 1.2), ("tickerd-follow-lms.service", false, 2.0),
-        ("tickerd-follow-mqtt.service", false, 1.5),
+        ("tickerd-follow-mqtt.service", false, 1.5), ("tickerd-follow-mqtt@kitchen.service", false, 1.5),
     ])
     func exposureStaysAtMost(unit: String, networked: Bool, limit: Double) throws {
         let root = try Self.stagedRoot(networked: networked ? [unit] : [])
