@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TickerCore
 import TickerIO
 import TickerTestSupport
 
@@ -459,22 +460,32 @@ struct SystemdTests {
         #expect(try await sandbox.property("User", of: "tickerd-follow-mqtt@kitchen.service") == "tickerd-mqtt-kitchen")
         try await sandbox.run("systemctl stop tickerd-follow-mqtt@kitchen.service")
 
-        // The network drop-in, put in place with the README's line, applies to the one instance: no dialout, the
-        // internet families, a user namespace of its own; the daemon still reads its feed.
+        // The lounge becomes a network matrix (DDP to a socket of the test's own), its unit given the network
+        // drop-in with the README's line, on that one instance: no dialout, the internet families, a user
+        // namespace of its own, and the packets carry what tickerctl render draws, LED for LED.
+        let matrix = try DDPListener()
+        let network = NetworkMatrixTests.config(
+            feed: "/run/tickerd/lounge/feed", device: "ddp://127.0.0.1:\(matrix.port)")
+        let expected = try await NetworkMatrixTests.rendered(
+            rig, config: try rig.file("network-matrix.conf", network), text: "Hi!")
+        try await sandbox.run("systemctl stop tickerd@lounge.socket")
+        try sandbox.write("/etc/tickerd/lounge.conf", network)
         try await sandbox.run(
             "install -D -m 0644 /usr/local/share/tickerd/network.conf"
                 + " /etc/systemd/system/tickerd@lounge.service.d/network.conf"
-                + " && systemctl daemon-reload && systemctl restart tickerd@lounge.service")
+                + " && systemctl daemon-reload && systemctl start tickerd@lounge.socket tickerd@lounge.service")
         #expect(try await sandbox.property("ActiveState", of: "tickerd@lounge.service") == "active")
         #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@lounge.service") == "")
         #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@lounge.service") == "no")
         #expect(try await sandbox.property("PrivateUsers", of: "tickerd@lounge.service") == "yes")
         #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@kitchen.service") == "dialout")
         #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@kitchen.service") == "yes")
-        try await sandbox.run("printf 'title Wifi\\n' > /run/tickerd/lounge/feed", as: "feeder")
-        try await sandbox.wait("the networked daemon's state file", for: "cat /run/tickerd/lounge/state/state.json") {
-            $0.contains(#""title":"Wifi""#)
+        try await sandbox.run("printf 'text Hi!\\n' > /run/tickerd/lounge/feed", as: "feeder")
+        try await Sandbox.check("the lounge's DDP packets to carry what tickerctl render draws", rig: rig) {
+            matrix.service()
+            return matrix.pushed == expected
         }
+        #expect(matrix.refused.isEmpty, "\(matrix.refused)")
 
         // Uninstalling stops and disables every instance.
         try await sandbox.run("make -s -C \(Sandbox.repository) uninstall")
@@ -546,5 +557,55 @@ struct SystemdTests {
         let bytes = Data(payload.utf8)
         return head
             + "<length>\(bytes.count)</length>\n<data encoding=\"base64\">\n\(bytes.base64EncodedString())</data></item>\n"
+    }
+}
+
+/// A UDP socket on 127.0.0.1 standing in for a network matrix: the sandbox shares the host's network, so what the
+/// daemon in it sends to this port arrives here. Keeps the pixel data of the last DDP packet that pushed.
+private final class DDPListener {
+    /// The port it is bound to.
+    let port: UInt16
+    private let descriptor: Int32
+    /// The LED bytes of the last packet with the push flag; empty before one arrives.
+    private(set) var pushed: [UInt8] = []
+    /// Every datagram that is not a DDP data packet, as the decoder names its fault.
+    private(set) var refused: [String] = []
+
+    init() throws {
+        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        descriptor = socket(AF_INET, type, 0)
+        guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let descriptor = descriptor
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw TestFailure("bind: \(String(cString: strerror(errno)))") }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads the waiting datagrams.
+    func service() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+            buffer.withUnsafeBytes { raw in
+                let datagram = UnsafeRawBufferPointer(rebasing: raw[..<count])
+                do {
+                    let packet = try DDPPacket(parsing: datagram)
+                    if packet.push, packet.offset == 0 { pushed = Array(datagram[packet.data]) }
+                } catch {
+                    refused.append("\(error)")
+                }
+            }
+        }
     }
 }
