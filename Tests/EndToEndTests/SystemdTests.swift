@@ -246,13 +246,7 @@ struct SystemdTests {
         // (any unit's $CREDENTIALS_DIRECTORY is an empty directory it may not open, whatever its user), so the
         // test's drop-in names a password file the unit's group may read instead; the unit's own
         // LoadCredential= is still read by systemd, so the file must exist.
-        let port = try FreePort.tcp()
-        try await startMosquitto(in: sandbox, port: port)
-        try sandbox.write("/etc/tickerd/mqtt-password", "sandbox-secret\n")
-        try sandbox.write("/etc/tickerd/mqtt-password-sandbox", "sandbox-secret\n")
-        try await sandbox.run(
-            "chmod 0600 /etc/tickerd/mqtt-password && chgrp tickerd /etc/tickerd/mqtt-password-sandbox"
-                + " && chmod 0640 /etc/tickerd/mqtt-password-sandbox")
+        let port = try await startBroker(in: sandbox)
         try sandbox.write(
             "/run/systemd/system/tickerd-follow-mqtt.service.d/test.conf",
             """
@@ -430,13 +424,7 @@ struct SystemdTests {
         // The kitchen's MQTT bridge, an instance of the bridge's template, told the broker in the one place its
         // unit says (MQTT_OPTIONS, for every instance); its topics and state file are the kitchen's. Credentials
         // reach no service here (see the first test), hence the group-readable password file.
-        let port = try FreePort.tcp()
-        try await startMosquitto(in: sandbox, port: port)
-        try sandbox.write("/etc/tickerd/mqtt-password", "sandbox-secret\n")
-        try sandbox.write("/etc/tickerd/mqtt-password-sandbox", "sandbox-secret\n")
-        try await sandbox.run(
-            "chmod 0600 /etc/tickerd/mqtt-password && chgrp tickerd /etc/tickerd/mqtt-password-sandbox"
-                + " && chmod 0640 /etc/tickerd/mqtt-password-sandbox")
+        let port = try await startBroker(in: sandbox)
         try sandbox.write(
             "/run/systemd/system/tickerd-follow-mqtt@.service.d/test.conf",
             """
@@ -525,6 +513,20 @@ struct SystemdTests {
         )
         try await sandbox.run(
             "mpc -q -h /run/mpd-sandbox/socket --wait update && mpc -q -h /run/mpd-sandbox/socket add tune.flac")
+    }
+
+    /// Starts Mosquitto (below) on a free port, which it returns, with the bridge's password in the two files
+    /// the bridge's units name: the credential's, root's alone, which systemd must find, and a copy the group
+    /// tickerd may read, which the tests' drop-ins hand the bridge instead.
+    private func startBroker(in sandbox: Sandbox) async throws -> UInt16 {
+        let port = try FreePort.tcp()
+        try await startMosquitto(in: sandbox, port: port)
+        try sandbox.write("/etc/tickerd/mqtt-password", "sandbox-secret\n")
+        try sandbox.write("/etc/tickerd/mqtt-password-sandbox", "sandbox-secret\n")
+        try await sandbox.run(
+            "chmod 0600 /etc/tickerd/mqtt-password && chgrp tickerd /etc/tickerd/mqtt-password-sandbox"
+                + " && chmod 0640 /etc/tickerd/mqtt-password-sandbox")
+        return port
     }
 
     /// Starts a real Mosquitto inside the sandbox (a transient unit) on 127.0.0.1 at `port`, with one user,
