@@ -1,0 +1,135 @@
+import Glibc
+import Testing
+import TickerCore
+import TickerIO
+import TickerTestSupport
+
+/// Network LED matrices end to end: packets sent from a real UDP socket to `tickerctl panel --protocol
+/// ddp|artnet|sacn --listen 127.0.0.1:PORT`, which gathers each frame as its receiver does, puts every LED back
+/// at its pixel through the wiring options and writes the frame to its frames file.
+@Suite struct NetworkPanelTests {
+    /// A UDP socket that sends to the emulator's port.
+    final class Sender {
+        let fd: Int32
+        let address: SocketAddress
+
+        init(port: UInt16) throws {
+            address = SocketAddress.ipv4((127, 0, 0, 1), port: port)
+            fd = try Posix.datagramSocket(for: address, connecting: false, what: "sender")
+        }
+
+        deinit { Posix.close(fd) }
+
+        func send(_ packets: [UInt8]...) throws {
+            for packet in packets {
+                let sent = try packet.withUnsafeBytes { try Posix.send(fd, $0, to: address, what: "127.0.0.1") }
+                #expect(sent == .done(packet.count))
+            }
+        }
+    }
+
+    /// An emulator of `protocol` on a free port in a new rig, its frames file watched, and a sender to it.
+    static func emulator(_ name: String, _ options: [String]) async throws -> (Rig, Child, FileWatcher, Sender) {
+        let rig = try Rig()
+        let port = try FreePort.udp()
+        let framesPath = rig.path("frames.txt")
+        let emulator = try rig.tickerctl(
+            ["panel", "--protocol", name, "--listen", "127.0.0.1:\(port)", "--frames", framesPath, "--no-draw"]
+                + options,
+            name: "tickerctl panel")
+        try await rig.line(of: emulator, containing: "listening on 127.0.0.1:\(port)")
+        return (rig, emulator, try rig.watch(framesPath), try Sender(port: port))
+    }
+
+    /// A 32×8 picture as ASCII art with `lit` pixels full and the rest dark.
+    static func art(_ lit: Set<[Int]>) -> String {
+        (0..<8).map { y in String((0..<32).map { x in lit.contains([x, y]) ? "#" : "." }) }.joined(separator: "\n")
+    }
+
+    @Test func ddpFrameIsShownOnThePushThroughSerpentineColumns() async throws {
+        let (rig, emulator, frames, sender) = try await Self.emulator("ddp", ["--size", "32x8"] + LEDStripTests.wiring)
+        // 256 LEDs in GRB order: LED 0 red, LED 8 green, LED 255 white; sent in two halves, pushed on the second.
+        var leds = [UInt8](repeating: 0, count: 768)
+        leds[1] = 0xFF
+        leds[3 * 8] = 0xFF
+        for channel in 765..<768 { leds[channel] = 0xFF }
+        let first = [0x40, 0x01, 0x0B, 0x01, 0x00, 0x00, 0x00, 0x00, 0x01, 0x80] + leds[0..<384]
+        let second = [0x41, 0x01, 0x0B, 0x01, 0x00, 0x00, 0x01, 0x80, 0x01, 0x80] + leds[384..<768]
+        try sender.send([0x41, 0x01, 0x0B], first, second)
+        try await rig.wait("a frame after the damaged packet") {
+            LEDStripTests.records(frames.contents).count >= 2
+        }
+        let records = LEDStripTests.records(frames.contents)
+        #expect(records.count == 2, "\(records.map(\.header))")
+        #expect(
+            records[0].header
+                == "1 damaged DDP packet of 3 bytes ends at byte 3, inside its header (which needs 10 bytes)")
+        #expect(records[1].header.hasPrefix("2 ddp 256 LEDs "), "\(records[1].header)")
+        // Serpentine columns from the bottom left: LED 0 at (0, 7), LED 8 at the top of column 1, LED 255 at
+        // the bottom of column 31 (the last column runs down, as every odd one does).
+        #expect(records[1].picture == Self.art([[0, 7], [1, 0], [31, 7]]), "\n\(records[1].picture)")
+        #expect(records[1].colours[7 * 32] == "FF0000")
+        #expect(records[1].colours[1] == "00FF00")
+        #expect(records[1].colours[7 * 32 + 31] == "FFFFFF")
+        #expect(emulator.termination == nil)
+    }
+
+    /// An ArtDmx packet for `universe`, its channels written out.
+    static func artDmx(universe: UInt8, sequence: UInt8, _ channels: [UInt8]) -> [UInt8] {
+        Array("Art-Net".utf8) + [0, 0x00, 0x50, 0, 14, sequence, 0, universe, 0]
+            + [UInt8(channels.count >> 8), UInt8(channels.count & 0xFF)] + channels
+    }
+
+    @Test func awtrixFrameIsShownOnceBothUniversesHaveCome() async throws {
+        let (rig, _, frames, sender) = try await Self.emulator(
+            "artnet", ["--size", "32x8", "--channels-per-universe", "384"])
+        // Universe 1 holds LEDs 128–255, rows 4–7: its first LED blue. Universe 0: LED 0 green.
+        var upper = [UInt8](repeating: 0, count: 384)
+        upper[2] = 0xFF
+        var lower = [UInt8](repeating: 0, count: 384)
+        lower[1] = 0xFF
+        try sender.send(
+            Self.artDmx(universe: 1, sequence: 1, upper), Self.artDmx(universe: 10, sequence: 1, [0, 0]),
+            Self.artDmx(universe: 0, sequence: 1, lower))
+        try await rig.wait("the frame both universes make") {
+            LEDStripTests.records(frames.contents).contains { $0.header.hasPrefix("2 artnet 256 LEDs") }
+        }
+        let records = LEDStripTests.records(frames.contents)
+        #expect(records.count == 2 && records[0].header == "1 other-universe 10", "\(records.map(\.header))")
+        #expect(records.last?.picture == Self.art([[0, 0], [0, 4]]))
+        #expect(records.last?.colours[0] == "00FF00")
+        #expect(records.last?.colours[4 * 32] == "0000FF")
+    }
+
+    @Test func e131FrameAndItsStreamTermination() async throws {
+        let (rig, _, frames, sender) = try await Self.emulator("sacn", ["--size", "32x8"])
+        var leds = [UInt8](repeating: 0, count: 768)
+        // LED 200 (row 6, column 8) red: in universe 2, which starts at LED 170.
+        leds[600] = 0xFF
+        var e131 = E131Packetizer(options: .init(cid: Array(repeating: 0x42, count: 16)))
+        var packets: [[UInt8]] = []
+        _ = leds.withUnsafeBytes { raw in
+            e131.packets(of: raw) { packet, _ in
+                packets.append(Array(packet))
+                return true
+            }
+        }
+        _ = e131.terminate { packet, _ in
+            packets.append(Array(packet))
+            return true
+        }
+        #expect(packets.count == 8)
+        for packet in packets { try sender.send(packet) }
+        try await rig.wait("the frame and six stream-terminated packets") {
+            LEDStripTests.records(frames.contents).count >= 7
+        }
+        let records = LEDStripTests.records(frames.contents)
+        #expect(
+            records.map(\.header).dropFirst() == [
+                "2 terminated 1", "3 terminated 2", "4 terminated 1", "5 terminated 2", "6 terminated 1",
+                "7 terminated 2",
+            ])
+        #expect(records.first?.header.hasPrefix("1 sacn 256 LEDs") == true)
+        #expect(records.first?.picture == Self.art([[8, 6]]))
+    }
+}
