@@ -1,7 +1,8 @@
 // fuzz-module: TickerCore/Network
 // Feeds arbitrary bytes to the three network frame decoders (DDP, Art-Net's ArtDmx, E1.31) as one UDP payload
 // each: every packet read keeps its data inside the payload, every refusal names a byte inside it, and the data
-// of a packet read goes back through its protocol's packetizer and reads the same again.
+// of a packet read goes back through its protocol's packetizer and reads the same again; a frame assembler
+// keeps its frame's size.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -68,6 +69,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     } catch {
         if error.offset < 0 || error.offset > size { fail("\(error) names a byte outside") }
+    }
+    // The receiving side, on a 64-LED matrix: whatever comes, the frame keeps its size.
+    for kind in NetworkProtocol.allCases {
+        var assembler = NetworkFrameAssembler(kind: kind, ledBytes: 192, firstUniverse: 1, channelsPerUniverse: 96)
+        _ = assembler.receive(bytes)
+        if assembler.frame.count != 192 { fail("the \(kind) frame became \(assembler.frame.count) bytes") }
     }
     return 0
 }
