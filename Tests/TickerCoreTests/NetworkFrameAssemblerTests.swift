@@ -8,13 +8,28 @@ import Testing
         packets.map { packet in packet.withUnsafeBytes { assembler.receive($0) } }
     }
 
-    @Test func ddpFrameIsWholeOnThePush() {
+    @Test func ddpFrameIsWholeOnThePushOnceAPushHasCome() {
         let payload = NetworkPacketTests.payload(12_288)
         var ddp = DDPPacketizer()
         var assembler = NetworkFrameAssembler(kind: .ddp, ledBytes: 12_288, firstUniverse: 0, channelsPerUniverse: 510)
-        let events = Self.feed(&assembler, NetworkPacketTests.ddp(&ddp, payload))
-        #expect(events == [nil, nil, nil, nil, nil, nil, nil, nil, .frame])
-        #expect(assembler.frame == payload)
+        // As WLED does: before the first push every packet shows; after it, only pushes.
+        let first = Self.feed(&assembler, NetworkPacketTests.ddp(&ddp, payload))
+        #expect(first == [NetworkFrameAssembler.Event?](repeating: .frame, count: 9))
+        let second = Self.feed(&assembler, NetworkPacketTests.ddp(&ddp, payload.reversed()))
+        #expect(second == [nil, nil, nil, nil, nil, nil, nil, nil, .frame])
+        #expect(assembler.frame == payload.reversed())
+    }
+
+    @Test func ddpPlacesWholePixelsAndDropsTheWhiteOfRGBW() {
+        var assembler = NetworkFrameAssembler(kind: .ddp, ledBytes: 9, firstUniverse: 0, channelsPerUniverse: 510)
+        // RGBW (data type 0x1B) from byte offset 5: WLED starts at LED 5 / 4 = 1.
+        let rgbw: [UInt8] = [0x41, 0x01, 0x1B, 0x01, 0, 0, 0, 5, 0, 8, 1, 2, 3, 99, 4, 5, 6, 99]
+        #expect(Self.feed(&assembler, [rgbw]) == [.frame])
+        #expect(assembler.frame == [0, 0, 0, 1, 2, 3, 4, 5, 6])
+        // RGB from byte offset 4: LED 1, and what does not fit the 3 LEDs is dropped.
+        let rgb: [UInt8] = [0x41, 0x02, 0x0B, 0x01, 0, 0, 0, 4, 0, 9, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+        #expect(Self.feed(&assembler, [rgb]) == [.frame])
+        #expect(assembler.frame == [0, 0, 0, 7, 8, 9, 10, 11, 12])
     }
 
     @Test func artNetFrameIsWholeWhenEveryUniverseHasCome() {

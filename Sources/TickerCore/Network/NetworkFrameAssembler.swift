@@ -1,7 +1,9 @@
 /// The receiving side of a network matrix: reads each datagram as its protocol's packet and gathers a frame of
 /// `ledBytes` strip-ordered LED bytes, as a WLED or Art-Net controller does.
 ///
-/// - DDP: each packet's data goes to its byte offset; the frame is whole on the push.
+/// - DDP, with WLED's rules (`handleDDPPacket`): a packet's pixels start at LED `offset / bytesPerPixel`
+///   (RGBW data types carry 4 bytes a pixel, of which the white is dropped here); the frame is shown on the
+///   push, and on every packet until the first push has come (a sender that never pushes still shows).
 /// - Art-Net and E1.31: universe `first + i` holds bytes `i × channels ..<`; the frame is whole on the packet
 ///   that completes the set of universes it needs, each come since the last frame. Universes outside the
 ///   frame are counted, not shown. An E1.31 preview packet is not shown; a stream-terminated one ends the
@@ -29,6 +31,8 @@ public struct NetworkFrameAssembler: Sendable {
     let universes: UniverseSlicing
     private var seen: [Bool]
     private var seenCount = 0
+    /// Whether a DDP push has come: until then every packet shows.
+    private var seenPush = false
 
     /// An assembler of frames of `ledBytes` bytes; `firstUniverse` and `channelsPerUniverse` place Art-Net and
     /// E1.31 universes (channels rounded down to whole pixels within 3…512, as the senders do).
@@ -50,8 +54,10 @@ public struct NetworkFrameAssembler: Sendable {
             switch kind {
             case .ddp:
                 let packet = try DDPPacket(parsing: datagram)
-                place(datagram, packet.data, at: packet.offset)
-                return packet.push ? .frame : nil
+                showPixels(
+                    datagram, packet.data, from: packet.offset / packet.bytesPerPixel, size: packet.bytesPerPixel)
+                seenPush = seenPush || packet.push
+                return packet.push || !seenPush ? .frame : nil
             case .artnet:
                 let packet = try ArtDmxPacket(parsing: datagram)
                 return gather(datagram, packet.data, universe: packet.portAddress)
@@ -79,6 +85,17 @@ public struct NetworkFrameAssembler: Sendable {
         for at in seen.indices { seen[at] = false }
         seenCount = 0
         return .frame
+    }
+
+    /// Copies the pixels of `size` bytes in `datagram[data]` (RGB, then anything else) to the frame from LED
+    /// `first`, as far as the frame goes.
+    private mutating func showPixels(_ datagram: UnsafeRawBufferPointer, _ data: Range<Int>, from first: Int, size: Int)
+    {
+        let count = min(data.count / size, max(0, frame.count / 3 - first))
+        for pixel in 0..<count {
+            let from = data.lowerBound + pixel * size
+            place(datagram, from..<(from + 3), at: 3 * (first + pixel))
+        }
     }
 
     /// Copies `datagram[data]` to `offset` in the frame, as far as the frame goes.
