@@ -186,8 +186,8 @@ func runNetworkPanel(
         fail("\(error)", status: 1)
     }
     let loop = EmulatorLoop(framesPath: framesPath)
-    let universes = kind == .ddp ? "" : ", universes from \(firstUniverse), \(channels / 3 * 3) channels each"
-    logger.notice("\(kind.rawValue) \(describe(settings))\(universes) listening on \(emulator.address)")
+    let universes = kind == .ddp ? "" : ", universes from \(firstUniverse) of \(channels / 3 * 3) channels"
+    logger.notice("\(kind.rawValue) \(describe(settings))\(universes), listening on \(emulator.address)")
     let terminal = draw ? TerminalPanel() : nil
     terminal?.begin()
     defer { terminal?.end() }
