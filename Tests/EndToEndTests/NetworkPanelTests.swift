@@ -4,9 +4,9 @@ import TickerCore
 import TickerIO
 import TickerTestSupport
 
-/// Network LED matrices end to end: packets sent from a real UDP socket to `tickerctl panel --protocol
-/// ddp|artnet|sacn --listen 127.0.0.1:PORT`, which gathers each frame as its receiver does, puts every LED back
-/// at its pixel through the wiring options and writes the frame to its frames file.
+/// Network LED matrices end to end: packets sent from a real UDP socket, and by `tickerd` itself, to `tickerctl
+/// panel --protocol ddp|artnet|sacn --listen 127.0.0.1:PORT`, which gathers each frame as its receiver does,
+/// puts every LED back at its pixel through the wiring options and writes the frame to its frames file.
 @Suite struct NetworkPanelTests {
     /// A UDP socket that sends to the emulator's port.
     final class Sender {
@@ -30,6 +30,14 @@ import TickerTestSupport
 
     /// An emulator of `protocol` on a free port in a new rig, its frames file watched, and a sender to it.
     static func emulator(_ name: String, _ options: [String]) async throws -> (Rig, Child, FileWatcher, Sender) {
+        let (rig, emulator, frames, sender, _) = try await emulatorOnPort(name, options)
+        return (rig, emulator, frames, sender)
+    }
+
+    /// `emulator`, and the port it listens on.
+    static func emulatorOnPort(_ name: String, _ options: [String]) async throws -> (
+        Rig, Child, FileWatcher, Sender, UInt16
+    ) {
         let rig = try Rig()
         let port = try FreePort.udp()
         let framesPath = rig.path("frames.txt")
@@ -38,7 +46,44 @@ import TickerTestSupport
                 + options,
             name: "tickerctl panel")
         try await rig.line(of: emulator, containing: "listening on 127.0.0.1:\(port)")
-        return (rig, emulator, try rig.watch(framesPath), try Sender(port: port))
+        return (rig, emulator, try rig.watch(framesPath), try Sender(port: port), port)
+    }
+
+    @Test(arguments: ["ddp", "artnet", "sacn"])
+    func emulatorShowsWhatTickerctlRenderDrawsFromTheDaemon(protocolName: String) async throws {
+        let (rig, emulator, frames, _, port) = try await Self.emulatorOnPort(
+            protocolName, ["--size", "32x8"] + LEDStripTests.wiring)
+        let feed = rig.path("feed")
+        let config = try rig.file(
+            "tickerd.conf",
+            """
+            [panel]
+            width = 32
+            height = 8
+            depth = 2
+            [device]
+            path = \(protocolName)://127.0.0.1:\(port)
+            [feed]
+            path = \(feed)
+            \(LEDStripTests.wiringConfig)
+            max-milliamps = 0
+
+            """)
+        let daemon = try rig.tickerd(["--config", config, "--no-terminal"])
+        try await rig.line(of: daemon, containing: "LED controller \(protocolName)://127.0.0.1:\(port) at")
+        try await rig.feed(["text Hi!"], to: feed)
+        let render = try rig.tickerctl(["render", "--config", config, "--text", "Hi!"], name: "tickerctl render")
+        #expect(try await rig.exit(of: render) == .exited(0))
+        let expected = render.outputText.split(separator: "\n").joined(separator: "\n")
+        #expect(expected.contains("#") && expected.contains("."), "the text lights some pixels:\n\(expected)")
+        // Through serpentine columns from the bottom left and GRB on both sides.
+        try await rig.wait("the emulator to show what tickerctl render draws:\n\(expected)") {
+            LEDStripTests.records(frames.contents).contains { $0.picture == expected }
+        }
+        let records = LEDStripTests.records(frames.contents)
+        #expect(!records.contains { $0.header.contains("damaged") || $0.header.contains("other-universe") })
+        #expect(records.allSatisfy { $0.header.contains(" \(protocolName) 256 LEDs ") }, "\(records.map(\.header))")
+        #expect(daemon.termination == nil && emulator.termination == nil)
     }
 
     /// A 32×8 picture as ASCII art with `lit` pixels full and the rest dark.
