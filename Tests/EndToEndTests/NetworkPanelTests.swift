@@ -49,10 +49,42 @@ import TickerTestSupport
         return (rig, emulator, try rig.watch(framesPath), try Sender(port: port), port)
     }
 
-    @Test(arguments: ["ddp", "artnet", "sacn"])
-    func emulatorShowsWhatTickerctlRenderDrawsFromTheDaemon(protocolName: String) async throws {
+    /// A protocol and a wiring, given to the emulator as options and to the daemon as `[leds]`.
+    struct Wiring: CustomTestStringConvertible, Sendable {
+        let protocolName: String
+        let id: String
+        let options: [String]
+        let config: String
+        var testDescription: String { "\(protocolName), \(id)" }
+
+        static let serpentine = (LEDStripTests.wiring, LEDStripTests.wiringConfig)
+        // Four 8×8 modules in a row, chained from the top right, each wired in serpentine rows.
+        static let tiled = (
+            [
+                "--leds-tiles", "4x1", "--leds-module", "8x8", "--leds-wiring", "rows", "--leds-serpentine", "true",
+                "--leds-origin", "top-right",
+            ],
+            "[leds]\ntiles = 4x1\nmodule = 8x8\nwiring = rows\nserpentine = true\norigin = top-right\n"
+        )
+
+        init(_ protocolName: String, _ id: String, _ wiring: ([String], String)) {
+            self.protocolName = protocolName
+            self.id = id
+            (options, config) = wiring
+        }
+    }
+
+    @Test(arguments: [
+        Wiring("ddp", "serpentine columns, GRB", Wiring.serpentine),
+        Wiring("artnet", "serpentine columns, GRB", Wiring.serpentine),
+        Wiring("sacn", "serpentine columns, GRB", Wiring.serpentine),
+        Wiring("ddp", "four tiles of 8×8 serpentine rows", Wiring.tiled),
+        Wiring("sacn", "four tiles of 8×8 serpentine rows", Wiring.tiled),
+    ])
+    func emulatorShowsWhatTickerctlRenderDrawsFromTheDaemon(_ wiring: Wiring) async throws {
+        let protocolName = wiring.protocolName
         let (rig, emulator, frames, _, port) = try await Self.emulatorOnPort(
-            protocolName, ["--size", "32x8"] + LEDStripTests.wiring)
+            protocolName, ["--size", "32x8"] + wiring.options)
         let feed = rig.path("feed")
         let config = try rig.file(
             "tickerd.conf",
@@ -65,7 +97,7 @@ import TickerTestSupport
             path = \(protocolName)://127.0.0.1:\(port)
             [feed]
             path = \(feed)
-            \(LEDStripTests.wiringConfig)
+            \(wiring.config)
             max-milliamps = 0
 
             """)
@@ -76,7 +108,6 @@ import TickerTestSupport
         #expect(try await rig.exit(of: render) == .exited(0))
         let expected = render.outputText.split(separator: "\n").joined(separator: "\n")
         #expect(expected.contains("#") && expected.contains("."), "the text lights some pixels:\n\(expected)")
-        // Through serpentine columns from the bottom left and GRB on both sides.
         try await rig.wait("the emulator to show what tickerctl render draws:\n\(expected)") {
             LEDStripTests.records(frames.contents).contains { $0.picture == expected }
         }
