@@ -8,8 +8,10 @@ struct StripOptions {
     // The daemon's own panel size unless --size says otherwise.
     var width = Config().panel.width
     var height = Config().panel.height
-    /// The protocol; nil for tickerd's own.
+    /// The protocol; nil for tickerd's own and for the network protocols.
     var stripProtocol: StripProtocol?
+    /// The network protocol (`--protocol ddp|artnet|sacn`), for `tickerctl panel --listen`.
+    var network: NetworkProtocol?
     /// Whether any `--leds-…` option was given.
     var givenLEDOptions = false
     var config = Config()
@@ -18,8 +20,10 @@ struct StripOptions {
     static let options =
         [
             Option(
-                "--protocol", "tickerd|adalight|tpm2", meaning: "tickerd, adalight or tpm2",
-                help: "the LED matrix's protocol (adalight for WLED or an Adalight sketch)")
+                "--protocol", "tickerd|adalight|tpm2|ddp|artnet|sacn",
+                meaning: "tickerd, adalight, tpm2, ddp, artnet or sacn",
+                help: "the LED matrix's protocol (adalight for WLED or an Adalight sketch; ddp, artnet or sacn on "
+                    + "the network, with --listen)")
         ]
         + ConfigKeys.keys(in: "leds").map { key in
             Option("--leds-\(key)", "VALUE", meaning: "a value for leds.\(key)", help: "[leds] \(key)")
@@ -33,9 +37,16 @@ struct StripOptions {
             if option.name == "--size" {
                 (width, height) = try option.size()
             } else if option.name == "--protocol" {
-                guard let parsed = Config.DeviceProtocol(rawValue: value) else {
-                    throw UsageError("option '--protocol' got '\(value)' (expected tickerd, adalight or tpm2)")
+                if let parsed = NetworkProtocol(rawValue: value) {
+                    network = parsed
+                    self.stripProtocol = nil
+                    continue
                 }
+                guard let parsed = Config.DeviceProtocol(rawValue: value) else {
+                    throw UsageError(
+                        "option '--protocol' got '\(value)' (expected tickerd, adalight, tpm2, ddp, artnet or sacn)")
+                }
+                network = nil
                 self.stripProtocol = parsed.strip
             } else if option.name.hasPrefix("--leds-") {
                 givenLEDOptions = true
@@ -49,6 +60,15 @@ struct StripOptions {
     /// The strip, checked against the size, and its protocol.
     func strip() throws(UsageError) -> (StripSettings, StripProtocol) {
         guard let stripProtocol else { throw UsageError("LED matrices speak --protocol adalight or tpm2") }
+        let settings = try settings()
+        guard settings.layout.count <= stripProtocol.maxLEDs else {
+            throw UsageError("\(stripProtocol.rawValue) carries at most \(stripProtocol.maxLEDs) LEDs a frame")
+        }
+        return (settings, stripProtocol)
+    }
+
+    /// The strip, checked against the size.
+    func settings() throws(UsageError) -> StripSettings {
         let settings = config.leds.strip(width: width, height: height)
         let layout = settings.layout
         guard layout.width == width, layout.height == height else {
@@ -57,10 +77,7 @@ struct StripOptions {
                     + "\(layout.moduleWidth)x\(layout.moduleHeight) make \(layout.width)×\(layout.height) LEDs, "
                     + "not --size \(width)x\(height)")
         }
-        guard layout.count <= stripProtocol.maxLEDs else {
-            throw UsageError("\(stripProtocol.rawValue) carries at most \(stripProtocol.maxLEDs) LEDs a frame")
-        }
-        return (settings, stripProtocol)
+        return settings
     }
 }
 
@@ -77,9 +94,7 @@ func runStripPanel(
     do { emulator = try StripEmulator(settings: settings, link: link) } catch { fail(error.description, status: 1) }
     let layout = settings.layout
     logger.notice(
-        "\(stripProtocol.rawValue) LED matrix \(layout.width)×\(layout.height) (\(layout.wiring.rawValue)"
-            + "\(layout.serpentine ? ", serpentine" : ""), from \(layout.origin.rawValue), "
-            + "\(settings.colorOrder.rawValue)) on \(emulator.terminal.slavePath)"
+        "\(stripProtocol.rawValue) \(describe(settings)) on \(emulator.terminal.slavePath)"
             + (link.map { " (linked at \($0))" } ?? ""))
     let terminal = draw ? TerminalPanel() : nil
     terminal?.begin()
@@ -120,6 +135,14 @@ func runStripPanel(
                 + (advice.isEmpty ? "" : " · frames of another size: \(advice)"))
     }
     return 0
+}
+
+/// "LED matrix 32×8 (columns, serpentine, from bottom-left, GRB)": how an emulator says what it plays.
+func describe(_ settings: StripSettings) -> String {
+    let layout = settings.layout
+    return "LED matrix \(layout.width)×\(layout.height) (\(layout.wiring.rawValue)"
+        + "\(layout.serpentine ? ", serpentine" : ""), from \(layout.origin.rawValue), "
+        + "\(settings.colorOrder.rawValue))"
 }
 
 let ledsTestCommand = Command(

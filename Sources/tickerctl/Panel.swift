@@ -8,9 +8,19 @@ let panelCommand = Command(
     "tickerctl panel",
     summary:
         "Emulates a panel on a pseudo-terminal and draws it here; with --protocol adalight or tpm2, an LED matrix "
-        + "on WLED or an Adalight sketch, in colour.",
+        + "on WLED or an Adalight sketch, in colour; with --protocol ddp, artnet or sacn, an LED matrix on the "
+        + "network, listening on UDP.",
     options: [
         Option("--link", "PATH", meaning: "a path for the device link", help: "a symbolic link to the pseudo-terminal"),
+        Option(
+            "--listen", "ADDR[:PORT]", meaning: "an address to listen on, such as 127.0.0.1:4048",
+            help: "the UDP address a network matrix listens on (default 127.0.0.1, the protocol's port)"),
+        Option(
+            "--universe", "N", meaning: "a universe number",
+            help: "the first Art-Net or E1.31 universe it shows (default 0 for artnet, 1 for sacn)"),
+        Option(
+            "--channels-per-universe", "N", meaning: "a channel count, 3 to 512",
+            help: "the channels of each universe it reads (default 510; AWTRIX 3: 384)"),
         .size(help: "panel size in pixels (default 64x16, as tickerd's)"),
         Option(
             "--depth", "1|2|4|8|16|24|rgb|rgb565", meaning: "1, 2, 4, 8, 16, 24, rgb or rgb565",
@@ -53,6 +63,14 @@ func runPanel(_ given: ParsedArguments) -> Int32 {
     let framesPath = given.value("--frames")
     let draw = given.options.last { $0.name.hasSuffix("-draw") }.map { $0.name == "--draw" } ?? Posix.isTerminal(1)
     let scroll = !given.has("--no-scroll")
+    if let network = strip.network {
+        strip.width = width
+        strip.height = height
+        return runNetworkPanel(network, strip: strip, given: given, framesPath: framesPath, draw: draw)
+    }
+    for name in ["--listen", "--universe", "--channels-per-universe"] where given.has(name) {
+        fail("\(name) needs --protocol ddp, artnet or sacn")
+    }
     if strip.stripProtocol != nil {
         strip.width = width
         strip.height = height
@@ -126,6 +144,80 @@ func runPanel(_ given: ParsedArguments) -> Int32 {
             for x in 0..<width { for y in 0..<height { display[x, y] = device.level(x: x, y: y) } }
             terminal.draw(display, status: status)
         }
+    }
+    return 0
+}
+
+/// `tickerctl panel --protocol ddp|artnet|sacn`: an LED matrix on the network, listening on UDP, drawn here in
+/// colour, with the same records as the serial LED matrix's.
+func runNetworkPanel(
+    _ kind: NetworkProtocol, strip options: StripOptions, given: ParsedArguments, framesPath: String?, draw: Bool
+) -> Int32 {
+    let logger = Logger(program: "tickerctl")
+    let settings: StripSettings
+    let firstUniverse: Int
+    let channels: Int
+    let listen: NetworkDevice
+    do throws(UsageError) {
+        if given.has("--link") { throw UsageError("--link is for serial matrices; a network matrix takes --listen") }
+        settings = try options.settings()
+        let device = Config().device
+        firstUniverse =
+            try given["--universe"]?.integer(in: kind == .sacn ? 1...63_999 : 0...0x7FFF)
+            ?? device.firstUniverse(for: kind)
+        channels = try given["--channels-per-universe"]?.integer(in: 3...512) ?? device.channelsPerUniverse
+        let text = given.value("--listen") ?? "127.0.0.1"
+        do { listen = try NetworkDevice(parsing: "\(kind.rawValue)://\(text)") } catch {
+            throw UsageError("option '--listen' got '\(text)', which \(error.problem) (expected ADDR[:PORT])")
+        }
+    } catch {
+        fail(error.description)
+    }
+    let emulator: NetworkEmulator
+    do {
+        let host = listen.host.isEmpty ? "0.0.0.0" : listen.host
+        guard let address = try Posix.datagramAddresses(host: host, port: listen.port).first else {
+            fail("listen on '\(host)': no address", status: 1)
+        }
+        emulator = try NetworkEmulator(
+            kind: kind, settings: settings, listening: address, firstUniverse: firstUniverse,
+            channelsPerUniverse: channels)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+    let loop = EmulatorLoop(framesPath: framesPath)
+    let universes = kind == .ddp ? "" : ", universes from \(firstUniverse) of \(channels / 3 * 3) channels"
+    logger.notice("\(kind.rawValue) \(describe(settings))\(universes), listening on \(emulator.address)")
+    let terminal = draw ? TerminalPanel() : nil
+    terminal?.begin()
+    defer { terminal?.end() }
+    var lastMilliamps = 0
+    var others = Set<Int>()
+    loop.run(reading: emulator.fileDescriptor) {
+        let alive = emulator.service { event, emulator in
+            if case .frame(_, let milliamps) = event { lastMilliamps = milliamps }
+            if case .otherUniverse(let universe) = event, others.insert(universe).inserted {
+                logger.warning("universe \(universe) is not one this matrix shows (see --universe)")
+            }
+            guard loop.isRecording else { return }
+            switch event {
+            case .frame(let leds, let milliamps):
+                loop.write(
+                    "\(kind.rawValue) \(leds) LEDs \(milliamps) mA\n" + StripEmulator.asciiArt(emulator.picture)
+                        + "\n" + colorRows(emulator.picture))
+            case .damaged(let reason): loop.write("damaged \(reason)\n")
+            case .otherUniverse(let universe): loop.write("other-universe \(universe)\n")
+            case .terminated(let universe): loop.write("terminated \(universe)\n")
+            }
+        }
+        if !alive { fail("panel: the socket on \(emulator.address) failed", status: 1) }
+    } draw: {
+        terminal?.draw(
+            emulator.picture,
+            status:
+                "\(kind.rawValue) on \(emulator.address) · \(emulator.frames) frames, \(emulator.damaged) damaged · "
+                + "\(lastMilliamps) mA · \(emulator.terminated ? "terminated" : emulator.frames > 0 ? "live" : "waiting")"
+        )
     }
     return 0
 }

@@ -1,10 +1,15 @@
 import Glibc
 
-/// TCP ports for servers that tests start.
+/// Ports for servers that tests start.
 public enum FreePort {
     /// A TCP port on 127.0.0.1 that nobody listens on now (bound to port 0, read back, closed).
-    public static func tcp() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    public static func tcp() throws -> UInt16 { try free(Int32(SOCK_STREAM.rawValue)) }
+
+    /// A UDP port on 127.0.0.1 that nobody is bound to now (bound to port 0, read back, closed).
+    public static func udp() throws -> UInt16 { try free(Int32(SOCK_DGRAM.rawValue)) }
+
+    private static func free(_ type: Int32) throws -> UInt16 {
+        let fd = socket(AF_INET, type, 0)
         guard fd >= 0 else { throw TestFailure("socket: errno \(errno)") }
         defer { close(fd) }
         var address = sockaddr_in()

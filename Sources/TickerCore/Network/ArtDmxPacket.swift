@@ -14,11 +14,10 @@ public struct ArtDmxPacket: Sendable, Equatable {
 
     /// Reads `bytes` (one UDP payload). Throws a sentence naming the byte when it is not an ArtDmx packet.
     public init(parsing bytes: UnsafeRawBufferPointer) throws(NetworkPacketError) {
-        let preamble = ArtNetPacketizer.preamble
         guard bytes.count >= 10 else {
             throw .truncated(.artnet, field: "ID and OpCode", length: bytes.count, needed: 10)
         }
-        guard bytes.holds(Array(preamble[0..<8]), at: 0) else {
+        guard bytes.holds(ArtNetPacketizer.id, at: 0) else {
             throw .unexpected(.artnet, field: "the ID", at: 0, found: "something else", expected: "'Art-Net' and a NUL")
         }
         let opCode = Int(bytes[8]) | Int(bytes[9]) << 8

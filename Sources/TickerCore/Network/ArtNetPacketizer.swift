@@ -51,8 +51,10 @@ public struct ArtNetPacketizer: Sendable {
 
     /// The bytes before the channels in every packet.
     public static let headerCount = 18
+    /// The ID that starts every Art-Net packet: `Art-Net` and a NUL.
+    static let id: [UInt8] = Array("Art-Net".utf8) + [0]
     /// The packet's first 12 bytes: ID, OpCode and ProtVer.
-    static let preamble: [UInt8] = Array("Art-Net".utf8) + [0, 0x00, 0x50, 0, 14]
+    static let preamble: [UInt8] = id + [0x00, 0x50, 0, 14]
 
     /// The options as given.
     public let options: Options

@@ -25,9 +25,9 @@ package final class StripEmulator {
     /// The pseudo-terminal; its slave path (or `link`) is the "serial device".
     package let terminal: PseudoTerminal
     /// The strip.
-    package let settings: StripSettings
+    package var settings: StripSettings { shown.settings }
     /// What the LEDs show, in pixel order, as the wire carried it (after the host's gamma and power limit).
-    package private(set) var picture: RGBFrame
+    package var picture: RGBFrame { shown.picture }
     /// Frames decoded.
     package private(set) var frames = 0
     /// Frames dropped as damaged.
@@ -36,16 +36,14 @@ package final class StripEmulator {
     package private(set) var live = false
 
     private var decoder: StripDecoder
-    private let pixels: [Int32]
+    private var shown: StripPicture
     private var command: [UInt8] = []
     private var inCommand = false
 
     /// Opens a pseudo-terminal (linked at `link` if given) for a strip of `settings`.
     package init(settings: StripSettings, link: String?) throws(SystemError) {
         terminal = try PseudoTerminal(link: link)
-        self.settings = settings
-        picture = RGBFrame(width: settings.layout.width, height: settings.layout.height)
-        pixels = settings.layout.pixelTable()
+        shown = StripPicture(settings: settings)
         decoder = StripDecoder(maxLEDs: min(65_536, 2 * settings.layout.count))
     }
 
@@ -93,22 +91,9 @@ package final class StripEmulator {
         case .frame(let kind, let leds)?:
             frames += 1
             live = true
-            let (a, b, c) = settings.colorOrder.channels
-            decoder.data.withUnsafeBufferPointer { data in
-                for index in 0..<min(leds, pixels.count) {
-                    var values: [UInt8] = [0, 0, 0]
-                    values[a] = data[3 * index]
-                    values[b] = data[3 * index + 1]
-                    values[c] = data[3 * index + 2]
-                    let pixel = Int(pixels[index])
-                    picture.bytes[3 * pixel] = values[0]
-                    picture.bytes[3 * pixel + 1] = values[1]
-                    picture.bytes[3 * pixel + 2] = values[2]
-                }
-            }
-            guard leds == pixels.count else { return .wrongCount(kind, leds: leds) }
-            let sum = picture.bytes.reduce(0) { $0 + Int($1) }
-            return .frame(kind, leds: leds, milliamps: settings.power.milliamps(dutySum: sum, leds: leds))
+            decoder.data.withUnsafeBytes { shown.show($0, leds: leds) }
+            guard leds == shown.count else { return .wrongCount(kind, leds: leds) }
+            return .frame(kind, leds: leds, milliamps: shown.milliamps)
         }
     }
 
