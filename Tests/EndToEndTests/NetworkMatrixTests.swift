@@ -114,7 +114,7 @@ import TickerTestSupport
     @Test func aLateReceiverAMovedDeviceAndALostNameAreFollowedEachLoggedOnce() async throws {
         guard geteuid() == 0 else { return }
         let rig = try Rig()
-        let port = try DatagramCatcher.freePort()
+        let port = try FreePort.udp()
         let hosts = try rig.file("hosts", "127.0.0.1 panel-a\n")
         let feed = rig.path("feed")
         let config = try rig.file(
@@ -153,7 +153,7 @@ import TickerTestSupport
         ]
         var catchers: [DatagramCatcher] = []
         for (index, receiver) in receivers.enumerated() {
-            let port = try DatagramCatcher.freePort()
+            let port = try FreePort.udp()
             catchers.append(try rig.catcher(port: port))
             let feed = rig.path("feed\(index)")
             let config = try rig.file(

@@ -54,14 +54,4 @@ final class DatagramCatcher {
         descriptor = -1
     }
 
-    /// A free UDP port on 127.0.0.1 now.
-    static func freePort() throws -> UInt16 {
-        let probe = try DatagramCatcher(host: "127.0.0.1", port: 0)
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe.descriptor, $0, &length) }
-        }
-        return UInt16(bigEndian: address.sin_port)
-    }
 }
