@@ -44,10 +44,12 @@ import TickerTestSupport
         bytes.map { String(format: "%02x", $0) }.joined()
     }
 
-    @Test(arguments: ["artnet", "sacn"])
-    func oladReceivesWhatTickerctlRenderDraws(protocolName: String) async throws {
+    /// Art-Net and E1.31 unicast to olad on loopback, and E1.31 to the universes' multicast groups, which olad
+    /// joins.
+    @Test(arguments: ["artnet://127.0.0.1", "sacn://127.0.0.1", "sacn://"])
+    func oladReceivesWhatTickerctlRenderDraws(device: String) async throws {
         let rig = try Rig()
-        let artnet = protocolName == "artnet"
+        let artnet = device.hasPrefix("artnet")
         // Art-Net universes 1 and 2, E1.31 universes 5 and 6: 768 bytes of LEDs at 510 channels a universe.
         let universes = artnet ? Array(OLA.artNetUniverses.prefix(2)) : OLA.e131Universes
         let ola = try await OLA.start(rig, watching: universes)
@@ -55,7 +57,7 @@ import TickerTestSupport
         let config = try rig.file(
             "tickerd.conf",
             Self.config(
-                feed: feed, device: "\(protocolName)://127.0.0.1",
+                feed: feed, device: device,
                 extra: "universe = \(universes[0])\non-exit = release"))
         let expected = try await Self.rendered(rig, config: config, text: "Hi!")
         let daemon = try rig.tickerd(["--config", config, "--no-terminal"])
