@@ -224,6 +224,40 @@ import TickerTestSupport
         #expect(pictures[8] == "....\n....")
     }
 
+    /// `--protocol tickerd`: the same walk over tickerd's own protocol, to the panel emulator, a pixel at a time
+    /// row by row, through the panel's sink (hello first).
+    @Test func ledsTestWalksOnePixelAlongATickerdPanel() async throws {
+        let rig = try Rig()
+        let link = rig.path("panel")
+        let framesPath = rig.path("frames.txt")
+        let panel = try rig.tickerctl(
+            ["panel", "--link", link, "--frames", framesPath, "--no-draw", "--size", "4x2"], name: "tickerctl panel")
+        try await rig.line(of: panel, containing: "(linked at \(link))")
+        let frames = try rig.watch(framesPath)
+        let walk = try rig.tickerctl(
+            ["leds", "test", "--device", link, "--protocol", "tickerd", "--size", "4x2", "--interval", "0"],
+            name: "tickerctl leds test")
+        #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
+        let expected = (0..<8).map { ($0 % 4, $0 / 4) }
+        #expect(
+            walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
+                == expected.enumerated().map { "LED \($0.offset): (\($0.element.0), \($0.element.1))"[...] })
+        var lit: [[(Int, Int)]] = []
+        try await rig.wait("eight pictures of one lit pixel") {
+            let pictures = frames.contents.split(separator: "--- ", omittingEmptySubsequences: true).map { record in
+                record.split(separator: "\n").dropFirst().enumerated().flatMap { row in
+                    row.element.enumerated().filter { $0.element == "#" }.map { ($0.offset, row.offset) }
+                }
+            }
+            lit = pictures.filter { !$0.isEmpty }
+            return lit.count >= 8
+        }
+        for (index, (x, y)) in expected.enumerated() {
+            #expect(lit[index].count == 1 && lit[index].first! == (x, y), "pixel \(index): \(lit[index])")
+        }
+        #expect(panel.termination == nil)
+    }
+
     @Test func theReadmesEmulatedMatrixWorksAsPrintedWithoutTheShim() async throws {
         let rig = try Rig()
         let moved = ["/tmp/leds": rig.path("leds")]
