@@ -156,7 +156,7 @@ func runLedsFind(_ given: ParsedArguments) -> Int32 {
         fail(error.description)
     }
     if candidates.isEmpty {
-        let found: AvahiBrowse.Found
+        let found: AvahiBrowseOutput
         do { found = try AvahiBrowse.browse(type: "_wled._tcp", timeout: .milliseconds(Int(timeout * 1_000))) } catch {
             fail("\(error.description); or ask one controller with --host HOST", status: 1)
         }

@@ -21,7 +21,7 @@ struct LedsFindTests {
         """
 
     @Test func readsAvahisParsableOutputOneServicePerNameIPv4First() {
-        let found = AvahiBrowse.parse(Array(Self.captured.utf8))
+        let found = AvahiBrowseOutput(parsing: Array(Self.captured.utf8))
         #expect(found.problems.isEmpty)
         #expect(
             found.services == [
@@ -33,7 +33,7 @@ struct LedsFindTests {
 
     @Test func keepsAnIPv6OnlyServiceWithItsZoneWhenLinkLocal() throws {
         let line = "=;wlan0;IPv6;Kitchen;_wled._tcp;local;wled-kitchen.local;fe80::a2b7:65ff:fed4:c3e2;80;\"\"\n"
-        let service = try #require(AvahiBrowse.parse(Array(line.utf8)).services.first)
+        let service = try #require(AvahiBrowseOutput(parsing: Array(line.utf8)).services.first)
         #expect(service.isIPv6)
         #expect(service.urlAuthority == "[fe80::a2b7:65ff:fed4:c3e2%25wlan0]:80")
         let candidate = try #require(WLEDCandidate(service))
@@ -48,7 +48,7 @@ struct LedsFindTests {
         ("a semicolon", "one\\059two", "one;two"),
     ])
     func unescapesAvahiLabels(_ id: String, _ escaped: String, _ plain: String) {
-        #expect(AvahiBrowse.unescape(escaped) == plain, "\(id)")
+        #expect(AvahiBrowseOutput.unescape(escaped) == plain, "\(id)")
     }
 
     @Test(arguments: [
@@ -56,7 +56,7 @@ struct LedsFindTests {
         ("not UTF-8", "WLED\\255"),
     ])
     func refusesBrokenEscapes(_ id: String, _ escaped: String) {
-        #expect(AvahiBrowse.unescape(escaped) == nil, "\(id)")
+        #expect(AvahiBrowseOutput.unescape(escaped) == nil, "\(id)")
     }
 
     @Test func saysWhichLinesItCouldNotReadAndKeepsTheOthers() {
@@ -70,7 +70,7 @@ struct LedsFindTests {
             =;lo;IPv4;Bad\\9;_wled._tcp;local;b.local;127.0.0.1;80;""
             =;lo;IPv4;Also good;_wled._tcp;local;also.local;127.0.0.2;8080;"a=b;c"
             """
-        let found = AvahiBrowse.parse(Array(output.utf8))
+        let found = AvahiBrowseOutput(parsing: Array(output.utf8))
         #expect(found.services.map(\.name) == ["Good", "Also good"])
         #expect(
             found.problems == [
@@ -92,7 +92,7 @@ struct LedsFindTests {
                     UInt8.random(in: 0...255, using: &generator),
                 ].randomElement(using: &generator) ?? 0
             }
-            let found = AvahiBrowse.parse(bytes)
+            let found = AvahiBrowseOutput(parsing: bytes)
             #expect(found.services.allSatisfy { $0.port > 0 && !$0.address.isEmpty })
         }
     }
