@@ -17,12 +17,27 @@ extension Config {
                 reader.issues.append(ConfigIssue(file: "command line", line: 0, error: error))
             }
         }
+        if reader.config.device.address?.network?.isAWTRIX == true {
+            let given = Set(reader.lines.keys).union(overrides.map { "\($0.section).\($0.key)" })
+            for (section, key, value) in awtrixPreset where !given.contains("\(section).\(key)") {
+                try? reader.config.set(section, key, value)
+            }
+        }
         for (error, keys) in reader.config.conflictsWithKeys() {
             let line = keys.compactMap { reader.lines[$0] }.max() ?? 0
             reader.issues.append(ConfigIssue(file: file, line: line, error: error))
         }
         return reader.issues.isEmpty ? .success(reader.config) : .failure(ConfigErrors(reader.issues))
     }
+
+    /// What `awtrix://` sets where neither the file nor the command line sets it: AWTRIX 3 (the Ulanzi TC001
+    /// pixel clock) is a 32×8 RGB matrix that takes Art-Net in 2 universes of 384 channels (128 LEDs) from
+    /// universe 0, its LEDs in rows from the top left, and goes back to its own apps 1 s after the last frame.
+    static let awtrixPreset = [
+        ("panel", "width", "32"), ("panel", "height", "8"), ("panel", "depth", "rgb"), ("device", "universe", "0"),
+        ("device", "channels-per-universe", "384"), ("leds", "wiring", "rows"), ("leds", "serpentine", "false"),
+        ("leds", "origin", "top-left"), ("leds", "tiles", "1x1"), ("leds", "module", ""),
+    ]
 
     /// Changes one key, reading `value` as the file would (without quotes), with the same validation. Does not
     /// check combinations of keys: call `conflicts()` after the last change.
@@ -59,7 +74,14 @@ extension Config {
                     ["display.idle", "display.idle-text"]
                 ))
         }
-        if let strip = device.deviceProtocol.strip {
+        let network = device.address?.network
+        if let network {
+            found += networkConflicts(network)
+        }
+        // A network device takes LEDs through the same wiring map as a serial strip, and as many as a panel has.
+        let ledProtocol =
+            network.map { ($0.kind.rawValue, Int.max) } ?? device.deviceProtocol.strip.map { ($0.rawValue, $0.maxLEDs) }
+        if let (strip, maxLEDs) = ledProtocol {
             let layout = leds.layout(width: panel.width, height: panel.height)
             if layout.width != panel.width || layout.height != panel.height {
                 found.append(
@@ -71,17 +93,36 @@ extension Config {
                                 + "the tiles and module, to match)"),
                         ["leds.tiles", "leds.module", "panel.width", "panel.height", "device.protocol"]
                     ))
-            } else if layout.count > strip.maxLEDs {
+            } else if layout.count > maxLEDs {
                 found.append(
                     (
                         .conflict(
-                            "device.protocol '\(strip.rawValue)' carries at most \(strip.maxLEDs) LEDs a frame, and "
+                            "device.protocol '\(strip)' carries at most \(maxLEDs) LEDs a frame, and "
                                 + "the panel has \(layout.count)"),
                         ["device.protocol", "panel.width", "panel.height"]
                     ))
             }
         }
         return found
+    }
+
+    /// What cannot work for `network`: universes outside the protocol's range.
+    private func networkConflicts(_ network: NetworkDevice) -> [(ConfigError, [String])] {
+        guard network.kind != .ddp else { return [] }
+        let first = device.firstUniverse(for: network.kind)
+        let perUniverse = device.channelsPerUniverse / 3
+        let count = (panel.width * panel.height + perUniverse - 1) / perUniverse
+        let range = network.kind == .sacn ? 1...63_999 : 0...32_767
+        if range.contains(first), range.contains(first + count - 1) { return [] }
+        return [
+            (
+                .conflict(
+                    "\(network.kind.displayName) universes run from \(range.lowerBound) to \(range.upperBound), and "
+                        + "the panel's \(panel.width * panel.height) LEDs at \(perUniverse) a universe take universes "
+                        + "\(first) to \(first + count - 1) (set device.universe)"),
+                ["device.universe", "device.channels-per-universe", "panel.width", "panel.height"]
+            )
+        ]
     }
 }
 

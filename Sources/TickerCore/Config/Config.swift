@@ -63,6 +63,25 @@ public struct Config: Sendable, Equatable {
         public var deviceProtocol = DeviceProtocol.tickerd
         /// What the LEDs show once the daemon exits.
         public var onExit = ExitAction.blank
+        /// A network device's first universe (Art-Net and E1.31); nil: the protocol's first, 0 for Art-Net
+        /// and 1 for E1.31.
+        public var universe: Int? = nil
+        /// The channels each Art-Net or E1.31 universe carries; a universe holds whole LEDs (a third of this).
+        public var channelsPerUniverse = 510
+        /// E1.31's priority, 0–200: a receiver shows the highest source.
+        public var priority = 100
+        /// The source name E1.31 receivers show, up to 63 bytes.
+        public var sourceName = "tickerd"
+        /// The most frames a second a network device gets; 0 sends every frame of the panel's rate.
+        public var maxFPS = 0
+        /// A network device gets a frame at least this often, picture changed or not: receivers go back to
+        /// their own effects when frames stop (AWTRIX 3 after 1 s, WLED after 2.5 s).
+        public var keepalive: Duration = .milliseconds(500)
+
+        /// The first universe of a network device speaking `kind`.
+        public func firstUniverse(for kind: NetworkProtocol) -> Int {
+            universe ?? (kind == .sacn ? 1 : 0)
+        }
     }
 
     /// The protocol on the serial port.

@@ -45,6 +45,19 @@ package enum ConfigKeys {
             .seconds("device", "hello-timeout", \.device.helloTimeout, 0...60),
             .choice("device", "protocol", \.device.deviceProtocol),
             .choice("device", "on-exit", \.device.onExit),
+            Key(section: "device", name: "universe") { config, value, s, k throws(ConfigError) in
+                config.device.universe = value.isEmpty ? nil : try ConfigValue.integer(value, 0...63_999, s, k)
+            },
+            .integer("device", "channels-per-universe", \.device.channelsPerUniverse, 3...512),
+            .integer("device", "priority", \.device.priority, 0...200),
+            Key(section: "device", name: "source-name") { config, value, s, k throws(ConfigError) in
+                guard value.utf8.count <= 63, !value.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                    throw ConfigValue.bad(value, s, k, "a name of at most 63 bytes")
+                }
+                config.device.sourceName = value
+            },
+            .integer("device", "max-fps", \.device.maxFPS, 0...240),
+            .seconds("device", "keepalive", \.device.keepalive, 0.05...10),
             .number("leds", "gamma", \.leds.gamma, 1...4),
             .choice("leds", "wiring", \.leds.wiring),
             .boolean("leds", "serpentine", \.leds.serpentine),

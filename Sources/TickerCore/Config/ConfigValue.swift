@@ -102,6 +102,11 @@ enum ConfigValue {
         do {
             return try DeviceAddress(parsing: value)
         } catch {
+            if DeviceAddress.isNetwork(value) {
+                throw bad(
+                    value, section, key,
+                    "ddp://, artnet://, sacn:// or awtrix:// and a host[:port] (this one \(error.problem))")
+            }
             guard value.hasPrefix("/") else {
                 throw bad(
                     value, section, key, "a device path, usb:VID:PID[:SERIAL] with 4-digit hex ids, or empty for none")

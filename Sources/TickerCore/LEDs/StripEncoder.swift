@@ -20,15 +20,15 @@ public struct StripSettings: Sendable, Equatable {
     }
 }
 
-/// Turns `RGBFrame`s into whole Adalight or TPM2 frames for one strip, into a buffer reused for every frame:
-/// after `init` it allocates nothing.
+/// Turns `RGBFrame`s into whole Adalight or TPM2 frames for one strip, or into the bare LED data a network
+/// protocol frames itself, into a buffer reused for every frame: after `init` it allocates nothing.
 ///
 /// Per frame: the duty cycle of every channel is looked up in the gamma table and summed, the power budget
 /// gives the largest brightness scale that fits, the 256-entry table of `gamma × scale` is rebuilt (once per
 /// level, not per pixel), and every LED's three bytes are written in strip order and colour order.
 public struct StripEncoder: Sendable {
-    /// The protocol of the frames.
-    public let stripProtocol: StripProtocol
+    /// The serial protocol of the frames; nil for the bare LED data.
+    public let stripProtocol: StripProtocol?
     /// The strip.
     public let settings: StripSettings
     /// The gamma table.
@@ -45,16 +45,17 @@ public struct StripEncoder: Sendable {
     private var table = [UInt8](repeating: 0, count: 256)
     private let dataStart: Int
 
-    /// An encoder for `settings.layout.count` LEDs (at most `stripProtocol.maxLEDs`; more are cut off).
-    public init(stripProtocol: StripProtocol, settings: StripSettings) {
+    /// An encoder for `settings.layout.count` LEDs (at most `stripProtocol.maxLEDs`; more are cut off), in
+    /// `stripProtocol`'s frames, or as the bare LED data when it is nil.
+    public init(stripProtocol: StripProtocol?, settings: StripSettings) {
         self.stripProtocol = stripProtocol
         self.settings = settings
         gamma = GammaTable(gamma: settings.gamma)
         let table = settings.layout.pixelTable()
-        pixels = Array(table.prefix(stripProtocol.maxLEDs))
-        let header = stripProtocol.header(leds: pixels.count)
+        pixels = Array(table.prefix(stripProtocol?.maxLEDs ?? table.count))
+        let header = stripProtocol?.header(leds: pixels.count) ?? []
         dataStart = header.count
-        output = header + [UInt8](repeating: 0, count: 3 * pixels.count) + stripProtocol.trailer
+        output = header + [UInt8](repeating: 0, count: 3 * pixels.count) + (stripProtocol?.trailer ?? [])
     }
 
     /// LEDs per frame.

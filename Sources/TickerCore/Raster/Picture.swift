@@ -16,3 +16,16 @@ public struct Picture: Sendable, Equatable {
     /// Whether the picture has colours (the panel is a colour one).
     public var isColor: Bool { !colors.bytes.isEmpty }
 }
+
+extension Picture {
+    /// Calls `body` with the picture in colour: its own colours, or a grey picture in white light, drawn into
+    /// `whiteLight` (made anew only when the size changed, so a steady stream allocates nothing).
+    public func withColors<R>(whiteLight: inout RGBFrame, _ body: (RGBFrame) throws -> R) rethrows -> R {
+        if isColor { return try body(colors) }
+        if whiteLight.width != frame.width || whiteLight.height != frame.height {
+            whiteLight = RGBFrame(width: frame.width, height: frame.height)
+        }
+        whiteLight.render(grey: frame)
+        return try body(whiteLight)
+    }
+}

@@ -12,6 +12,8 @@ package final class StripLink: FrameSink {
     package private(set) var machine: StripLinkMachine
     /// What WLED said about itself on this connection, if it did.
     package private(set) var info: WLEDInfo?
+    /// The protocol of the frames.
+    package let stripProtocol: StripProtocol
 
     private let line: SerialLine
     private let logger: Logger
@@ -31,6 +33,7 @@ package final class StripLink: FrameSink {
     ) {
         self.switchBaud = switchBaud == settings.baudRate ? nil : switchBaud
         self.logger = logger
+        self.stripProtocol = stripProtocol
         encoder = StripEncoder(stripProtocol: stripProtocol, settings: strip)
         line = SerialLine(
             address: address, settings: settings, deviceName: "LED controller",
@@ -63,7 +66,7 @@ package final class StripLink: FrameSink {
         case .waiting: return "waiting for \(line.address)"
         case .switching: return "switching \(line.name) to \(switchBaud ?? rate) baud"
         case .streaming:
-            return "streaming \(encoder.stripProtocol.rawValue) to \(line.name) at \(rate) baud"
+            return "streaming \(stripProtocol.rawValue) to \(line.name) at \(rate) baud"
                 + (statistics.framesDimmed > 0 ? ", \(statistics.framesDimmed) frames dimmed to the power budget" : "")
         }
     }
@@ -85,9 +88,9 @@ package final class StripLink: FrameSink {
     /// the line rate (after the baud switch).
     package func startupWarnings(framesPerSecond: Int) -> [String] {
         let layout = encoder.settings.layout
-        let name = encoder.stripProtocol.rawValue
+        let name = stripProtocol.rawValue
         var warnings: [String] = []
-        if encoder.stripProtocol == .tpm2, !WLEDCommand.readsTPM2Whole(leds: layout.count) {
+        if stripProtocol == .tpm2, !WLEDCommand.readsTPM2Whole(leds: layout.count) {
             warnings.append(
                 "WLED reads a TPM2 frame of \(layout.count) LEDs as one LED short "
                     + "(it divides the length bytes by 3 separately); with WLED use protocol = adalight")
@@ -133,7 +136,7 @@ package final class StripLink: FrameSink {
         replies.discard()
         logger.notice(
             "LED controller connected on \(opened.logName) at \(line.settings.baudRate) baud, "
-                + "\(encoder.count) LEDs over \(encoder.stripProtocol.rawValue)")
+                + "\(encoder.count) LEDs over \(stripProtocol.rawValue)")
         line.output.append(contentsOf: WLEDCommand.askInfo)
         line.flush(at: now, &machine)
     }
@@ -172,14 +175,8 @@ package final class StripLink: FrameSink {
         guard line.port != nil else { return }
         // Newest frame wins: when the line still holds more than a frame's worth, drop this one.
         if line.isFull(beyond: max(encoder.frameByteCount, rate / 10 / 20)) { return }
-        if !picture.isColor {
-            if whiteLight.width != picture.frame.width || whiteLight.height != picture.frame.height {
-                whiteLight = RGBFrame(width: picture.frame.width, height: picture.frame.height)
-            }
-            whiteLight.render(grey: picture.frame)
-        }
-        encoder.encode(picture.isColor ? picture.colors : whiteLight, brightness: brightness) { bytes in
-            line.output.append(contentsOf: bytes)
+        picture.withColors(whiteLight: &whiteLight) { colors in
+            encoder.encode(colors, brightness: brightness) { bytes in line.output.append(contentsOf: bytes) }
         }
         if encoder.lastLimited { line.statistics.framesDimmed += 1 }
         line.statistics.framesSent += 1

@@ -333,6 +333,8 @@ package final class SerialPort {
             } catch {
                 throw SerialError(kind: .notFound, message: error.description)
             }
+        case .network(let device):
+            throw SerialError(kind: .notFound, message: "\(device) is a network device, not a serial port")
         case .usb(let vendor, let product, let serial):
             let ports: [PortInfo]
             do { ports = try PortInfo.list() } catch { throw SerialError(kind: .notFound, message: error.description) }

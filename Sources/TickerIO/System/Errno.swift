@@ -50,6 +50,8 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
     package static let connectionRefused = Errno(rawValue: ECONNREFUSED)
     /// `ECONNRESET`.
     package static let connectionReset = Errno(rawValue: ECONNRESET)
+    /// `EPERM`: for a socket, a firewall or the service's address rules refused the packet.
+    package static let operationNotPermitted = Errno(rawValue: EPERM)
     /// `ENOSYS`.
     package static let notImplemented = Errno(rawValue: ENOSYS)
 }

@@ -45,9 +45,19 @@ extension Posix {
 
     /// The TCP stream addresses of `host` and `port` (`getaddrinfo`), in the resolver's order.
     package static func streamAddresses(host: String, port: UInt16) throws(ResolveError) -> [SocketAddress] {
+        try addresses(host: host, port: port, type: Int32(SOCK_STREAM.rawValue))
+    }
+
+    /// The UDP addresses of `host` and `port` (`getaddrinfo`), in the resolver's order.
+    package static func datagramAddresses(host: String, port: UInt16) throws(ResolveError) -> [SocketAddress] {
+        try addresses(host: host, port: port, type: Int32(SOCK_DGRAM.rawValue))
+    }
+
+    /// The addresses of `host` and `port` for sockets of `type` (`getaddrinfo`), in the resolver's order.
+    private static func addresses(host: String, port: UInt16, type: Int32) throws(ResolveError) -> [SocketAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = type
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
