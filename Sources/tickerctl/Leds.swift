@@ -193,7 +193,9 @@ func runLedsTest(_ given: ParsedArguments) -> Int32 {
     for (index, (x, y)) in steps.enumerated() {
         picture.light(x, y)
         guard walk.show(picture, within: within) else {
-            fail("leds test: no frame reached \(sink.status) within \(within)", status: 1)
+            fail(
+                "leds test: '\(config.device.address?.description ?? "")' took no frame within \(within) (\(sink.status))",
+                status: 1)
         }
         within = .seconds(2)
         print("LED \(index): (\(x), \(y))")
