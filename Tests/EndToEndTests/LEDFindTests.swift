@@ -87,6 +87,19 @@ import TickerTestSupport
         #expect(find.lines(containing: "reply is not JSON at byte 0").count == 1, "\(find.errors)")
     }
 
+    @Test func givesUpOnAControllerThatNeverAnswersWithinTheTimeout() async throws {
+        let rig = try Rig()
+        let silent = try Self.wled(rig, "silent")
+        let matrix = try Self.wled(rig, "matrix")
+        let find = try rig.tickerctl(
+            ["leds", "find", "--timeout", "0.5", "--host", "127.0.0.1:\(silent)", "--host", "127.0.0.1:\(matrix)"],
+            name: "tickerctl leds find")
+        #expect(try await rig.exit(of: find, timeout: .seconds(8)) == .exited(0), "\(find.errors)")
+        #expect(
+            find.lines(containing: "WLED at 127.0.0.1:\(silent) ").first?.contains("no answer within 0.5 s") == true)
+        #expect(Self.setups(find.outputText).count == 1)
+    }
+
     @Test func saysAvahiIsNotRunningRatherThanWaiting() async throws {
         let rig = try Rig()
         let find = try rig.tickerctl(
