@@ -12,7 +12,7 @@ let ledsFindCommand = Command(
             "--host", "HOST[:PORT]", meaning: "a host name or address, with its HTTP port when not 80",
             help: "ask this controller instead of browsing the network by mDNS (more than once for several)"),
         Option(
-            "--timeout", "S", meaning: "seconds",
+            "--timeout", "S", meaning: "whole seconds",
             help: "how long the browse, and then each controller's answer, may take (default 5)"),
     ])
 
@@ -147,17 +147,17 @@ enum WLEDSetupError: Error, Equatable, CustomStringConvertible {
 /// `/json/info`, and prints what it is and a configuration for it. Exits 0 when at least one was listed.
 func runLedsFind(_ given: ParsedArguments) -> Int32 {
     let logger = Logger(program: "tickerctl")
-    var timeout = 5.0
+    var timeout = 5
     var candidates: [WLEDCandidate] = []
     do throws(UsageError) {
-        timeout = try given["--timeout"]?.number(in: 0.1...600) ?? timeout
+        timeout = try given["--timeout"]?.integer(in: 1...600) ?? timeout
         for host in given.values("--host") { candidates.append(try WLEDCandidate(host: host)) }
     } catch {
         fail(error.description)
     }
     if candidates.isEmpty {
         let found: AvahiBrowseOutput
-        do { found = try AvahiBrowse.browse(type: "_wled._tcp", timeout: .milliseconds(Int(timeout * 1_000))) } catch {
+        do { found = try AvahiBrowse.browse(type: "_wled._tcp", timeout: .seconds(timeout)) } catch {
             fail("\(error.description); or ask one controller with --host HOST", status: 1)
         }
         for problem in found.problems { logger.warning(problem) }
@@ -169,8 +169,8 @@ func runLedsFind(_ given: ParsedArguments) -> Int32 {
         }
     }
     let client = HTTPClient(
-        userAgent: "tickerctl/\(TickerVersion.current) (leds find)", idleTimeoutSeconds: timeout,
-        totalTimeoutSeconds: timeout, maxBodyBytes: WLEDInfo.maxBytes)
+        userAgent: "tickerctl/\(TickerVersion.current) (leds find)", idleTimeoutSeconds: Double(timeout),
+        totalTimeoutSeconds: Double(timeout), maxBodyBytes: WLEDInfo.maxBytes)
     var listed = 0
     for candidate in candidates {
         switch ask(candidate, with: client) {

@@ -10,7 +10,8 @@ import Foundation
 package struct HTTPClient: Sendable {
     /// Sent as `User-Agent` with every request.
     package var userAgent: String
-    /// How long a request may wait for the connection or for the next bytes, in seconds.
+    /// How long a request may wait for the connection or for the next bytes, in seconds. FoundationNetworking
+    /// hands libcurl whole seconds of both timeouts: 1.5 waits 1 s, and less than 1 does not wait at all.
     package var idleTimeoutSeconds: Double
     /// How long one request may take in all, in seconds.
     package var totalTimeoutSeconds: Double
