@@ -30,8 +30,8 @@ struct WLEDCandidate: Equatable {
     /// WLED's HTTP server on `HOST[:PORT]` as given to `--host`; throws a sentence when that is no host.
     init(host given: String) throws(UsageError) {
         let problem = UsageError("option '--host' got '\(given)' (expected HOST, HOST:PORT or [IPv6]:PORT)")
-        guard !given.isEmpty, !given.contains("/"), !given.contains("@"), !given.contains("?"),
-            !given.contains("#"),
+        // A path, a user or a query would make another URL than WLED's /json/info.
+        guard !given.isEmpty, !given.contains(where: { "/@?#".contains($0) }),
             let components = URLComponents(string: "http://\(given)/json/info"),
             let host = components.percentEncodedHost, !host.isEmpty, let url = components.url
         else { throw problem }
@@ -73,7 +73,8 @@ struct WLEDSetup: Equatable {
         let height: Int
         if info.matrixWidth != nil || info.matrixHeight != nil {
             guard let matrixWidth = info.matrixWidth, let matrixHeight = info.matrixHeight, matrixWidth > 0,
-                matrixHeight > 0, matrixWidth * matrixHeight <= count
+                matrixHeight > 0, case (let area, false) = matrixWidth.multipliedReportingOverflow(by: matrixHeight),
+                area <= count
             else {
                 throw .badMatrix(
                     "\(info.matrixWidth.map(String.init) ?? "?")×\(info.matrixHeight.map(String.init) ?? "?")",

@@ -169,6 +169,10 @@ struct LedsFindTests {
             "an absurd matrix", WLEDInfo(ledCount: 256, matrixWidth: 4096, matrixHeight: 4096),
             "its matrix of 4096×4096 does not fit its 256 LEDs: check WLED's 2D configuration"
         ),
+        (
+            "a matrix too large to count", WLEDInfo(ledCount: 256, matrixWidth: 1 << 40, matrixHeight: 1 << 40),
+            "its matrix of 1099511627776×1099511627776 does not fit its 256 LEDs: check WLED's 2D configuration"
+        ),
     ])
     func saysWhyAnAnswerGivesNoConfiguration(_ id: String, _ info: WLEDInfo, _ sentence: String) throws {
         let candidate = try WLEDCandidate(host: "w")
