@@ -5,14 +5,15 @@ import TickerIO
 /// The options that describe an LED matrix on the command line: `--size WxH`, `--protocol`, and
 /// `--leds-KEY VALUE` for every key of the configuration's `[leds]` section, read with the same validation.
 struct StripOptions {
-    // The daemon's own panel size unless --size says otherwise.
-    var width = Config().panel.width
-    var height = Config().panel.height
+    // The configuration's panel size (the daemon's own by default) unless --size says otherwise.
+    var width: Int
+    var height: Int
     /// The protocol; nil for tickerd's own.
     var stripProtocol: StripProtocol?
     /// Whether any `--leds-…` option was given.
     var givenLEDOptions = false
-    var config = Config()
+    /// `config` with the `--leds-…` options applied.
+    var config: Config
 
     /// `--protocol`, then `--leds-KEY` for each key of `[leds]`.
     static let options =
@@ -25,9 +26,13 @@ struct StripOptions {
             Option("--leds-\(key)", "VALUE", meaning: "a value for leds.\(key)", help: "[leds] \(key)")
         }
 
-    /// The options in `given`, over `stripProtocol` (the protocol when none is given) and a 32×8 size.
-    init(_ given: ParsedArguments, stripProtocol: StripProtocol?) throws(UsageError) {
+    /// The options in `given`, over `stripProtocol` (the protocol when none is given) and `config` (its panel
+    /// size and `[leds]`; the defaults unless said).
+    init(_ given: ParsedArguments, stripProtocol: StripProtocol?, config: Config = Config()) throws(UsageError) {
         self.stripProtocol = stripProtocol
+        self.config = config
+        width = config.panel.width
+        height = config.panel.height
         for option in given.options {
             let value = option.value ?? ""
             if option.name == "--size" {
@@ -39,7 +44,7 @@ struct StripOptions {
                 self.stripProtocol = parsed.strip
             } else if option.name.hasPrefix("--leds-") {
                 givenLEDOptions = true
-                do { try config.set("leds", String(option.name.dropFirst("--leds-".count)), value) } catch {
+                do { try self.config.set("leds", String(option.name.dropFirst("--leds-".count)), value) } catch {
                     throw UsageError("option '\(option.name)': \(error)")
                 }
             }
@@ -125,7 +130,7 @@ func runStripPanel(
 let ledsTestCommand = Command(
     "tickerctl leds test",
     summary: "Lights one LED at a time along the matrix and prints the (x, y) it should be at.",
-    synopsis: ["--device PATH|ADDRESS [options]"],
+    synopsis: ["--device PATH|ADDRESS [options]", "--config FILE [options]"],
     options: [
         Option(
             "--device", "PATH|ADDRESS", meaning: "a serial port or a network address",
@@ -133,6 +138,9 @@ let ledsTestCommand = Command(
         .size(help: "the matrix in LEDs (default 32x8)"),
         Option("--baud", "N", meaning: "a line speed in baud", help: "line speed of a serial port (default 115200)"),
         Option("--interval", "S", meaning: "seconds", help: "how long each LED stays lit (default 0.25)"),
+        Option(
+            "--config", "FILE", meaning: "a tickerd configuration file",
+            help: "start from this configuration's [panel], [device] and [leds], as the daemon drives them"),
     ] + StripOptions.options)
 
 let ledsCommand = Command(
@@ -142,13 +150,24 @@ let ledsCommand = Command(
 /// `tickerctl leds test`: lights one LED at a time along the matrix and says where it should be, through the
 /// daemon's own sink for the device (`Sinks.make`), so it reaches every kind of device the daemon does.
 func runLedsTest(_ given: ParsedArguments) -> Int32 {
+    // A configuration file gives its device, protocol, panel and wiring; without one, an Adalight matrix.
+    var base = Config()
+    if let path = given.value("--config") {
+        switch Settings.load(ConfigSource(path: path, required: true, overrides: [])) {
+        case .success(let settings): base = settings.config
+        case .failure(let error): fail(error.description)
+        }
+    }
     let options: StripOptions
     var interval = 0.25
     do throws(UsageError) {
-        options = try StripOptions(given, stripProtocol: .adalight)
+        let configured = given.has("--config") ? base.device.deviceProtocol.strip : .adalight
+        options = try StripOptions(given, stripProtocol: configured, config: base)
         interval = try given["--interval"]?.number(in: 0...60) ?? interval
         _ = try given["--baud"]?.integer(in: 50...4_000_000)
-        guard given.has("--device") else { throw UsageError("leds test needs --device PATH|ADDRESS") }
+        guard given.has("--device") || base.device.address != nil else {
+            throw UsageError("leds test needs --device PATH|ADDRESS, or a [device] path in --config")
+        }
     } catch {
         fail(error.description)
     }
@@ -157,7 +176,7 @@ func runLedsTest(_ given: ParsedArguments) -> Int32 {
     do {
         try config.set("panel", "width", String(options.width))
         try config.set("panel", "height", String(options.height))
-        try config.set("device", "path", given.value("--device") ?? "")
+        if let device = given.value("--device") { try config.set("device", "path", device) }
         try config.set("device", "protocol", stripProtocol?.rawValue ?? "tickerd")
         if let baud = given.value("--baud") { try config.set("device", "baud", baud) }
         if stripProtocol != nil { try config.set("panel", "depth", "rgb") }

@@ -194,15 +194,24 @@ import TickerTestSupport
 
     /// With the shim, libserialport opens the emulator's pseudo-terminal as it opens a real port; without it,
     /// `tickerctl leds test` opens it with termios, as it does for a user.
-    @Test(arguments: [true, false])
-    func ledsTestWalksOneLitLEDAlongTheStrip(shim: Bool) async throws {
+    /// And with `--config`, the daemon's configuration file gives the device, the protocol, the size and the
+    /// wiring.
+    @Test(arguments: [(true, false), (false, false), (true, true)])
+    func ledsTestWalksOneLitLEDAlongTheStrip(shim: Bool, fromConfig: Bool) async throws {
         let rig = try Rig()
         let link = rig.path("leds")
         let framesPath = rig.path("frames.txt")
         _ = try await Self.emulator(rig, protocol: "tpm2", size: "4x2", link: link, frames: framesPath)
         let frames = try rig.watch(framesPath)
+        let config = try rig.file(
+            "tickerd.conf",
+            "[panel]\nwidth = 4\nheight = 2\n[device]\npath = \(link)\nprotocol = tpm2\n" + Self.wiringConfig)
+        let arguments =
+            fromConfig
+            ? ["--config", config]
+            : ["--device", link, "--protocol", "tpm2", "--size", "4x2"] + Self.wiring
         let walk = try rig.tickerctl(
-            ["leds", "test", "--device", link, "--protocol", "tpm2", "--size", "4x2", "--interval", "0"] + Self.wiring,
+            ["leds", "test", "--interval", "0"] + arguments,
             environment: shim ? ["LD_PRELOAD": try BuiltProducts.shim()] : [:], name: "tickerctl leds test")
         #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
         let printed = walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
