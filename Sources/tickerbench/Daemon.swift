@@ -17,6 +17,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
     var seconds = 20
     var products = BuiltProducts()
     var only: String?
+    var network = false
     var index = 0
     while index + 1 < arguments.count {
         switch arguments[index] {
@@ -24,19 +25,29 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
         case "--tickerd": products.tickerd = arguments[index + 1]
         case "--shim": products.shim = arguments[index + 1]
         case "--scene": only = arguments[index + 1]
+        case "--device":
+            guard ["panel", "ddp"].contains(arguments[index + 1]) else {
+                print("tickerbench daemon: --device takes panel or ddp")
+                return 2
+            }
+            network = arguments[index + 1] == "ddp"
         default:
             print(
-                "tickerbench daemon: unknown option '\(arguments[index])' (expected --seconds, --tickerd, --shim, --scene)"
-            )
+                "tickerbench daemon: unknown option '\(arguments[index])' "
+                    + "(expected --seconds, --tickerd, --shim, --scene, --device)")
             return 2
         }
         index += 2
     }
     guard products.areBuilt(for: "daemon") else { return 1 }
-    print("\(products.tickerd), 60 fps, 128×16 at 2 bits per pixel, split zones, \(seconds) s per scene")
+    print(
+        "\(products.tickerd), 60 fps, "
+            + (network
+                ? "DDP to a 32×8 RGB matrix on 127.0.0.1 (one 778-byte datagram a frame)"
+                : "128×16 at 2 bits per pixel, split zones") + ", \(seconds) s per scene")
     /// The floor program, measured for `seconds`.
     func measureFloor() -> RunFigures? {
-        guard let floor = FloorRun() else { return nil }
+        guard let floor = FloorRun(network: network) else { return nil }
         defer { floor.stop() }
         floor.pump(for: .seconds(1))
         return floor.measure { floor.pump(for: .seconds(Int64(seconds))) }
@@ -63,7 +74,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                     format:
                         "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
                     floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
-        guard let run = DaemonRun(products) else { return 1 }
+        guard let run = DaemonRun(products, network: network) else { return 1 }
         defer { run.stop() }
         try? run.writer?.send(commands)
         // Let the commands land and the first frames go out before measuring.
@@ -91,35 +102,138 @@ struct RunFigures {
     var peakKilobytes = 0
 }
 
-/// One tickerd started against an emulated panel and a fresh FIFO.
+/// What the benchmarked daemon drives: the emulated panel on a pseudo-terminal, or a DDP receiver on a UDP
+/// socket.
+enum BenchDevice {
+    case panel(PanelEmulator)
+    case ddp(DDPReceiver)
+
+    var fileDescriptor: Int32 {
+        switch self {
+        case .panel(let emulator): emulator.fileDescriptor
+        case .ddp(let receiver): receiver.socket
+        }
+    }
+
+    /// Updates applied so far.
+    var updates: Int {
+        switch self {
+        case .panel(let emulator): emulator.updates
+        case .ddp(let receiver): receiver.frames
+        }
+    }
+
+    /// What the device shows.
+    var picture: [UInt8] {
+        switch self {
+        case .panel(let emulator): emulator.device.framebuffer.bytes
+        case .ddp(let receiver): receiver.picture
+        }
+    }
+
+    /// Reads what came; `update` for each update (a panel's full frame, columns or scroll; a DDP frame).
+    func service(_ update: () -> Void) {
+        switch self {
+        case .panel(let emulator):
+            emulator.service { event, _ in
+                guard case .applied(let message) = event else { return }
+                switch message {
+                case .fullFrame, .columns, .scroll: update()
+                case .hello, .brightness, .blank: break
+                }
+            }
+        case .ddp(let receiver):
+            receiver.service(update)
+        }
+    }
+}
+
+/// A DDP receiver on 127.0.0.1: keeps the last frame's LED bytes, one frame per pushed packet.
+final class DDPReceiver {
+    let socket: Int32
+    let port: UInt16
+    private(set) var frames = 0
+    private(set) var picture = [UInt8](repeating: 0, count: 768)
+    private var buffer = [UInt8](repeating: 0, count: 2_048)
+
+    init?() {
+        guard let address = try? Posix.datagramAddresses(host: "127.0.0.1", port: 0).first,
+            let socket = try? Posix.boundDatagramSocket(address, what: "ddp receiver")
+        else { return nil }
+        self.socket = socket
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        port = UInt16(bigEndian: bound.sin_port)
+    }
+
+    deinit { Posix.close(socket) }
+
+    func service(_ update: () -> Void) {
+        while true {
+            let received = buffer.withUnsafeMutableBytes { try? Posix.receive(socket, into: $0, what: "ddp") }
+            guard case .done(let count)? = received, count > 0 else { return }
+            let packet = buffer.withUnsafeBytes {
+                try? DDPPacket(parsing: UnsafeRawBufferPointer(rebasing: $0[..<count]))
+            }
+            guard let packet else { continue }
+            let end = min(picture.count, packet.offset + packet.data.count)
+            if packet.offset < end {
+                picture[packet.offset..<end] =
+                    buffer[packet.data.lowerBound..<(packet.data.lowerBound + end - packet.offset)]
+            }
+            if packet.push {
+                frames += 1
+                update()
+            }
+        }
+    }
+}
+
+/// One tickerd started against an emulated panel (or a DDP receiver) and a fresh FIFO.
 final class DaemonRun {
     let directory: URL
     let process: Process
-    let emulator: PanelEmulator
+    let device: BenchDevice
     private(set) var writer: FeedWriter?
-    /// When each update (full frame, columns, scroll) was decoded, on `Clock.now`.
+    /// When each update (full frame, columns, scroll; a DDP frame) was decoded, on `Clock.now`.
     var updateTimes: [Duration] = []
 
-    init?(_ products: BuiltProducts) {
+    init?(_ products: BuiltProducts, network: Bool = false) {
         directory = benchDirectory("tickerbench-\(getpid())-\(UUID())")
         let link = directory.appendingPathComponent("panel").path
         let feedPath = directory.appendingPathComponent("feed").path
-        guard let info = benchPanel(firmwareName: "bench"), let emulator = try? PanelEmulator(info: info, link: link)
-        else {
-            print("tickerbench daemon: could not open a pseudo-terminal")
-            return nil
+        let arguments: [String]
+        if network {
+            guard let receiver = DDPReceiver() else {
+                print("tickerbench daemon: could not open a UDP socket")
+                return nil
+            }
+            device = .ddp(receiver)
+            arguments = [
+                "--device", "ddp://127.0.0.1:\(receiver.port)", "--size", "32x8", "--depth", "rgb",
+                "--set", "leds.max-milliamps=0",
+            ]
+        } else {
+            guard let info = benchPanel(firmwareName: "bench"),
+                let emulator = try? PanelEmulator(info: info, link: link)
+            else {
+                print("tickerbench daemon: could not open a pseudo-terminal")
+                return nil
+            }
+            device = .panel(emulator)
+            arguments = ["--device", link, "--size", "128x16", "--depth", "2", "--set", "layout.zones=split"]
         }
-        self.emulator = emulator
-        process = products.tickerdProcess([
-            "--device", link, "--feed", feedPath, "--size", "128x16", "--depth", "2", "--fps", "60", "--no-terminal",
-            "--set", "layout.zones=split", "--log-level", "warning",
-        ])
+        process = products.tickerdProcess(
+            arguments + ["--feed", feedPath, "--fps", "60", "--no-terminal", "--log-level", "warning"])
         guard products.start(process, for: "daemon") else { return nil }
         let started = Clock.now
         var ready = false
         while Clock.now < started + .seconds(10), !ready {
             pump(for: .milliseconds(20))
-            ready = FileManager.default.fileExists(atPath: feedPath) && emulator.updates > 0
+            ready = FileManager.default.fileExists(atPath: feedPath) && device.updates > 0
         }
         guard ready, let writer = try? FeedWriter(path: feedPath) else {
             print("tickerbench daemon: tickerd did not start streaming")
@@ -140,18 +254,12 @@ final class DaemonRun {
     /// Serves the panel for `duration`, noting when updates arrive.
     func pump(for duration: Duration, until done: () -> Bool = { false }) {
         let deadline = Clock.now + duration
-        var entry = [pollfd(fd: emulator.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var entry = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while Clock.now < deadline, !done() {
             entry[0].revents = 0
             let left = max((deadline - Clock.now) / .milliseconds(1), 0)
             _ = try? Posix.poll(&entry, timeoutMilliseconds: Int32(min(left + 1, 50)))
-            emulator.service { event, _ in
-                guard case .applied(let message) = event else { return }
-                switch message {
-                case .fullFrame, .columns, .scroll: updateTimes.append(Clock.now)
-                case .hello, .brightness, .blank: break
-                }
-            }
+            device.service { updateTimes.append(Clock.now) }
         }
     }
 
@@ -175,12 +283,12 @@ final class DaemonRun {
         pump(for: .milliseconds(300))
         var latencies: [Double] = []
         for round in 0..<200 {
-            let before = emulator.device.framebuffer.bytes
+            let before = device.picture
             let start = Clock.now
             try? writer?.send(["message --for 60 --priority high \(round % 2 == 0 ? "ping" : "PONG") \(round)"])
             var changed = false
             pump(for: .seconds(2)) {
-                changed = emulator.device.framebuffer.bytes != before
+                changed = device.picture != before
                 return changed
             }
             if changed { latencies.append((Clock.now - start) / .milliseconds(1)) }
@@ -261,20 +369,32 @@ struct TaskCounters {
     }
 }
 
-/// The floor program (`tickerbench floor PATH`) writing to a pseudo-terminal.
+/// The floor program (`tickerbench floor PATH`) writing to a pseudo-terminal, or (`tickerbench floor --udp
+/// PORT`) sending a DDP frame's worth of bytes to a UDP socket.
 final class FloorRun {
     let terminal: PseudoTerminal
+    /// The UDP socket the network floor sends to, or -1.
+    private var socket: Int32 = -1
     let process = Process()
     private(set) var arrivals: [Duration] = []
     private var buffer = [UInt8](repeating: 0, count: 4_096)
 
-    init?() {
+    init?(network: Bool = false) {
         guard let terminal = try? PseudoTerminal(link: nil) else { return nil }
         self.terminal = terminal
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["floor", terminal.slavePath]
+        if network {
+            guard let receiver = DDPReceiver() else { return nil }
+            socket = dup(receiver.socket)
+            process.arguments = ["floor", "--udp", String(receiver.port)]
+        }
         do { try process.run() } catch { return nil }
     }
+
+    deinit { Posix.close(socket) }
+
+    private var source: Int32 { socket >= 0 ? socket : terminal.master }
 
     func stop() {
         guard process.isRunning else { return }
@@ -285,7 +405,7 @@ final class FloorRun {
     /// Reads what the floor wrote, noting when it arrived.
     func drain() {
         while true {
-            let result = buffer.withUnsafeMutableBytes { try? Posix.read(terminal.master, into: $0, what: "floor") }
+            let result = buffer.withUnsafeMutableBytes { try? Posix.read(source, into: $0, what: "floor") }
             guard case .done(let count) = result, count > 0 else { return }
             arrivals.append(Clock.now)
         }
@@ -294,7 +414,7 @@ final class FloorRun {
     /// Drains the pseudo-terminal for `duration`.
     func pump(for duration: Duration) {
         let deadline = Clock.now + duration
-        var entry = [pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)]
+        var entry = [pollfd(fd: source, events: Int16(POLLIN), revents: 0)]
         while Clock.now < deadline {
             entry[0].revents = 0
             _ = try? Posix.poll(&entry, timeoutMilliseconds: 50)
@@ -315,19 +435,28 @@ final class FloorRun {
 /// The floor: wakes at 60 Hz from a timerfd and writes 37 bytes to `path`, forever. What any frame loop at
 /// 60 Hz costs before it draws anything.
 func floorProgram(_ arguments: [String]) -> Int32 {
-    guard let path = arguments.first, let fd = try? Posix.open(path, O_WRONLY | O_NOCTTY) else {
-        print("usage: tickerbench floor PTY")
+    let fd: Int32
+    var bytes = [UInt8](repeating: 0x55, count: 37)
+    if arguments.count == 2, arguments[0] == "--udp", let port = UInt16(arguments[1]),
+        let address = try? Posix.datagramAddresses(host: "127.0.0.1", port: port).first,
+        let socket = try? Posix.datagramSocket(for: address, connecting: true, what: "floor")
+    {
+        fd = socket
+        bytes = [UInt8](repeating: 0x55, count: 778)
+    } else if arguments.count == 1, let tty = try? Posix.open(arguments[0], O_WRONLY | O_NOCTTY) {
+        fd = tty
+    } else {
+        print("usage: tickerbench floor PTY | floor --udp PORT")
         return 2
     }
     guard let timer = try? PeriodicTimer() else { return 1 }
     do { try timer.arm(intervalNanoseconds: 1_000_000_000 / 60) } catch { return 1 }
-    let bytes = [UInt8](repeating: 0x55, count: 37)
     var entry = [pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)]
     while true {
         entry[0].revents = 0
         _ = try? Posix.poll(&entry, timeoutMilliseconds: -1)
         guard timer.expirations() > 0 else { continue }
-        _ = bytes.withUnsafeBytes { try? Posix.write(fd, $0, what: path) }
+        _ = bytes.withUnsafeBytes { try? Posix.write(fd, $0, what: "floor") }
     }
 }
 

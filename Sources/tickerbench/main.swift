@@ -258,7 +258,7 @@ case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | daemon [--seconds N] [--tickerd PATH] [--shim PATH] | floor PTY | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }

@@ -62,26 +62,21 @@ import TickerCore
             })
     }
 
-    @Test func nothingListeningGoesOnSendingAndIsOverOnlyAfterASecondOfCleanFrames() {
+    @Test func aFailedSendLooksTheNameUpAgainAndIsOverOnlyAfterASecondOfCleanFrames() {
         var machine = NetworkLinkMachine()
         machine.resolved(at: .zero)
-        #expect(tell(&machine) { $0.sendFailed(at: .zero, because: "nothing listening", closes: false) })
-        #expect(machine.state == .streaming(lastFrame: .zero))
-        #expect(!tell(&machine) { $0.sendFailed(at: Self.ms(500), because: "nothing listening", closes: false) })
-        #expect(!tell(&machine) { $0.sentFrame(at: Self.ms(1_000)) })
-        #expect(!tell(&machine) { $0.sendFailed(at: Self.ms(1_500), because: "nothing listening", closes: false) })
-        #expect(!tell(&machine) { $0.sentFrame(at: Self.ms(2_000)) })
-        #expect(!tell(&machine) { $0.sentFrame(at: Self.ms(2_500)) })
-        #expect(tell(&machine) { $0.sentFrame(at: Self.ms(3_000)) })
-        #expect(machine.problem.current == nil)
-    }
-
-    @Test func noRouteClosesAndLooksTheNameUpAgain() {
-        var machine = NetworkLinkMachine()
-        machine.resolved(at: .zero)
-        #expect(tell(&machine) { $0.sendFailed(at: Self.ms(10), because: "no route", closes: true) })
+        #expect(tell(&machine) { $0.sendFailed(at: Self.ms(10), because: "nothing listening") })
         #expect(machine.state == .waiting(retryAt: Self.ms(110)))
         #expect(step(&machine, at: Self.ms(110)) == .resolve)
+        machine.startedResolving()
+        machine.resolved(at: Self.ms(120))
+        #expect(!tell(&machine) { $0.sentFrame(at: Self.ms(120)) })
+        #expect(!tell(&machine) { $0.sendFailed(at: Self.ms(620), because: "nothing listening") })
+        machine.resolved(at: Self.ms(800))
+        #expect(!tell(&machine) { $0.sentFrame(at: Self.ms(800)) })
+        #expect(!tell(&machine) { $0.sentFrame(at: Self.ms(1_300)) })
+        #expect(tell(&machine) { $0.sentFrame(at: Self.ms(1_800)) })
+        #expect(machine.problem.current == nil)
     }
 
     @Test func aFullSendBufferRetriesShortlyWithoutWaitingForTheKeepalive() {

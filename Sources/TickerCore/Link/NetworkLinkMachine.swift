@@ -30,9 +30,10 @@ public struct NetworkLinkPolicy: Sendable, Equatable {
 
 /// The link to an LED controller on the network as a pure state machine, on the same `PortMachine` as the
 /// serial links: resolve the name (again at every retry: DHCP moves devices), open a socket, then frames
-/// paced by the device's cap, at least one per keepalive, the newest picture winning. A send problem (nothing
-/// listening, no route, a full buffer) is news once, and over once frames have gone out cleanly for
-/// `policy.recovery`. `NetworkLink` carries it out.
+/// paced by the device's cap, at least one per keepalive, the newest picture winning. A failed send (nothing
+/// listening, no route) closes the socket and starts over from the lookup; a full buffer drops the frame. Each
+/// problem is news once, and over once frames have gone out cleanly for `policy.recovery`, however often the
+/// socket was reopened meanwhile. `NetworkLink` carries it out.
 public struct NetworkLinkMachine: Sendable {
     /// Where the link is.
     public enum State: Equatable, Sendable {
@@ -150,18 +151,14 @@ public struct NetworkLinkMachine: Sendable {
         return self.problem.failed(problem)
     }
 
-    /// A send failed at `now` for `problem`. When the failure `closes` the socket (no route: the address may
-    /// have moved), the name is looked up again after a back-off; otherwise (nothing listening yet) frames go
-    /// on. Returns whether `problem` is news to log.
-    public mutating func sendFailed(at now: Duration, because problem: String, closes: Bool) -> Bool {
+    /// A send failed at `now` for `problem` (nothing listening, no route): the socket is closed and the name
+    /// looked up again after a back-off, so a device that moved to another address is found there. Returns
+    /// whether `problem` is news to log.
+    public mutating func sendFailed(at now: Duration, because problem: String) -> Bool {
         cleanSince = nil
-        if closes {
-            port.lost(at: now)
-            lastFrame = nil
-            frameDueAt = nil
-        } else {
-            lastFrame = now
-        }
+        port.lost(at: now)
+        lastFrame = nil
+        frameDueAt = nil
         return self.problem.failed(problem)
     }
 }

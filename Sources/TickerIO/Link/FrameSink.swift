@@ -42,6 +42,7 @@ package enum Sinks {
     package static func make(for settings: Settings, logger: Logger) -> (any FrameSink)? {
         guard let device = settings.device else { return nil }
         let config = settings.config
+        if let network = device.network { return makeNetwork(network, config: config, logger: logger) }
         if let strip = config.device.deviceProtocol.strip {
             return StripLink(
                 address: device, settings: settings.serial, stripProtocol: strip,
@@ -52,5 +53,23 @@ package enum Sinks {
         policy.helloTimeout = config.device.helloTimeout
         return PanelLink(
             address: device, settings: settings.serial, geometry: settings.geometry, policy: policy, logger: logger)
+    }
+
+    /// The sink for an LED controller on the network; nil (and logged) when not even a pipe can be made.
+    private static func makeNetwork(_ network: NetworkDevice, config: Config, logger: Logger) -> NetworkLink? {
+        let device = config.device
+        let machineID = (try? Posix.readFile("/etc/machine-id", limit: 256)).map { String(decoding: $0, as: UTF8.self) }
+        let packets = NetworkPacketizer(
+            kind: network.kind, firstUniverse: device.firstUniverse(for: network.kind),
+            channelsPerUniverse: device.channelsPerUniverse, priority: device.priority, sourceName: device.sourceName,
+            cid: SourceIdentity.cid(machineID: machineID ?? "", device: network.description))
+        do {
+            return try NetworkLink(
+                device: network, strip: config.leds.strip(width: config.panel.width, height: config.panel.height),
+                packets: packets, maxFPS: device.maxFPS, keepalive: device.keepalive, logger: logger)
+        } catch {
+            logger.error("LED controller \(network): \(error); running without it")
+            return nil
+        }
     }
 }

@@ -79,6 +79,7 @@ final class Rig {
     private(set) var panels: [FakePanel] = []
     private var listeners: [NotifyListener] = []
     private var watchers: [FileWatcher] = []
+    private var catchers: [DatagramCatcher] = []
     private var writes: [PendingWrite] = []
     private let poller = DispatchQueue(label: "end-to-end poll")
 
@@ -162,6 +163,13 @@ final class Rig {
         return listener
     }
 
+    /// A UDP socket listening at `host` and `port`, read while the rig waits.
+    func catcher(host: String = "127.0.0.1", port: UInt16) throws -> DatagramCatcher {
+        let catcher = try DatagramCatcher(host: host, port: port)
+        catchers.append(catcher)
+        return catcher
+    }
+
     /// Watches `path` for writes.
     func watch(_ path: String) throws -> FileWatcher {
         let watcher = try FileWatcher(path: path)
@@ -221,6 +229,10 @@ final class Rig {
             for listener in listeners {
                 entries.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0))
                 actions.append { _ in listener.service() }
+            }
+            for catcher in catchers where catcher.descriptor >= 0 {
+                entries.append(pollfd(fd: catcher.descriptor, events: Int16(POLLIN), revents: 0))
+                actions.append { _ in catcher.service() }
             }
             for watcher in watchers {
                 entries.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0))
