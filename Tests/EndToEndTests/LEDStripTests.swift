@@ -267,6 +267,48 @@ import TickerTestSupport
         #expect(panel.termination == nil)
     }
 
+    /// `--device ddp://…`: the walk reaches a network matrix through the daemon's network sink. The receiver is
+    /// a plain UDP socket that reads DDP as WLED does (`ESPAsyncE131.h`, `handleDDPPacket`): a 10-byte header
+    /// (flags with version 1 in the top bits and push in bit 0, a sequence number, the data type, destination
+    /// 1, the offset in bytes and the length, both big-endian), then 3 bytes an LED in strip order; a frame is
+    /// shown when a packet pushes.
+    @Test func ledsTestWalksOneLitLEDAlongANetworkMatrix() async throws {
+        let rig = try Rig()
+        let port = try DatagramCatcher.freePort()
+        let receiver = try rig.catcher(port: port)
+        let walk = try rig.tickerctl(
+            ["leds", "test", "--device", "ddp://127.0.0.1:\(port)", "--size", "4x2", "--interval", "0"] + Self.wiring,
+            name: "tickerctl leds test")
+        #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
+        // What the receiver shows: the strip as the packets leave it, each time one pushes.
+        var shown: [[UInt8]] = []
+        try await rig.wait("nine DDP frames") {
+            shown = []
+            var strip = [UInt8](repeating: 0, count: 8 * 3)
+            for packet in receiver.datagrams.map(\.bytes) where packet.count >= 10 {
+                let timecode = packet[0] & 0x10 != 0 ? 4 : 0
+                let offset = Int(packet[4]) << 24 | Int(packet[5]) << 16 | Int(packet[6]) << 8 | Int(packet[7])
+                let length = Int(packet[8]) << 8 | Int(packet[9])
+                guard packet[0] & 0xC0 == 0x40, packet[2] >> 3 & 0b111 != 0b011, packet[3] == 1,
+                    packet.count == 10 + timecode + length, offset + length <= strip.count
+                else { throw TestFailure("not a DDP packet of 3-byte pixels for this strip: \(packet.prefix(16))") }
+                strip.replaceSubrange(offset..<(offset + length), with: packet[(10 + timecode)...])
+                if packet[0] & 0x01 != 0 { shown.append(strip) }
+            }
+            return shown.count >= 9
+        }
+        let printed = walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
+        // Serpentine columns from the bottom left, as over serial: the LED lit is the one walked to.
+        let expected = [(0, 1), (0, 0), (1, 0), (1, 1), (2, 1), (2, 0), (3, 0), (3, 1)]
+        #expect(printed.count == 8)
+        for (index, (x, y)) in expected.enumerated() {
+            #expect(printed[index] == "LED \(index): (\(x), \(y))")
+            let lit = (0..<8).filter { led in shown[index][(3 * led)..<(3 * led + 3)].contains { $0 != 0 } }
+            #expect(lit == [index], "frame \(index): \(shown[index])")
+        }
+        #expect(shown.dropFirst(8).allSatisfy { $0.allSatisfy { $0 == 0 } }, "the walk ends dark")
+    }
+
     @Test func theReadmesEmulatedMatrixWorksAsPrintedWithoutTheShim() async throws {
         let rig = try Rig()
         let moved = ["/tmp/leds": rig.path("leds")]
