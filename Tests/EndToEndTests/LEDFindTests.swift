@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 import TickerTestSupport
@@ -115,6 +116,25 @@ import TickerTestSupport
         let find = try rig.tickerctl(["leds", "find"], environment: ["PATH": rig.path("empty")], name: "leds find")
         #expect(try await rig.exit(of: find) == .exited(1))
         #expect(find.lines(containing: "'avahi-browse' is not installed (Debian: apt install avahi-utils)").count == 1)
+    }
+
+    /// An Avahi that never says it is done (a busy network, a daemon that hangs): the browse ends at the timeout
+    /// with what it printed by then. Its avahi-browse prints one real resolved line, then waits.
+    @Test func listsWhatABrowseFoundWhenItDoesNotEndInTime() async throws {
+        let rig = try Rig()
+        let matrix = try Self.wled(rig, "matrix")
+        try FileManager.default.createDirectory(atPath: rig.path("bin"), withIntermediateDirectories: true)
+        let browse = try rig.file(
+            "bin/avahi-browse",
+            "#!/bin/sh\necho '=;lo;IPv4;WLED\\032Slow;_wled._tcp;local;slow.local;127.0.0.1;\(matrix);\"mac=a0b765d4c3e2\"'\n"
+                + "exec sleep 60\n")
+        chmod(browse, 0o755)
+        let find = try rig.tickerctl(
+            ["leds", "find", "--timeout", "1"], environment: ["PATH": rig.path("bin") + ":/usr/bin:/bin"],
+            name: "tickerctl leds find")
+        #expect(try await rig.exit(of: find, timeout: .seconds(6)) == .exited(0), "\(find.errors)")
+        #expect(find.lines(containing: "avahi-browse did not finish within 1").count == 1, "\(find.errors)")
+        #expect(Self.setups(find.outputText).first?.summary.hasPrefix("WLED 'WLED' 0.15.0 at 'WLED Slow' (") == true)
     }
 
     /// A D-Bus system bus of the test's own, and Avahi on it, announcing on the loopback interface only.
