@@ -179,10 +179,13 @@ func runLedsTest(_ given: ParsedArguments) -> Int32 {
         if let device = given.value("--device") { try config.set("device", "path", device) }
         try config.set("device", "protocol", stripProtocol?.rawValue ?? "tickerd")
         if let baud = given.value("--baud") { try config.set("device", "baud", baud) }
-        if stripProtocol != nil { try config.set("panel", "depth", "rgb") }
     } catch {
         fail("leds test: \(error)")
     }
+    // A network matrix, like a serial strip, takes whole colour frames through the wiring map: the walk follows
+    // the wiring. A tickerd panel is walked row by row.
+    let walksStrip = stripProtocol != nil || config.device.address?.network != nil
+    if walksStrip { config.panel.depth = .rgb888 }
     // The checks of the emulator's options: the tiles make the size, the protocol carries the LEDs.
     if stripProtocol != nil { do { _ = try options.strip() } catch { fail(error.description) } }
     let settings: Settings
@@ -195,7 +198,7 @@ func runLedsTest(_ given: ParsedArguments) -> Int32 {
     var picture = Picture(
         width: width, height: height, depth: config.panel.depth.levels, color: config.panel.depth.isColor)
     let steps: [(x: Int, y: Int)]
-    if stripProtocol != nil {
+    if walksStrip {
         let layout = config.leds.strip(width: width, height: height).layout
         steps = (0..<layout.count).compactMap { layout.position(of: $0) }
         print(

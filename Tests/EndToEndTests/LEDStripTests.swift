@@ -272,13 +272,18 @@ import TickerTestSupport
     /// (flags with version 1 in the top bits and push in bit 0, a sequence number, the data type, destination
     /// 1, the offset in bytes and the length, both big-endian), then 3 bytes an LED in strip order; a frame is
     /// shown when a packet pushes.
-    @Test func ledsTestWalksOneLitLEDAlongANetworkMatrix() async throws {
+    /// Or from a configuration that names only the address, as `leds find` prints one.
+    @Test(arguments: [false, true])
+    func ledsTestWalksOneLitLEDAlongANetworkMatrix(fromConfig: Bool) async throws {
         let rig = try Rig()
         let port = try DatagramCatcher.freePort()
         let receiver = try rig.catcher(port: port)
-        let walk = try rig.tickerctl(
-            ["leds", "test", "--device", "ddp://127.0.0.1:\(port)", "--size", "4x2", "--interval", "0"] + Self.wiring,
-            name: "tickerctl leds test")
+        let config = try rig.file(
+            "tickerd.conf",
+            "[panel]\nwidth = 4\nheight = 2\n[device]\npath = ddp://127.0.0.1:\(port)\n" + Self.wiringConfig)
+        let arguments =
+            fromConfig ? ["--config", config] : ["--device", "ddp://127.0.0.1:\(port)", "--size", "4x2"] + Self.wiring
+        let walk = try rig.tickerctl(["leds", "test", "--interval", "0"] + arguments, name: "tickerctl leds test")
         #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
         // What the receiver shows: the strip as the packets leave it, each time one pushes.
         var shown: [[UInt8]] = []
