@@ -59,6 +59,13 @@ enum LyricsOptions {
     }
 }
 
+/// The feed option of the followers, which may be given once per panel.
+let feedsOption = Option(
+    "--feed", "PATH", meaning: "the feed pipe's path",
+    help:
+        "a feed pipe to write (default /run/tickerd/feed); once per panel, and every feed gets the same lines "
+        + "(one that is missing or whose daemon is gone is retried on its own)")
+
 let followCommand = Command(
     "tickerctl follow",
     summary:
@@ -74,7 +81,7 @@ let followCommand = Command(
                 Option("--host", "HOST", meaning: "a host name or address", help: "MPD's host"),
                 Option("--port", "PORT", meaning: "a port number", help: "MPD's port"),
                 Option("--socket", "PATH", meaning: "a unix socket path", help: "MPD's unix socket"),
-                LyricsOptions.musicDirectory, LyricsOptions.lyricsDirectory, feedOption,
+                LyricsOptions.musicDirectory, LyricsOptions.lyricsDirectory, feedsOption,
             ] + LyricsOptions.online),
         Command(
             "tickerctl follow shairport", summary: "AirPlay: shairport-sync's metadata pipe.",
@@ -82,7 +89,7 @@ let followCommand = Command(
                 Option(
                     "--pipe", "PATH", meaning: "a named pipe's path",
                     help: "the metadata pipe (default /tmp/shairport-sync-metadata)"),
-                LyricsOptions.lyricsDirectory, feedOption,
+                LyricsOptions.lyricsDirectory, feedsOption,
             ] + LyricsOptions.online),
         Command(
             "tickerctl follow mpris",
@@ -92,7 +99,7 @@ let followCommand = Command(
                     "--player", "NAME", meaning: "a player name",
                     help: "the player to follow (playerctl --player), e.g. spotify; default any"),
                 Option("--playerctl", "PATH", meaning: "a program", help: "the playerctl program (default: in PATH)"),
-                LyricsOptions.musicDirectory, LyricsOptions.lyricsDirectory, feedOption,
+                LyricsOptions.musicDirectory, LyricsOptions.lyricsDirectory, feedsOption,
             ] + LyricsOptions.online),
         Command(
             "tickerctl follow librespot",
@@ -101,7 +108,7 @@ let followCommand = Command(
                 + "on_song_change_hook program; passes on the one event in its environment (PLAYER_EVENT, NAME, "
                 + "ARTISTS, ALBUM, DURATION_MS, POSITION_MS, …) and exits.",
             options: [
-                LyricsOptions.lyricsDirectory, feedOption,
+                LyricsOptions.lyricsDirectory, feedsOption,
                 .flag(
                     LibrespotHook.fetchLyricsOption,
                     help: "what the hook starts a copy of itself with: ask the lyrics server for the event's track"),
@@ -115,7 +122,7 @@ let followCommand = Command(
                 Option(
                     "--player", "MAC|NAME", meaning: "a player id or name",
                     help: "the player's id (MAC address) or name; default the first playing one"),
-                LyricsOptions.lyricsDirectory, feedOption,
+                LyricsOptions.lyricsDirectory, feedsOption,
             ] + LyricsOptions.online),
         Command(
             "tickerctl follow mqtt",
@@ -171,7 +178,7 @@ extension FollowCommand {
             self = .mqtt(try MQTTOptions(given, environment: environment))
             return
         }
-        let feedPath = given.value("--feed") ?? Self.defaultFeedPath
+        let feedPaths = try Self.feedPaths(given)
         var lyrics = LyricsLibraryOptions(
             musicDirectory: given.value("--music-dir"), lyricsDirectory: given.value("--lyrics-dir"))
         lyrics.server = given.value("--lyrics-server")
@@ -189,33 +196,35 @@ extension FollowCommand {
         switch command.word {
         case "shairport":
             self = .shairport(
-                pipePath: given.value("--pipe") ?? "/tmp/shairport-sync-metadata", feedPath: feedPath, lyrics: lyrics)
+                pipePath: given.value("--pipe") ?? "/tmp/shairport-sync-metadata", feedPaths: feedPaths, lyrics: lyrics
+            )
         case "librespot":
             self = .librespot(
-                feedPath: feedPath, lyrics: lyrics, fetchLyrics: given.has(LibrespotHook.fetchLyricsOption))
+                feedPaths: feedPaths, lyrics: lyrics, fetchLyrics: given.has(LibrespotHook.fetchLyricsOption))
         case "lms":
             guard let host = given.value("--host") else {
                 throw UsageError("'follow lms' needs '--host' (the media server's host name or address)")
             }
             let port = try Self.port(given.value("--port") ?? "9090")
-            self = .lms(host: host, port: port, player: given.value("--player"), feedPath: feedPath, lyrics: lyrics)
+            self = .lms(
+                host: host, port: port, player: given.value("--player"), feedPaths: feedPaths, lyrics: lyrics)
         case "mpris":
             self = .mpris(
                 player: given.value("--player"), playerctl: given.value("--playerctl") ?? "playerctl",
-                feedPath: feedPath, lyrics: lyrics)
+                feedPaths: feedPaths, lyrics: lyrics)
         default:
-            self = try Self.mpd(given, environment: environment, feedPath: feedPath, lyrics: lyrics)
+            self = try Self.mpd(given, environment: environment, feedPaths: feedPaths, lyrics: lyrics)
         }
     }
 
     private static func mpd(
-        _ given: ParsedArguments, environment: [String: String], feedPath: String, lyrics: LyricsLibraryOptions
+        _ given: ParsedArguments, environment: [String: String], feedPaths: [String], lyrics: LyricsLibraryOptions
     ) throws(UsageError) -> FollowCommand {
         if let socket = given.value("--socket") {
             if given.has("--host") || given.has("--port") {
                 throw UsageError("option '--socket' cannot be combined with '--host' or '--port'")
             }
-            return .mpd(endpoint: .unix(path: socket), password: nil, feedPath: feedPath, lyrics: lyrics)
+            return .mpd(endpoint: .unix(path: socket), password: nil, feedPaths: feedPaths, lyrics: lyrics)
         }
         var password: String?
         var host = given.value("--host") ?? environment["MPD_HOST"] ?? "localhost"
@@ -224,10 +233,20 @@ extension FollowCommand {
             host = String(host[host.index(after: at)...])
         }
         if host.hasPrefix("/") {
-            return .mpd(endpoint: .unix(path: host), password: password, feedPath: feedPath, lyrics: lyrics)
+            return .mpd(endpoint: .unix(path: host), password: password, feedPaths: feedPaths, lyrics: lyrics)
         }
         let port = try port(given.value("--port") ?? environment["MPD_PORT"] ?? "6600")
-        return .mpd(endpoint: .tcp(host: host, port: port), password: password, feedPath: feedPath, lyrics: lyrics)
+        return .mpd(endpoint: .tcp(host: host, port: port), password: password, feedPaths: feedPaths, lyrics: lyrics)
+    }
+
+    /// The feeds a follower writes to: every `--feed` given, in order, or the default one. The same feed twice
+    /// would show every line twice, so it is refused.
+    static func feedPaths(_ given: ParsedArguments) throws(UsageError) -> [String] {
+        let paths = given.values("--feed")
+        for (index, path) in paths.enumerated() where paths[..<index].contains(path) {
+            throw UsageError("option '--feed' names '\(path)' twice (give each panel's feed once)")
+        }
+        return paths.isEmpty ? [defaultFeedPath] : paths
     }
 
     static func port(_ text: String) throws(UsageError) -> UInt16 {
@@ -242,6 +261,13 @@ extension MQTTOptions {
     init(_ given: ParsedArguments, environment: [String: String], hostName: String = Posix.hostName)
         throws(UsageError)
     {
+        // The bridge stands for one panel on the broker (its state, its availability, its Home Assistant device),
+        // so it writes one feed; several panels take a bridge each.
+        if given.values("--feed").count > 1 {
+            throw UsageError(
+                "'follow mqtt' takes one '--feed': a bridge stands for one panel (run one per panel, each with its "
+                    + "own --feed, --state and --topic-prefix)")
+        }
         var passwordFile = given.value("--password-file")
         if passwordFile == nil, let directory = environment["CREDENTIALS_DIRECTORY"], !directory.isEmpty {
             passwordFile = directory + "/" + Self.credentialName
@@ -278,8 +304,8 @@ func runFollow(_ selected: Command, _ given: ParsedArguments, arguments: [String
     }
     let log = Logger(program: selected.word == "librespot" ? "tickerctl follow librespot" : "tickerctl follow")
     let online = command.lyrics.flatMap { LyricsOptions.online($0, log: log) }
-    if case .librespot(let feedPath, let lyrics, let fetchLyrics) = command {
-        let hook = LibrespotHook(feedPath: feedPath, lyrics: lyrics.library, online: online)
+    if case .librespot(let feedPaths, let lyrics, let fetchLyrics) = command {
+        let hook = LibrespotHook(feedPaths: feedPaths, lyrics: lyrics.library, online: online)
         return runLibrespotHook(hook, arguments: arguments, fetchLyrics: fetchLyrics, log: log)
     }
     let signals: SignalSource
@@ -290,7 +316,7 @@ func runFollow(_ selected: Command, _ given: ParsedArguments, arguments: [String
 }
 
 /// `tickerctl follow librespot`: passes on the one event in the environment and exits; 0 when it was written
-/// (or changes nothing), 1 when the feed could not take it or a value was unreadable, 2 without an event.
+/// (or changes nothing), 1 when a feed could not take it or a value was unreadable, 2 without an event.
 /// Lyrics to be asked of a server are left to a copy of this program started with `--fetch-lyrics` (the
 /// same arguments and environment), which librespot does not wait for.
 func runLibrespotHook(_ hook: LibrespotHook, arguments: [String], fetchLyrics: Bool, log: Logger) -> Int32 {

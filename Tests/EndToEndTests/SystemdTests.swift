@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TickerCore
 import TickerIO
 import TickerTestSupport
 
@@ -245,13 +246,7 @@ struct SystemdTests {
         // (any unit's $CREDENTIALS_DIRECTORY is an empty directory it may not open, whatever its user), so the
         // test's drop-in names a password file the unit's group may read instead; the unit's own
         // LoadCredential= is still read by systemd, so the file must exist.
-        let port = try FreePort.tcp()
-        try await startMosquitto(in: sandbox, port: port)
-        try sandbox.write("/etc/tickerd/mqtt-password", "sandbox-secret\n")
-        try sandbox.write("/etc/tickerd/mqtt-password-sandbox", "sandbox-secret\n")
-        try await sandbox.run(
-            "chmod 0600 /etc/tickerd/mqtt-password && chgrp tickerd /etc/tickerd/mqtt-password-sandbox"
-                + " && chmod 0640 /etc/tickerd/mqtt-password-sandbox")
+        let port = try await startBroker(in: sandbox)
         try sandbox.write(
             "/run/systemd/system/tickerd-follow-mqtt.service.d/test.conf",
             """
@@ -306,6 +301,192 @@ struct SystemdTests {
         #expect(left.output.isEmpty, "left behind:\n\(left.output)")
     }
 
+    /// Several panels on one host, as the README sets them up: two instances of the template units, each with its
+    /// own configuration, feed, state file, kept state and dynamic user, each panel showing what its own feed was
+    /// told; one MPD follower writing to both feeds, which carries on while one panel's units are stopped and
+    /// brings that panel up to date when they are back; the network drop-in put in place by the README's line.
+    @Test func templateUnitsDriveTwoPanelsEachFromItsOwnConfigurationAndFeed() async throws {
+        let rig = try Rig()
+        let sandbox = try await Sandbox(rig: rig)
+        let names = ["kitchen", "lounge"]
+        var panels: [String: FakePanel] = [:]
+        for name in names {
+            let panel = try rig.panel(link: rig.path("sandbox/\(name)"), width: 64, height: 16, depth: 2)
+            chmod(panel.slavePath, 0o666)
+            panels[name] = panel
+        }
+        // Two configurations that draw a title differently, so that a panel's picture says which file it read.
+        let configs = [
+            "kitchen": Self.config, "lounge": Self.config.replacingOccurrences(of: "{title}", with: "> {title}"),
+        ]
+        var looks: [String: Look] = [:]
+        for (name, config) in configs { looks[name] = try Look(config: config) }
+        func showing(_ name: String, _ lines: [String], _ what: String) async throws {
+            guard let panel = panels[name], let expected = looks[name]?.frame(after: lines) else {
+                throw TestFailure("no panel \(name)")
+            }
+            try await rig.wait("the \(name) panel to show \(what):\n\(expected.asciiArt)") {
+                panel.device.framebuffer.bytes == expected.bytes
+            }
+        }
+
+        try await sandbox.run("make -s -C \(Sandbox.repository) install BUILDDIR=\(Sandbox.build)")
+        try await sandbox.run("useradd --system --create-home --groups tickerd feeder")
+        for name in names {
+            try sandbox.write(
+                "/etc/tickerd/\(name).conf",
+                (configs[name] ?? "") + "[device]\npath = /run/tickerd-sandbox/dir/\(name)\n")
+        }
+        // The test's changes (see the suite's comment), for every instance at once.
+        try sandbox.write(
+            "/run/systemd/system/tickerd@.service.d/test.conf",
+            """
+            [Service]
+            Environment=LD_PRELOAD=\(Sandbox.build)/libTickerTestShim.so
+            DeviceAllow=char-pts rw
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl start systemd-journald.service")
+        try await sandbox.run(
+            "systemctl enable --now tickerd@kitchen.socket tickerd@kitchen.service tickerd@lounge.socket"
+                + " tickerd@lounge.service")
+        for name in names {
+            let panel = panels[name]
+            try await rig.wait("the first full frame of the \(name) panel") { panel?.kinds.contains(.full) == true }
+            let owners = try await sandbox.run("stat -c '%F %U:%G %a' /run/tickerd/\(name) /run/tickerd/\(name)/feed")
+            #expect(owners.output == "directory root:root 755\nfifo root:tickerd 620\n", "\(name)")
+            #expect(try await sandbox.property("User", of: "tickerd@\(name).service") == "tickerd-daemon-\(name)")
+        }
+
+        // Each feed reaches its own panel, drawn by its own configuration.
+        for name in names {
+            try await sandbox.run("printf 'title \(name)\\n' > /run/tickerd/\(name)/feed", as: "feeder")
+        }
+        for name in names { try await showing(name, ["title \(name)"], "its own title") }
+        for name in names {
+            try await sandbox.wait("the \(name) state file", for: "cat /run/tickerd/\(name)/state/state.json") {
+                $0.contains(#""title":"\#(name)""#)
+            }
+            try await sandbox.wait("the \(name) kept state", for: "cat /run/tickerd/\(name)/kept/state.feed") {
+                $0.contains("title \(name)")
+            }
+            let kept = try await sandbox.run(
+                "stat -c '%U %a' /run/tickerd/\(name)/kept /run/tickerd/\(name)/kept/state.feed")
+            #expect(kept.output == "tickerd-daemon-\(name) 700\ntickerd-daemon-\(name) 600\n", "\(name)")
+        }
+
+        // A restart of one panel's daemon leaves the other alone, and its first frame shows its own kept title.
+        let loungeHellos = panels["lounge"]?.kinds.filter { $0 == .hello }.count ?? 0
+        let kitchenPackets = panels["kitchen"]?.events.count ?? 0
+        try await sandbox.run("systemctl restart tickerd@kitchen.service")
+        try await rig.wait("a new kitchen daemon's hello and first full frame") {
+            let since = panels["kitchen"]?.kinds.dropFirst(kitchenPackets) ?? []
+            return since.firstIndex(of: .hello).map { since[$0...].contains(.full) } ?? false
+        }
+        try await showing("kitchen", ["title kitchen"], "its kept title after a restart")
+        #expect(panels["lounge"]?.kinds.filter { $0 == .hello }.count == loungeHellos, "the lounge daemon stayed")
+
+        // One MPD follower writes to both feeds.
+        try await startMPD(in: sandbox, rig: rig, title: "Tune")
+        try await sandbox.run(
+            "cd /var/lib/mpd/music && sox -q -n -r 44100 -c 2 next.flac synth 60 sine 660"
+                + " && metaflac --set-tag=TITLE=Next next.flac && mpc -q -h /run/mpd-sandbox/socket --wait update"
+                + " && mpc -q -h /run/mpd-sandbox/socket add next.flac")
+        try sandbox.write(
+            "/run/systemd/system/tickerd-follow-mpd.service.d/test.conf",
+            """
+            [Unit]
+            Wants=tickerd@kitchen.socket tickerd@lounge.socket
+            After=tickerd@kitchen.socket tickerd@lounge.socket
+            [Service]
+            Environment=MPD_HOST=/run/mpd-sandbox/socket
+            ExecStart=
+            ExecStart=/usr/local/bin/tickerctl follow mpd --music-dir /var/lib/mpd/music \
+                --feed /run/tickerd/kitchen/feed --feed /run/tickerd/lounge/feed
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl enable --now tickerd-follow-mpd.service")
+        try await sandbox.run("mpc -q -h /run/mpd-sandbox/socket play 1")
+        for name in names { try await showing(name, ["title Tune"], "what MPD plays") }
+
+        // The lounge's units stop, and its feed goes: the kitchen still follows MPD. When they are back, the
+        // follower finds the new pipe and sends the whole state.
+        try await sandbox.run("systemctl stop tickerd@lounge.socket")
+        try await sandbox.run("mpc -q -h /run/mpd-sandbox/socket play 2")
+        try await showing("kitchen", ["title Next"], "the next song, with the lounge's feed gone")
+        try await sandbox.wait(
+            "the follower to log the lounge's feed", for: "journalctl -u tickerd-follow-mpd.service -o cat --no-pager"
+        ) { $0.contains("/run/tickerd/lounge/feed") }
+        try await sandbox.run("systemctl start tickerd@lounge.socket tickerd@lounge.service")
+        try await showing("lounge", ["title Next"], "the next song, sent again once its feed is back")
+        try await sandbox.run("systemctl stop tickerd-follow-mpd.service")
+
+        // The kitchen's MQTT bridge, an instance of the bridge's template, told the broker in the one place its
+        // unit says (MQTT_OPTIONS, for every instance); its topics and state file are the kitchen's. Credentials
+        // reach no service here (see the first test), hence the group-readable password file.
+        let port = try await startBroker(in: sandbox)
+        try sandbox.write(
+            "/run/systemd/system/tickerd-follow-mqtt@.service.d/test.conf",
+            """
+            [Service]
+            Environment="MQTT_OPTIONS=--host 127.0.0.1 --port \(port) --username tickerd \
+                --password-file /etc/tickerd/mqtt-password-sandbox"
+
+            """)
+        try await sandbox.run("systemctl daemon-reload && systemctl enable --now tickerd-follow-mqtt@kitchen.service")
+        let mqtt = "-h 127.0.0.1 -p \(port) -u tickerd -P sandbox-secret"
+        try await sandbox.wait(
+            "the kitchen's bridge to be online",
+            for: "mosquitto_sub \(mqtt) -t 'tickerd/+/kitchen/availability' -C 1 -W 2"
+        ) { $0 == "online\n" }
+        let host = try await sandbox.run("uname -n").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await sandbox.run("mosquitto_pub \(mqtt) -q 1 -t tickerd/\(host)/kitchen/feed -m 'title Bus'")
+        try await showing("kitchen", ["title Bus"], "what came over MQTT to the kitchen's topic")
+        try await sandbox.wait(
+            "the kitchen's state over MQTT", for: "mosquitto_sub \(mqtt) -t tickerd/\(host)/kitchen/state -C 1 -W 2"
+        ) { $0.contains(#""title":"Bus""#) }
+        #expect(try await sandbox.property("User", of: "tickerd-follow-mqtt@kitchen.service") == "tickerd-mqtt-kitchen")
+        try await sandbox.run("systemctl stop tickerd-follow-mqtt@kitchen.service")
+
+        // The lounge becomes a network matrix (DDP to a socket of the test's own), its unit given the network
+        // drop-in with the README's line, on that one instance: no dialout, the internet families, a user
+        // namespace of its own, and the packets carry what tickerctl render draws, LED for LED.
+        let matrix = try DDPListener()
+        let network = NetworkMatrixTests.config(
+            feed: "/run/tickerd/lounge/feed", device: "ddp://127.0.0.1:\(matrix.port)")
+        let expected = try await NetworkMatrixTests.rendered(
+            rig, config: try rig.file("network-matrix.conf", network), text: "Hi!")
+        try await sandbox.run("systemctl stop tickerd@lounge.socket")
+        try sandbox.write("/etc/tickerd/lounge.conf", network)
+        try await sandbox.run(
+            "install -D -m 0644 /usr/local/share/tickerd/network.conf"
+                + " /etc/systemd/system/tickerd@lounge.service.d/network.conf"
+                + " && systemctl daemon-reload && systemctl start tickerd@lounge.socket tickerd@lounge.service")
+        #expect(try await sandbox.property("ActiveState", of: "tickerd@lounge.service") == "active")
+        #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@lounge.service") == "")
+        #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@lounge.service") == "no")
+        #expect(try await sandbox.property("PrivateUsers", of: "tickerd@lounge.service") == "yes")
+        #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@kitchen.service") == "dialout")
+        #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@kitchen.service") == "yes")
+        try await sandbox.run("printf 'text Hi!\\n' > /run/tickerd/lounge/feed", as: "feeder")
+        try await Sandbox.check("the lounge's DDP packets to carry what tickerctl render draws", rig: rig) {
+            matrix.service()
+            return matrix.pushed == expected
+        }
+        #expect(matrix.refused.isEmpty, "\(matrix.refused)")
+
+        // Uninstalling stops and disables every instance.
+        try await sandbox.run("make -s -C \(Sandbox.repository) uninstall")
+        let active = try await sandbox.run("systemctl list-units --all --no-legend --plain 'tickerd@*'").output
+        #expect(
+            active.split(separator: "\n").allSatisfy { $0.contains(" inactive ") || $0.contains(" not-found ") },
+            "still loaded:\n\(active)")
+        let enabled = try await sandbox.run("ls /etc/systemd/system/*.wants/ | grep tickerd || true").output
+        #expect(enabled.isEmpty, "still enabled:\n\(enabled)")
+        let running = try await sandbox.run("pgrep -l -x 'tickerd|tickerctl' || true").output
+        #expect(running.isEmpty, "still running:\n\(running)")
+    }
+
     /// Starts a real MPD inside the sandbox (a transient unit, null audio output, a unix socket) with one FLAC
     /// song tagged `title` queued.
     private func startMPD(in sandbox: Sandbox, rig: Rig, title: String) async throws {
@@ -332,6 +513,20 @@ struct SystemdTests {
         )
         try await sandbox.run(
             "mpc -q -h /run/mpd-sandbox/socket --wait update && mpc -q -h /run/mpd-sandbox/socket add tune.flac")
+    }
+
+    /// Starts Mosquitto (below) on a free port, which it returns, with the bridge's password in the two files
+    /// the bridge's units name: the credential's, root's alone, which systemd must find, and a copy the group
+    /// tickerd may read, which the tests' drop-ins hand the bridge instead.
+    private func startBroker(in sandbox: Sandbox) async throws -> UInt16 {
+        let port = try FreePort.tcp()
+        try await startMosquitto(in: sandbox, port: port)
+        try sandbox.write("/etc/tickerd/mqtt-password", "sandbox-secret\n")
+        try sandbox.write("/etc/tickerd/mqtt-password-sandbox", "sandbox-secret\n")
+        try await sandbox.run(
+            "chmod 0600 /etc/tickerd/mqtt-password && chgrp tickerd /etc/tickerd/mqtt-password-sandbox"
+                + " && chmod 0640 /etc/tickerd/mqtt-password-sandbox")
+        return port
     }
 
     /// Starts a real Mosquitto inside the sandbox (a transient unit) on 127.0.0.1 at `port`, with one user,
@@ -364,5 +559,55 @@ struct SystemdTests {
         let bytes = Data(payload.utf8)
         return head
             + "<length>\(bytes.count)</length>\n<data encoding=\"base64\">\n\(bytes.base64EncodedString())</data></item>\n"
+    }
+}
+
+/// A UDP socket on 127.0.0.1 standing in for a network matrix: the sandbox shares the host's network, so what the
+/// daemon in it sends to this port arrives here. Keeps the pixel data of the last DDP packet that pushed.
+private final class DDPListener {
+    /// The port it is bound to.
+    let port: UInt16
+    private let descriptor: Int32
+    /// The LED bytes of the last packet with the push flag; empty before one arrives.
+    private(set) var pushed: [UInt8] = []
+    /// Every datagram that is not a DDP data packet, as the decoder names its fault.
+    private(set) var refused: [String] = []
+
+    init() throws {
+        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        descriptor = socket(AF_INET, type, 0)
+        guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let descriptor = descriptor
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw TestFailure("bind: \(String(cString: strerror(errno)))") }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads the waiting datagrams.
+    func service() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+            buffer.withUnsafeBytes { raw in
+                let datagram = UnsafeRawBufferPointer(rebasing: raw[..<count])
+                do {
+                    let packet = try DDPPacket(parsing: datagram)
+                    if packet.push, packet.offset == 0 { pushed = Array(datagram[packet.data]) }
+                } catch {
+                    refused.append("\(error)")
+                }
+            }
+        }
     }
 }

@@ -67,7 +67,7 @@ struct FollowerToPanelTests {
         try panel.waitFor("the daemon's first frame") { _ in true }
 
         let follower = MPDFollower(
-            endpoint: .unix(path: server.socketPath), feedPath: feedPath,
+            endpoint: .unix(path: server.socketPath), feedPaths: [feedPath],
             lyrics: LyricsLibrary(musicDirectory: server.musicDirectory))
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }

@@ -136,7 +136,7 @@ struct LMSFollowerTests {
         )
         try server.command(#"{"cmd": "mode", "player": 1, "mode": "play"}"#)
         let follower = LMSFollower(
-            host: "127.0.0.1", port: server.port, feedPath: feed.path,
+            host: "127.0.0.1", port: server.port, feedPaths: [feed.path],
             lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")), positionIntervalSeconds: 0.5)
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
@@ -186,7 +186,7 @@ struct LMSFollowerTests {
         let directory = try TemporaryDirectory()
         let feed = try FeedTap(path: directory.file("feed"))
         let server = try LMSStandIn(directory: directory)
-        let kitchen = LMSFollower(host: "127.0.0.1", port: server.port, player: "kitchen", feedPath: feed.path)
+        let kitchen = LMSFollower(host: "127.0.0.1", port: server.port, player: "kitchen", feedPaths: [feed.path])
         let thread = try FollowerThread { signals, log in kitchen.run(signals: signals, log: log) }
         try server.waitFor("got 00%3A04%3A20%3Aaa%3Abb%3A01 status")
         #expect(try feed.waitFor(line: "stop") == ["clear", "stop"])
@@ -199,7 +199,7 @@ struct LMSFollowerTests {
         thread.finish()
 
         let missing = LMSFollower(
-            host: "127.0.0.1", port: server.port, player: "Bathroom", feedPath: feed.path, playerRetrySeconds: 0.1)
+            host: "127.0.0.1", port: server.port, player: "Bathroom", feedPaths: [feed.path], playerRetrySeconds: 0.1)
         let waiting = try FollowerThread { signals, log in missing.run(signals: signals, log: log) }
         defer { waiting.finish() }
         let line = try waiting.waitForLog("the missing player") { $0.contains("no player 'Bathroom'") }
@@ -218,7 +218,7 @@ struct LMSFollowerTests {
             #"{"cmd": "track", "player": 0, "title": "Hit Song", "artist": "H", "album": "S", "duration": 30}"#)
         try server.command(#"{"cmd": "mode", "player": 0, "mode": "play"}"#)
         let follower = LMSFollower(
-            host: "127.0.0.1", port: server.port, feedPath: feed.path,
+            host: "127.0.0.1", port: server.port, feedPaths: [feed.path],
             online: OnlineLyricsSettings(server: lrclib.url, cacheDirectory: directory.file("cache")))
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
@@ -233,7 +233,7 @@ struct LMSFollowerTests {
         let directory = try TemporaryDirectory()
         let feed = try FeedTap(path: directory.file("feed"))
         let server = try LMSStandIn(directory: directory, garbage: true)
-        let follower = LMSFollower(host: "127.0.0.1", port: server.port, feedPath: feed.path)
+        let follower = LMSFollower(host: "127.0.0.1", port: server.port, feedPaths: [feed.path])
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         let line = try thread.waitForLog("the garbage") { $0.contains("is not percent-encoded UTF-8") }
         #expect(line.contains("the media server at '127.0.0.1:\(server.port)'"), "\(line)")

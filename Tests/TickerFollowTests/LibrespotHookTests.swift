@@ -192,6 +192,36 @@ struct LibrespotHookProcessTests {
         #expect(feed.lines.first == "title Stabat Mater")
     }
 
+    /// Given `--feed` once per panel, the hook writes every feed the same lines; a feed with no daemon (and one
+    /// that does not exist) stops none of the others, and each is told once, with exit status 1.
+    @Test func writesEveryFeedWhateverBecomesOfTheOthers() throws {
+        let directory = try TemporaryDirectory()
+        let kitchen = try FeedTap(path: directory.file("kitchen"))
+        let lounge = try FeedTap(path: directory.file("lounge"))
+        let missing = directory.file("hall")
+        guard mkfifo(directory.file("attic"), 0o600) == 0 else { throw TestFailure("mkfifo: errno \(errno)") }
+        let unread = directory.file("attic")
+        let arguments = [
+            "--feed", kitchen.path, "--feed", missing, "--feed", unread, "--feed", lounge.path, "--offline",
+        ]
+        let child = try hook(Self.trackChanged("Both"), arguments: arguments)
+        let expected = ["title Both", "artist The Testers", "album Tests", "duration 180", "lyrics clear"]
+        #expect(try kitchen.waitFor(line: "lyrics clear") == expected)
+        #expect(try lounge.waitFor(line: "lyrics clear") == expected)
+        #expect(child.termination == .exited(1), "\(child.tail)")
+        let told = child.lines.joined(separator: "\n")
+        #expect(told.components(separatedBy: "'\(missing)' does not exist").count == 2, "\(told)")
+        #expect(told.components(separatedBy: "no tickerd is reading '\(unread)'").count == 2, "\(told)")
+
+        // With every daemon there, the hook succeeds.
+        let played = try hook(
+            ["PLAYER_EVENT": "playing", "POSITION_MS": "1000"],
+            arguments: ["--feed", kitchen.path, "--feed", lounge.path])
+        #expect(played.termination == .exited(0), "\(played.tail)")
+        #expect(try kitchen.waitFor(line: "position 1") == ["play", "position 1"])
+        #expect(try lounge.waitFor(line: "position 1") == ["play", "position 1"])
+    }
+
     /// A track change, as librespot 0.7 passes it.
     static func trackChanged(_ name: String) -> [String: String] {
         [

@@ -26,7 +26,7 @@ struct MPDFollowerTests {
         let feed = try FeedTap(path: directory.file("feed"))
         let follower = MPDFollower(
             endpoint: .unix(path: server.socketPath),
-            feedPath: feed.path,
+            feedPaths: [feed.path],
             lyrics: LyricsLibrary(musicDirectory: server.musicDirectory),
             positionIntervalSeconds: 0.5
         )
@@ -88,7 +88,7 @@ struct MPDFollowerTests {
         try server.mpc("add", "a.flac")
         let feed = try FeedTap(path: directory.file("feed"))
         let follower = MPDFollower(
-            endpoint: .unix(path: server.socketPath), feedPath: feed.path, positionIntervalSeconds: 600)
+            endpoint: .unix(path: server.socketPath), feedPaths: [feed.path], positionIntervalSeconds: 600)
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         try feed.waitFor(line: "stop")
         return (server, feed, thread)
@@ -163,7 +163,7 @@ struct MPDLyricsChainTests {
         let feed = try FeedTap(path: directory.file("feed"))
         let cache = directory.file("cache")
         let follower = MPDFollower(
-            endpoint: .unix(path: server.socketPath), feedPath: feed.path,
+            endpoint: .unix(path: server.socketPath), feedPaths: [feed.path],
             lyrics: LyricsLibrary(musicDirectory: server.musicDirectory), positionIntervalSeconds: 5,
             online: OnlineLyricsSettings(server: standin.url, cacheDirectory: cache, timeoutSeconds: 5))
         var thread: FollowerThread? = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }

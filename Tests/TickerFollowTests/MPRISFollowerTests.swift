@@ -131,7 +131,7 @@ struct MPRISFollowerTests {
         let fake = try directory.write("playerctl", Self.hostilePlayerctl)
         chmod(fake, 0o755)
         let feed = try FeedTap(path: directory.file("feed"))
-        let follower = MPRISFollower(feedPath: feed.path, playerctl: fake)
+        let follower = MPRISFollower(feedPaths: [feed.path], playerctl: fake)
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
 
         let first = try feed.waitFor("the first run's track") { $0.hasPrefix("title Run 1") }
@@ -160,7 +160,7 @@ struct MPRISFollowerTests {
         let directory = try TemporaryDirectory()
         let feed = try FeedTap(path: directory.file("feed"))
         let missing = directory.file("no-such-dir/playerctl")
-        let follower = MPRISFollower(feedPath: feed.path, playerctl: missing)
+        let follower = MPRISFollower(feedPaths: [feed.path], playerctl: missing)
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         let line = try thread.waitForLog("the spawn failure") { $0.hasPrefix("cannot run") }
         #expect(line == "cannot run '\(missing)': No such file or directory; restarting it in 0.5 s")
@@ -200,7 +200,7 @@ struct MPRISFollowerTests {
         try answer(playing + stopped)
 
         let feed = try FeedTap(path: directory.file("feed"))
-        let follower = MPRISFollower(feedPath: feed.path, playerctl: fake, refreshSeconds: 0.5)
+        let follower = MPRISFollower(feedPaths: [feed.path], playerctl: fake, refreshSeconds: 0.5)
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }
         try report(playing)
@@ -237,7 +237,7 @@ struct MPRISFollowerTests {
         let fake = try directory.write("playerctl", Self.stuckPlayerctl)
         chmod(fake, 0o755)
         let feed = try FeedTap(path: directory.file("feed"))
-        let follower = MPRISFollower(feedPath: feed.path, playerctl: fake)
+        let follower = MPRISFollower(feedPaths: [feed.path], playerctl: fake)
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         #expect(try feed.waitFor(line: "play") == ["title Song", "artist A", "album", "lyrics clear", "play"])
         try waitForFile(fake + ".starts", timeout: .seconds(10)) { $0.split(separator: "\n").count >= 2 ? true : nil }

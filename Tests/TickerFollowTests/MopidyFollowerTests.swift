@@ -17,7 +17,7 @@ struct MopidyFollowerTests {
         let feed = try FeedTap(path: directory.file("feed"))
         // No periodic positions: every position the feed gets answers one of Mopidy's events.
         let follower = MPDFollower(
-            endpoint: .tcp(host: "127.0.0.1", port: server.port), feedPath: feed.path,
+            endpoint: .tcp(host: "127.0.0.1", port: server.port), feedPaths: [feed.path],
             lyrics: LyricsLibrary(musicDirectory: server.musicDirectory), positionIntervalSeconds: 600)
         let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
         defer { thread.finish() }

@@ -207,7 +207,7 @@ struct ShairportFollowerTests {
             metadata = try FeedTap(path: directory.file("shairport-sync-metadata"))
             for (name, text) in lyrics { try directory.write("lyrics/" + name, text) }
             let follower = ShairportFollower(
-                pipePath: metadata.path, feedPath: feed.path,
+                pipePath: metadata.path, feedPaths: [feed.path],
                 lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")))
             thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
             // No session yet.

@@ -12,29 +12,30 @@ struct FollowCommandTests {
             "defaults", ["mpd"], [:],
             FollowCommand.mpd(
                 endpoint: .tcp(host: "localhost", port: 6600), password: nil,
-                feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())
+                feedPaths: ["/run/tickerd/feed"], lyrics: LyricsLibraryOptions())
         ),
         (
             "environment", ["follow", "mpd"], ["MPD_HOST": "secret@music.lan", "MPD_PORT": "6601"],
             .mpd(
-                endpoint: .tcp(host: "music.lan", port: 6601), password: "secret", feedPath: "/run/tickerd/feed",
+                endpoint: .tcp(host: "music.lan", port: 6601), password: "secret", feedPaths: ["/run/tickerd/feed"],
                 lyrics: LyricsLibraryOptions())
         ),
         (
             "socket", ["mpd", "--socket", "/run/mpd/socket", "--music-dir=/srv/music", "--feed", "/tmp/f"], [:],
             .mpd(
-                endpoint: .unix(path: "/run/mpd/socket"), password: nil, feedPath: "/tmp/f",
+                endpoint: .unix(path: "/run/mpd/socket"), password: nil, feedPaths: ["/tmp/f"],
                 lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music"))
         ),
         (
             "shairport", ["shairport", "--lyrics-dir", "/srv/lrc"], [:],
             .shairport(
-                pipePath: "/tmp/shairport-sync-metadata", feedPath: "/run/tickerd/feed",
+                pipePath: "/tmp/shairport-sync-metadata", feedPaths: ["/run/tickerd/feed"],
                 lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))
         ),
         (
             "mpris defaults", ["mpris"], [:],
-            .mpris(player: nil, playerctl: "playerctl", feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions())
+            .mpris(
+                player: nil, playerctl: "playerctl", feedPaths: ["/run/tickerd/feed"], lyrics: LyricsLibraryOptions())
         ),
         (
             "mpris with a player and both lyrics sources",
@@ -43,25 +44,38 @@ struct FollowCommandTests {
                 "--playerctl", "/opt/bin/playerctl", "--feed", "/tmp/f",
             ], [:],
             .mpris(
-                player: "spotify", playerctl: "/opt/bin/playerctl", feedPath: "/tmp/f",
+                player: "spotify", playerctl: "/opt/bin/playerctl", feedPaths: ["/tmp/f"],
                 lyrics: LyricsLibraryOptions(musicDirectory: "/srv/music", lyricsDirectory: "/srv/lrc"))
         ),
         (
             "librespot", ["follow", "librespot", "--lyrics-dir", "/srv/lrc"], [:],
-            .librespot(feedPath: "/run/tickerd/feed", lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))
+            .librespot(feedPaths: ["/run/tickerd/feed"], lyrics: LyricsLibraryOptions(lyricsDirectory: "/srv/lrc"))
         ),
         (
             "lms defaults", ["lms", "--host", "music.lan"], [:],
             .lms(
-                host: "music.lan", port: 9090, player: nil, feedPath: "/run/tickerd/feed",
+                host: "music.lan", port: 9090, player: nil, feedPaths: ["/run/tickerd/feed"],
                 lyrics: LyricsLibraryOptions())
         ),
         (
             "lms with a player",
             ["lms", "--host=::1", "--port", "9000", "--player", "00:04:20:12:34:56", "--feed", "/tmp/f"], [:],
             .lms(
-                host: "::1", port: 9000, player: "00:04:20:12:34:56", feedPath: "/tmp/f", lyrics: LyricsLibraryOptions()
+                host: "::1", port: 9000, player: "00:04:20:12:34:56", feedPaths: ["/tmp/f"],
+                lyrics: LyricsLibraryOptions()
             )
+        ),
+        (
+            "one follower for every panel",
+            ["mpd", "--feed", "/run/tickerd/kitchen/feed", "--feed=/run/tickerd/lounge/feed"],
+            [:],
+            .mpd(
+                endpoint: .tcp(host: "localhost", port: 6600), password: nil,
+                feedPaths: ["/run/tickerd/kitchen/feed", "/run/tickerd/lounge/feed"], lyrics: LyricsLibraryOptions())
+        ),
+        (
+            "the librespot hook for two panels", ["librespot", "--feed", "/run/tickerd/feed", "--feed", "/tmp/f"], [:],
+            .librespot(feedPaths: ["/run/tickerd/feed", "/tmp/f"], lyrics: LyricsLibraryOptions())
         ),
     ])
     func parses(name: String, arguments: [String], environment: [String: String], expected: FollowCommand) throws {
@@ -97,6 +111,15 @@ struct FollowCommandTests {
         (
             "music dir for librespot", ["librespot", "--music-dir", "/srv"],
             "unknown option '--music-dir' for 'follow librespot' (expected one of: --config, --feed, --fetch-lyrics, --lyrics-cache, --lyrics-dir, --lyrics-server, --offline)"
+        ),
+        (
+            "the same feed twice", ["mpris", "--feed", "/tmp/f", "--feed", "/tmp/g", "--feed", "/tmp/f"],
+            "option '--feed' names '/tmp/f' twice (give each panel's feed once)"
+        ),
+        (
+            "a bridge for two panels", ["mqtt", "--feed", "/tmp/f", "--feed", "/tmp/g"],
+            "'follow mqtt' takes one '--feed': a bridge stands for one panel (run one per panel, each with its own "
+                + "--feed, --state and --topic-prefix)"
         ),
     ])
     func explainsUsageErrors(name: String, arguments: [String], message: String) {

@@ -6,21 +6,21 @@ package enum FollowCommand: Equatable, Sendable {
     /// Print the usage text.
     case help
     /// Follow MPD.
-    case mpd(endpoint: MPDEndpoint, password: String?, feedPath: String, lyrics: LyricsLibraryOptions)
+    case mpd(endpoint: MPDEndpoint, password: String?, feedPaths: [String], lyrics: LyricsLibraryOptions)
     /// Follow shairport-sync's metadata pipe.
-    case shairport(pipePath: String, feedPath: String, lyrics: LyricsLibraryOptions)
+    case shairport(pipePath: String, feedPaths: [String], lyrics: LyricsLibraryOptions)
     /// Follow MPRIS players through playerctl (`player`: playerctl's `--player`, `nil` for any).
-    case mpris(player: String?, playerctl: String, feedPath: String, lyrics: LyricsLibraryOptions)
+    case mpris(player: String?, playerctl: String, feedPaths: [String], lyrics: LyricsLibraryOptions)
     /// Pass on one librespot or spotifyd event (a hook run once per event; see `LibrespotHook`).
     /// With `fetchLyrics`, the process the hook starts to ask the lyrics server (see `LibrespotHook`).
-    case librespot(feedPath: String, lyrics: LyricsLibraryOptions, fetchLyrics: Bool = false)
+    case librespot(feedPaths: [String], lyrics: LyricsLibraryOptions, fetchLyrics: Bool = false)
     /// Follow a player of a Lyrion (Logitech) Media Server (`player`: its id or name, `nil` for the first
     /// playing one).
-    case lms(host: String, port: UInt16, player: String?, feedPath: String, lyrics: LyricsLibraryOptions)
+    case lms(host: String, port: UInt16, player: String?, feedPaths: [String], lyrics: LyricsLibraryOptions)
     /// Bridge an MQTT broker (Home Assistant's, say) and the panel.
     case mqtt(MQTTOptions)
 
-    /// The feed path used when `--feed` is not given.
+    /// The feed path used when `--feed` is not given (a follower writes to every feed given).
     package static let defaultFeedPath = "/run/tickerd/feed"
 
     /// Where the lyrics come from; nil for the MQTT bridge, which needs none.
@@ -43,23 +43,23 @@ package enum FollowCommand: Equatable, Sendable {
             break
         case .mqtt(let options):
             return options.run(signals: signals, log: log)
-        case .mpd(let endpoint, let password, let feedPath, let lyrics):
+        case .mpd(let endpoint, let password, let feedPaths, let lyrics):
             MPDFollower(
-                endpoint: endpoint, password: password, feedPath: feedPath, lyrics: lyrics.library,
+                endpoint: endpoint, password: password, feedPaths: feedPaths, lyrics: lyrics.library,
                 online: online
             ).run(signals: signals, log: log)
-        case .shairport(let pipePath, let feedPath, let lyrics):
+        case .shairport(let pipePath, let feedPaths, let lyrics):
             ShairportFollower(
-                pipePath: pipePath, feedPath: feedPath, lyrics: lyrics.library, online: online
+                pipePath: pipePath, feedPaths: feedPaths, lyrics: lyrics.library, online: online
             ).run(signals: signals, log: log)
-        case .mpris(let player, let playerctl, let feedPath, let lyrics):
+        case .mpris(let player, let playerctl, let feedPaths, let lyrics):
             MPRISFollower(
-                player: player, feedPath: feedPath, lyrics: lyrics.library, playerctl: playerctl,
+                player: player, feedPaths: feedPaths, lyrics: lyrics.library, playerctl: playerctl,
                 online: online
             ).run(signals: signals, log: log)
-        case .lms(let host, let port, let player, let feedPath, let lyrics):
+        case .lms(let host, let port, let player, let feedPaths, let lyrics):
             LMSFollower(
-                host: host, port: port, player: player, feedPath: feedPath, lyrics: lyrics.library,
+                host: host, port: port, player: player, feedPaths: feedPaths, lyrics: lyrics.library,
                 online: online
             ).run(signals: signals, log: log)
         }

@@ -95,12 +95,12 @@ package struct FeedPlanner {
     }
 
     /// The commands that deliver lyrics found later (online) for `track`: the lyrics block when `track` is
-    /// still the current one, nothing otherwise. The block is also sent again with the track after a reset.
+    /// still the current one, nothing otherwise. The block is also sent again with the track after a reset,
+    /// and first with it when they arrive after a reset (while the feed was closed).
     package mutating func lyricsArrived(_ lrc: String, for track: Track) -> [FeedCommand] {
-        guard let current = sent?.track, Self.sameTrack(current, track), Self.sameTrack(lyricsTrack, track) else {
-            return []
-        }
+        guard Self.sameTrack(lyricsTrack, track) else { return [] }
         lyricsCommand = FeedCommand.lyricsBlock(lrc: lrc)
+        guard let current = sent?.track, Self.sameTrack(current, track) else { return [] }
         return [lyricsCommand]
     }
 

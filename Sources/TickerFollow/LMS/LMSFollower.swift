@@ -31,7 +31,7 @@ package struct LMSFollower: Sendable {
         host: String,
         port: UInt16 = 9090,
         player: String? = nil,
-        feedPath: String,
+        feedPaths: [String],
         lyrics: LyricsLibrary = LyricsLibrary(),
         positionIntervalSeconds: Double = 5,
         playerRetrySeconds: Double = 5,
@@ -40,7 +40,7 @@ package struct LMSFollower: Sendable {
         self.host = host
         self.port = port
         self.player = player
-        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
+        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online)
         self.positionIntervalSeconds = positionIntervalSeconds
         self.playerRetrySeconds = playerRetrySeconds
     }

@@ -44,8 +44,8 @@ package struct LibrespotHook: Sendable {
     /// The name the hook marks the playing track under in the lyrics cache.
     static let follower = "librespot"
 
-    /// The feed FIFO to write to.
-    package var feedPath: String
+    /// The feed FIFOs to write to, one per panel; each gets the same lines, whatever becomes of the others.
+    package var feedPaths: [String]
     /// Where lyrics are looked up (`Artist - Title.lrc` in a lyrics directory; Spotify tracks have no files).
     package var lyrics: LyricsLibrary
     /// The lyrics server and its cache; nil for none. Without a cache directory no server is asked: the hook
@@ -54,19 +54,19 @@ package struct LibrespotHook: Sendable {
     /// How long a full pipe is waited on, in milliseconds.
     package var fullPipeTimeoutMillis: Int32
 
-    /// A hook writing to `feedPath`.
+    /// A hook writing to every feed of `feedPaths`.
     package init(
-        feedPath: String, lyrics: LyricsLibrary = LyricsLibrary(), online: OnlineLyricsSettings? = nil,
+        feedPaths: [String], lyrics: LyricsLibrary = LyricsLibrary(), online: OnlineLyricsSettings? = nil,
         fullPipeTimeoutMillis: Int32 = 500
     ) {
-        self.feedPath = feedPath
+        self.feedPaths = feedPaths
         self.lyrics = lyrics
         self.online = online?.cacheDirectory == nil ? nil : online
         self.fullPipeTimeoutMillis = fullPipeTimeoutMillis
     }
 
-    /// Reads the event from `environment` and writes its commands to the feed. An event that changes nothing
-    /// does not open the feed. Lyrics that cannot be read are logged to `log` and replaced by `lyrics clear`;
+    /// Reads the event from `environment` and writes its commands to every feed (see `send`). An event that
+    /// changes nothing opens no feed. Lyrics that cannot be read are logged to `log` and replaced by `lyrics clear`;
     /// lyrics not found locally come from the server's cached answer, or are to be fetched (`lyricsToFetch`).
     @discardableResult
     package func run(environment: [String: String], log: Logger) throws(LibrespotHookError) -> Outcome {
@@ -94,7 +94,7 @@ package struct LibrespotHook: Sendable {
                 return nil
             }
         }
-        if !commands.isEmpty { try send(commands) }
+        if !commands.isEmpty { try send(commands, log: log) }
         return Outcome(event: event, lyricsToFetch: toFetch)
     }
 
@@ -118,7 +118,7 @@ package struct LibrespotHook: Sendable {
             log.info("lyrics for '\(track.title)' arrived after the track changed; not sent")
             return false
         }
-        try send([.lyricsBlock(lrc: lrc)])
+        try send([.lyricsBlock(lrc: lrc)], log: log)
         return true
     }
 
@@ -130,13 +130,20 @@ package struct LibrespotHook: Sendable {
         }
     }
 
-    private func send(_ commands: [FeedCommand]) throws(LibrespotHookError) {
-        do {
-            let writer = try FeedWriter(path: feedPath, fullPipeTimeoutMillis: fullPipeTimeoutMillis)
-            defer { writer.close() }
-            try writer.send(commands)
-        } catch {
-            throw .feed(error)
+    /// Writes `commands` to every feed, each whatever became of the ones before it. The first feed that could
+    /// not take them is thrown, after the others are written; every later one is logged to `log`, so that each
+    /// failure is told once.
+    private func send(_ commands: [FeedCommand], log: Logger) throws(LibrespotHookError) {
+        var first: FeedWriterError?
+        for path in feedPaths {
+            do {
+                let writer = try FeedWriter(path: path, fullPipeTimeoutMillis: fullPipeTimeoutMillis)
+                defer { writer.close() }
+                try writer.send(commands)
+            } catch {
+                if first == nil { first = error } else { log.error(error.description) }
+            }
         }
+        if let first { throw .feed(first) }
     }
 }

@@ -19,14 +19,14 @@ package struct MPDFollower: Sendable {
     package init(
         endpoint: MPDEndpoint,
         password: String? = nil,
-        feedPath: String,
+        feedPaths: [String],
         lyrics: LyricsLibrary = LyricsLibrary(),
         positionIntervalSeconds: Double = 5,
         online: OnlineLyricsSettings? = nil
     ) {
         self.endpoint = endpoint
         self.password = password
-        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
+        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online)
         self.positionIntervalSeconds = positionIntervalSeconds
     }
 

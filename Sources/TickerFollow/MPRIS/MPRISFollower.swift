@@ -22,14 +22,14 @@ package struct MPRISFollower: Sendable {
     /// A follower with the given settings.
     package init(
         player: String? = nil,
-        feedPath: String,
+        feedPaths: [String],
         lyrics: LyricsLibrary = LyricsLibrary(),
         playerctl: String = "playerctl",
         refreshSeconds: Double = 5,
         online: OnlineLyricsSettings? = nil
     ) {
         self.player = player
-        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
+        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online)
         self.playerctl = playerctl
         self.refreshSeconds = refreshSeconds
     }

@@ -13,11 +13,11 @@ package struct ShairportFollower: Sendable {
 
     /// A follower with the given settings.
     package init(
-        pipePath: String = "/tmp/shairport-sync-metadata", feedPath: String, lyrics: LyricsLibrary = LyricsLibrary(),
+        pipePath: String = "/tmp/shairport-sync-metadata", feedPaths: [String], lyrics: LyricsLibrary = LyricsLibrary(),
         online: OnlineLyricsSettings? = nil
     ) {
         self.pipePath = pipePath
-        feed = FeedSettings(path: feedPath, lyrics: lyrics, online: online)
+        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online)
     }
 
     /// Runs until SIGTERM or SIGINT arrives from `signals`, reading the time from `clock`.
