@@ -26,7 +26,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             break
         }
     }
-    // The whole input as one reply.
+    // The whole input as one reply, on the serial port and as the body of GET /json/info.
     _ = try? WLEDInfo(json: Array(bytes))
+    if let info = try? WLEDInfo(infoJSON: Array(bytes)), let address = info.address, address.isEmpty {
+        fatalError("an empty address kept")
+    }
     return 0
 }

@@ -8,13 +8,14 @@
 #                           player, mutagen and opusenc for tagged music files, openssl for a self-signed
 #                           lyrics server, the Mosquitto broker and its clients, Jinja2 to render Home
 #                           Assistant's templates, make for `make demo`, the Open Lighting Architecture's
-#                           olad and its Python client to receive Art-Net and E1.31)
+#                           olad and its Python client to receive Art-Net and E1.31, avahi-daemon and
+#                           avahi-utils for finding WLED by mDNS)
 set -euo pipefail
 
 build_packages=(libserialport-dev libmosquitto-dev pkg-config libcurl4 ca-certificates libpng-dev libgif-dev)
 test_packages=(xfonts-base pcf2bdf socat qemu-system-arm mpd mpc mopidy mopidy-mpd sox flac systemd playerctl dbus
     python3-dbus python3-gi mpv mpv-mpris python3-mutagen opus-tools openssl mosquitto mosquitto-clients
-    python3-jinja2 make ola ola-python)
+    python3-jinja2 make ola ola-python avahi-daemon avahi-utils)
 
 case "${1:-build}" in
     build) wanted=("${build_packages[@]}") ;;

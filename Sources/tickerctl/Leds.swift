@@ -5,16 +5,17 @@ import TickerIO
 /// The options that describe an LED matrix on the command line: `--size WxH`, `--protocol`, and
 /// `--leds-KEY VALUE` for every key of the configuration's `[leds]` section, read with the same validation.
 struct StripOptions {
-    // The daemon's own panel size unless --size says otherwise.
-    var width = Config().panel.width
-    var height = Config().panel.height
+    // The configuration's panel size (the daemon's own by default) unless --size says otherwise.
+    var width: Int
+    var height: Int
     /// The protocol; nil for tickerd's own and for the network protocols.
     var stripProtocol: StripProtocol?
     /// The network protocol (`--protocol ddp|artnet|sacn`), for `tickerctl panel --listen`.
     var network: NetworkProtocol?
     /// Whether any `--leds-…` option was given.
     var givenLEDOptions = false
-    var config = Config()
+    /// `config` with the `--leds-…` options applied.
+    var config: Config
 
     /// `--protocol`, then `--leds-KEY` for each key of `[leds]`.
     static let options =
@@ -29,9 +30,13 @@ struct StripOptions {
             Option("--leds-\(key)", "VALUE", meaning: "a value for leds.\(key)", help: "[leds] \(key)")
         }
 
-    /// The options in `given`, over `stripProtocol` (the protocol when none is given) and a 32×8 size.
-    init(_ given: ParsedArguments, stripProtocol: StripProtocol?) throws(UsageError) {
+    /// The options in `given`, over `stripProtocol` (the protocol when none is given) and `config` (its panel
+    /// size and `[leds]`; the defaults unless said).
+    init(_ given: ParsedArguments, stripProtocol: StripProtocol?, config: Config = Config()) throws(UsageError) {
         self.stripProtocol = stripProtocol
+        self.config = config
+        width = config.panel.width
+        height = config.panel.height
         for option in given.options {
             let value = option.value ?? ""
             if option.name == "--size" {
@@ -50,7 +55,7 @@ struct StripOptions {
                 self.stripProtocol = parsed.strip
             } else if option.name.hasPrefix("--leds-") {
                 givenLEDOptions = true
-                do { try config.set("leds", String(option.name.dropFirst("--leds-".count)), value) } catch {
+                do { try self.config.set("leds", String(option.name.dropFirst("--leds-".count)), value) } catch {
                     throw UsageError("option '\(option.name)': \(error)")
                 }
             }
@@ -147,78 +152,153 @@ func describe(_ settings: StripSettings) -> String {
 
 let ledsTestCommand = Command(
     "tickerctl leds test",
-    summary: "Lights one LED at a time along the strip and prints the (x, y) it should be at.",
-    synopsis: ["--device PATH [options]"],
+    summary: "Lights one LED at a time along the matrix and prints the (x, y) it should be at.",
+    synopsis: ["--device PATH|ADDRESS [options]", "--config FILE [options]"],
     options: [
-        Option("--device", "PATH", meaning: "the serial port", help: "the serial port of the LED matrix"),
+        Option(
+            "--device", "PATH|ADDRESS", meaning: "a serial port or a network address",
+            help: "the LED matrix: a serial port, or ddp://, artnet:// or sacn://HOST[:PORT] as [device] path takes"),
         .size(help: "the matrix in LEDs (default 32x8)"),
-        Option("--baud", "N", meaning: "a line speed in baud", help: "line speed (default 115200)"),
+        Option("--baud", "N", meaning: "a line speed in baud", help: "line speed of a serial port (default 115200)"),
         Option("--interval", "S", meaning: "seconds", help: "how long each LED stays lit (default 0.25)"),
+        Option(
+            "--config", "FILE", meaning: "a tickerd configuration file",
+            help: "start from this configuration's [panel], [device] and [leds], as the daemon drives them"),
     ] + StripOptions.options)
 
 let ledsCommand = Command(
-    "tickerctl leds", summary: "Checks an LED matrix's wiring.", subcommands: [ledsTestCommand])
+    "tickerctl leds", summary: "Finds WLED controllers and checks an LED matrix's wiring.",
+    subcommands: [ledsFindCommand, ledsTestCommand])
 
-/// `tickerctl leds test`: lights one LED at a time along the strip and says where it should be.
+/// `tickerctl leds test`: lights one LED at a time along the matrix and says where it should be, through the
+/// daemon's own sink for the device (`Sinks.make`), so it reaches every kind of device the daemon does.
 func runLedsTest(_ given: ParsedArguments) -> Int32 {
+    // A configuration file gives its device, protocol, panel and wiring; without one, an Adalight matrix.
+    var base = Config()
+    if let path = given.value("--config") {
+        switch Settings.load(ConfigSource(path: path, required: true, overrides: [])) {
+        case .success(let settings): base = settings.config
+        case .failure(let error): fail(error.description)
+        }
+    }
     let options: StripOptions
-    var baud = 115_200
     var interval = 0.25
     do throws(UsageError) {
-        options = try StripOptions(given, stripProtocol: .adalight)
-        baud = try given["--baud"]?.integer(in: 50...4_000_000) ?? baud
+        let configured = given.has("--config") ? base.device.deviceProtocol.strip : .adalight
+        options = try StripOptions(given, stripProtocol: configured, config: base)
         interval = try given["--interval"]?.number(in: 0...60) ?? interval
-        guard given.has("--device") else { throw UsageError("leds test needs --device PATH") }
+        _ = try given["--baud"]?.integer(in: 50...4_000_000)
+        guard given.has("--device") || base.device.address != nil else {
+            throw UsageError("leds test needs --device PATH|ADDRESS, or a [device] path in --config")
+        }
     } catch {
         fail(error.description)
     }
-    let device = given.value("--device")
-    let settings: StripSettings
-    let stripProtocol: StripProtocol
-    do { (settings, stripProtocol) = try options.strip() } catch { fail(error.description) }
-    let address: DeviceAddress
+    let stripProtocol = options.stripProtocol
+    var config = options.config
     do {
-        var config = Config()
-        try config.set("device", "path", device ?? "")
-        guard case .path(let path) = config.device.address else { throw UsageError("--device needs a path") }
-        address = .path(path)
+        try config.set("panel", "width", String(options.width))
+        try config.set("panel", "height", String(options.height))
+        if let device = given.value("--device") { try config.set("device", "path", device) }
+        try config.set("device", "protocol", stripProtocol?.rawValue ?? "tickerd")
+        if let baud = given.value("--baud") { try config.set("device", "baud", baud) }
     } catch {
-        fail("option '--device': \(error)")
+        fail("leds test: \(error)")
     }
-    let port: SerialPort
-    do { port = try SerialPort.open(address, settings: SerialSettings(baudRate: baud)) } catch {
-        fail(error.message, status: 1)
+    // A network matrix, like a serial strip, takes whole colour frames through the wiring map: the walk follows
+    // the wiring. A tickerd panel is walked row by row.
+    let walksStrip = stripProtocol != nil || config.device.address?.network != nil
+    if walksStrip { config.panel.depth = .rgb888 }
+    // The checks of the emulator's options: the tiles make the size, the protocol carries the LEDs.
+    if stripProtocol != nil { do { _ = try options.strip() } catch { fail(error.description) } }
+    let settings: Settings
+    do { settings = try Settings(config) } catch { fail(error.description) }
+    let logger = Logger(program: "tickerctl")
+    guard let sink = Sinks.make(for: settings, logger: logger) else { fail("leds test needs --device PATH|ADDRESS") }
+    defer { sink.close() }
+    let width = config.panel.width
+    let height = config.panel.height
+    var picture = Picture(
+        width: width, height: height, depth: config.panel.depth.levels, color: config.panel.depth.isColor)
+    let steps: [(x: Int, y: Int)]
+    if walksStrip {
+        let layout = config.leds.strip(width: width, height: height).layout
+        steps = (0..<layout.count).compactMap { layout.position(of: $0) }
+        print(
+            "walking one lit LED along \(layout.count) LEDs (\(layout.wiring.rawValue)"
+                + "\(layout.serpentine ? ", serpentine" : ""), from \(layout.origin.rawValue)); (x, y) counts from the "
+                + "top-left corner, seen from the front")
+    } else {
+        steps = (0..<width * height).map { ($0 % width, $0 / width) }
+        print("walking one lit pixel along \(width)×\(height) pixels, row by row from the top-left corner")
     }
-    defer { port.close() }
-    var encoder = StripEncoder(stripProtocol: stripProtocol, settings: settings)
-    let layout = settings.layout
-    var frame = RGBFrame(width: layout.width, height: layout.height)
-    print(
-        "walking one lit LED along \(layout.count) LEDs (\(layout.wiring.rawValue)\(layout.serpentine ? ", serpentine" : ""), "
-            + "from \(layout.origin.rawValue)); (x, y) counts from the top-left corner, seen from the front")
-    func send() -> Bool {
-        encoder.encode(frame, brightness: 255) { bytes in
-            var offset = 0
-            let deadline = Clock.now + .seconds(2)
-            while offset < bytes.count, Clock.now < deadline {
-                switch port.write(UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
-                case .wrote(let count): offset += count
-                case .failed: return false
-                }
-                if offset < bytes.count { Clock.pause(milliseconds: 1) }
-            }
-            return offset == bytes.count
+    let walk = SinkDriver(sink: sink)
+    // The first frame waits for the device to connect (a board that resets on open, a panel's hello).
+    var within = Duration.seconds(10)
+    for (index, (x, y)) in steps.enumerated() {
+        picture.light(x, y)
+        guard walk.show(picture, within: within) else {
+            fail(
+                "leds test: '\(config.device.address?.description ?? "")' took no frame within \(within) (\(sink.status))",
+                status: 1)
+        }
+        within = .seconds(2)
+        print("LED \(index): (\(x), \(y))")
+        walk.hold(picture, for: .milliseconds(Int(interval * 1_000)))
+        picture.darken(x, y)
+    }
+    sink.finish(.blank, timeout: .seconds(2))
+    return 0
+}
+
+/// Drives one sink outside the daemon as the daemon's loop does: services it with the picture, waits on its
+/// descriptor until its next deadline, and hands it what the device says and its hang-ups.
+struct SinkDriver {
+    /// The sink driven.
+    let sink: any FrameSink
+
+    /// Services the sink with `picture` until it has sent one more frame; false when `timeout` passes first.
+    func show(_ picture: Picture, within timeout: Duration) -> Bool {
+        let sent = sink.statistics.framesSent
+        let deadline = Clock.now + timeout
+        while true {
+            let now = Clock.now
+            sink.service(picture, at: now)
+            if sink.statistics.framesSent > sent { return true }
+            guard now < deadline else { return false }
+            // A busy line says "at once"; a millisecond lets it drain.
+            wait(until: min(deadline, max(sink.nextDeadline, now + .milliseconds(1))))
         }
     }
-    for index in 0..<layout.count {
-        guard let (x, y) = layout.position(of: index) else { continue }
-        frame.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        frame[x, y] = .white
-        guard send() else { fail("write '\(port.path)' failed", status: 1) }
-        print("LED \(index): (\(x), \(y))")
-        Clock.pause(milliseconds: Int(interval * 1_000))
+
+    /// Keeps the sink going with `picture` (its keepalives, the device's replies) for `duration`.
+    func hold(_ picture: Picture, for duration: Duration) {
+        let end = Clock.now + duration
+        while Clock.now < end {
+            if sink.nextDeadline <= Clock.now { sink.service(picture, at: Clock.now) }
+            wait(until: min(end, max(sink.nextDeadline, Clock.now + .milliseconds(1))))
+        }
     }
-    frame.bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-    _ = send()
-    return 0
+
+    private func wait(until instant: Duration) {
+        var entries = [pollfd(fd: sink.fileDescriptor, events: Posix.readable, revents: 0)]
+        _ = try? Posix.poll(&entries, timeoutMilliseconds: (instant - Clock.now).pollMilliseconds)
+        let events = Int32(entries[0].revents)
+        if events & POLLIN != 0 { sink.readReplies(at: Clock.now) }
+        if events & (POLLHUP | POLLERR) != 0 { sink.hangUp(at: Clock.now) }
+    }
+}
+
+extension Picture {
+    /// Lights the pixel at (`x`, `y`): full white on a colour picture, the top level on a grey one.
+    mutating func light(_ x: Int, _ y: Int) {
+        if isColor { colors[x, y] = .white }
+        frame[x, y] = frame.depth.maxLevel
+    }
+
+    /// Darkens the pixel at (`x`, `y`).
+    mutating func darken(_ x: Int, _ y: Int) {
+        if isColor { colors[x, y] = RGB(red: 0, green: 0, blue: 0) }
+        frame[x, y] = 0
+    }
 }

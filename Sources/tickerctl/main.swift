@@ -38,6 +38,7 @@ case sendCommand.name, nowCommand.name, lyricsCommand.name: exit(runSend(command
 case portsCommand.name: exit(runPorts())
 case panelCommand.name: exit(runPanel(given))
 case ledsTestCommand.name: exit(runLedsTest(given))
+case ledsFindCommand.name: exit(runLedsFind(given))
 case findLyricsCommand.name: exit(runFindLyrics(given))
 default: exit(runFollow(command, given, arguments: arguments))  // what is left: the followers
 }

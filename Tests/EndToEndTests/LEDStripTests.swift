@@ -194,15 +194,24 @@ import TickerTestSupport
 
     /// With the shim, libserialport opens the emulator's pseudo-terminal as it opens a real port; without it,
     /// `tickerctl leds test` opens it with termios, as it does for a user.
-    @Test(arguments: [true, false])
-    func ledsTestWalksOneLitLEDAlongTheStrip(shim: Bool) async throws {
+    /// And with `--config`, the daemon's configuration file gives the device, the protocol, the size and the
+    /// wiring.
+    @Test(arguments: [(true, false), (false, false), (true, true)])
+    func ledsTestWalksOneLitLEDAlongTheStrip(shim: Bool, fromConfig: Bool) async throws {
         let rig = try Rig()
         let link = rig.path("leds")
         let framesPath = rig.path("frames.txt")
         _ = try await Self.emulator(rig, protocol: "tpm2", size: "4x2", link: link, frames: framesPath)
         let frames = try rig.watch(framesPath)
+        let config = try rig.file(
+            "tickerd.conf",
+            "[panel]\nwidth = 4\nheight = 2\n[device]\npath = \(link)\nprotocol = tpm2\n" + Self.wiringConfig)
+        let arguments =
+            fromConfig
+            ? ["--config", config]
+            : ["--device", link, "--protocol", "tpm2", "--size", "4x2"] + Self.wiring
         let walk = try rig.tickerctl(
-            ["leds", "test", "--device", link, "--protocol", "tpm2", "--size", "4x2", "--interval", "0"] + Self.wiring,
+            ["leds", "test", "--interval", "0"] + arguments,
             environment: shim ? ["LD_PRELOAD": try BuiltProducts.shim()] : [:], name: "tickerctl leds test")
         #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
         let printed = walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
@@ -222,6 +231,87 @@ import TickerTestSupport
             #expect(litAt.count == 1 && litAt.first?.0 == x && litAt.first?.1 == y, "LED \(index):\n\(pictures[index])")
         }
         #expect(pictures[8] == "....\n....")
+    }
+
+    /// `--protocol tickerd`: the same walk over tickerd's own protocol, to the panel emulator, a pixel at a time
+    /// row by row, through the panel's sink (hello first).
+    @Test func ledsTestWalksOnePixelAlongATickerdPanel() async throws {
+        let rig = try Rig()
+        let link = rig.path("panel")
+        let framesPath = rig.path("frames.txt")
+        let panel = try rig.tickerctl(
+            ["panel", "--link", link, "--frames", framesPath, "--no-draw", "--size", "4x2"], name: "tickerctl panel")
+        try await rig.line(of: panel, containing: "(linked at \(link))")
+        let frames = try rig.watch(framesPath)
+        let walk = try rig.tickerctl(
+            ["leds", "test", "--device", link, "--protocol", "tickerd", "--size", "4x2", "--interval", "0"],
+            name: "tickerctl leds test")
+        #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
+        let expected = (0..<8).map { ($0 % 4, $0 / 4) }
+        #expect(
+            walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
+                == expected.enumerated().map { "LED \($0.offset): (\($0.element.0), \($0.element.1))"[...] })
+        var lit: [[(Int, Int)]] = []
+        try await rig.wait("eight pictures of one lit pixel") {
+            let pictures = frames.contents.split(separator: "--- ", omittingEmptySubsequences: true).map { record in
+                record.split(separator: "\n").dropFirst().enumerated().flatMap { row in
+                    row.element.enumerated().filter { $0.element == "#" }.map { ($0.offset, row.offset) }
+                }
+            }
+            lit = pictures.filter { !$0.isEmpty }
+            return lit.count >= 8
+        }
+        for (index, (x, y)) in expected.enumerated() {
+            #expect(lit[index].count == 1 && lit[index].first! == (x, y), "pixel \(index): \(lit[index])")
+        }
+        #expect(panel.termination == nil)
+    }
+
+    /// `--device ddp://…`: the walk reaches a network matrix through the daemon's network sink. The receiver is
+    /// a plain UDP socket that reads DDP as WLED does (`ESPAsyncE131.h`, `handleDDPPacket`): a 10-byte header
+    /// (flags with version 1 in the top bits and push in bit 0, a sequence number, the data type, destination
+    /// 1, the offset in bytes and the length, both big-endian), then 3 bytes an LED in strip order; a frame is
+    /// shown when a packet pushes.
+    /// Or from a configuration that names only the address, as `leds find` prints one.
+    @Test(arguments: [false, true])
+    func ledsTestWalksOneLitLEDAlongANetworkMatrix(fromConfig: Bool) async throws {
+        let rig = try Rig()
+        let port = try DatagramCatcher.freePort()
+        let receiver = try rig.catcher(port: port)
+        let config = try rig.file(
+            "tickerd.conf",
+            "[panel]\nwidth = 4\nheight = 2\n[device]\npath = ddp://127.0.0.1:\(port)\n" + Self.wiringConfig)
+        let arguments =
+            fromConfig ? ["--config", config] : ["--device", "ddp://127.0.0.1:\(port)", "--size", "4x2"] + Self.wiring
+        let walk = try rig.tickerctl(["leds", "test", "--interval", "0"] + arguments, name: "tickerctl leds test")
+        #expect(try await rig.exit(of: walk) == .exited(0), "\(rig.diagnostics)")
+        // What the receiver shows: the strip as the packets leave it, each time one pushes.
+        var shown: [[UInt8]] = []
+        try await rig.wait("nine DDP frames") {
+            shown = []
+            var strip = [UInt8](repeating: 0, count: 8 * 3)
+            for packet in receiver.datagrams.map(\.bytes) where packet.count >= 10 {
+                let timecode = packet[0] & 0x10 != 0 ? 4 : 0
+                let offset = Int(packet[4]) << 24 | Int(packet[5]) << 16 | Int(packet[6]) << 8 | Int(packet[7])
+                let length = Int(packet[8]) << 8 | Int(packet[9])
+                guard packet[0] & 0xC0 == 0x40, packet[2] >> 3 & 0b111 != 0b011, packet[3] == 1,
+                    packet.count == 10 + timecode + length, offset + length <= strip.count
+                else { throw TestFailure("not a DDP packet of 3-byte pixels for this strip: \(packet.prefix(16))") }
+                strip.replaceSubrange(offset..<(offset + length), with: packet[(10 + timecode)...])
+                if packet[0] & 0x01 != 0 { shown.append(strip) }
+            }
+            return shown.count >= 9
+        }
+        let printed = walk.outputText.split(separator: "\n").filter { $0.hasPrefix("LED ") }
+        // Serpentine columns from the bottom left, as over serial: the LED lit is the one walked to.
+        let expected = [(0, 1), (0, 0), (1, 0), (1, 1), (2, 1), (2, 0), (3, 0), (3, 1)]
+        #expect(printed.count == 8)
+        for (index, (x, y)) in expected.enumerated() {
+            #expect(printed[index] == "LED \(index): (\(x), \(y))")
+            let lit = (0..<8).filter { led in shown[index][(3 * led)..<(3 * led + 3)].contains { $0 != 0 } }
+            #expect(lit == [index], "frame \(index): \(shown[index])")
+        }
+        #expect(shown.dropFirst(8).allSatisfy { $0.allSatisfy { $0 == 0 } }, "the walk ends dark")
     }
 
     @Test func theReadmesEmulatedMatrixWorksAsPrintedWithoutTheShim() async throws {

@@ -1,6 +1,8 @@
-/// What a WLED controller says about itself when asked `{"v":true}` on its serial port: one line of JSON,
-/// `{"state":{…},"info":{…}}`, of which the LED count (`info.leds.count`), the matrix size of a 2D build
-/// (`info.leds.matrix.w`, `.h`), the version (`info.ver`) and the name (`info.name`) are read.
+/// What a WLED controller says about itself: asked `{"v":true}` on its serial port, one line of JSON,
+/// `{"state":{…},"info":{…}}`; asked `GET /json/info` over HTTP, the `info` object alone. Of it, the LED count
+/// (`leds.count`), the matrix size of a 2D build (`leds.matrix.w`, `.h`, present only when WLED is set up as
+/// a matrix), the power limit (`leds.maxpwr`, 0 without one), the version (`ver`), the name (`name`) and the
+/// address (`ip`, empty while it has none) are read.
 public struct WLEDInfo: Sendable, Equatable {
     /// LEDs configured on the controller.
     public var ledCount: Int?
@@ -12,6 +14,10 @@ public struct WLEDInfo: Sendable, Equatable {
     public var version: String?
     /// The controller's name.
     public var name: String?
+    /// The current limit WLED's own brightness limiter keeps to, in milliamperes; 0 when it has none.
+    public var maxMilliamps: Int?
+    /// The controller's IPv4 address in dotted form; nil when it said none.
+    public var address: String?
 
     /// The longest reply read, in bytes.
     public static let maxBytes = 32_768
@@ -23,20 +29,35 @@ public struct WLEDInfo: Sendable, Equatable {
 
     /// Reads a reply; throws when it is not one JSON object within the limits. Unknown members are skipped.
     public init(json bytes: some Collection<UInt8>) throws(WLEDInfoError) {
+        self.init(info: try Self.object(bytes)["info"])
+    }
+
+    /// Reads the body of `GET /json/info`, the `info` object alone; throws when it is not one JSON object
+    /// within the limits. Unknown members are skipped, missing ones stay nil.
+    public init(infoJSON bytes: some Collection<UInt8>) throws(WLEDInfoError) {
+        self.init(info: try Self.object(bytes))
+    }
+
+    /// The one JSON object `bytes` hold, within the limits.
+    private static func object(_ bytes: some Collection<UInt8>) throws(WLEDInfoError) -> JSONValue {
         let reply: JSONValue
         do {
-            reply = try JSONValue.parse(bytes, limit: Self.maxBytes, depthLimit: Self.maxDepth)
+            reply = try JSONValue.parse(bytes, limit: maxBytes, depthLimit: maxDepth)
         } catch {
             throw WLEDInfoError(error)
         }
-        guard case .object = reply else { throw .notJSON(bytes.prefix { Self.isSpace($0) }.count) }
-        self.init()
-        let info = reply["info"]
+        guard case .object = reply else { throw .notJSON(bytes.prefix { isSpace($0) }.count) }
+        return reply
+    }
+
+    private init(info: JSONValue?) {
         ledCount = Self.whole(info?["leds"]?["count"])
         matrixWidth = Self.whole(info?["leds"]?["matrix"]?["w"])
         matrixHeight = Self.whole(info?["leds"]?["matrix"]?["h"])
+        maxMilliamps = Self.whole(info?["leds"]?["maxpwr"])
         version = info?["ver"]?.stringValue
         name = info?["name"]?.stringValue
+        address = info?["ip"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private static func whole(_ value: JSONValue?) -> Int? {
