@@ -276,7 +276,7 @@ import TickerTestSupport
     @Test(arguments: [false, true])
     func ledsTestWalksOneLitLEDAlongANetworkMatrix(fromConfig: Bool) async throws {
         let rig = try Rig()
-        let port = try DatagramCatcher.freePort()
+        let port = try FreePort.udp()
         let receiver = try rig.catcher(port: port)
         let config = try rig.file(
             "tickerd.conf",
