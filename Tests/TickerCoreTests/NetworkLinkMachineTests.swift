@@ -144,3 +144,18 @@ import TickerCore
         #expect("\(errors)".contains("universes 32760 to 32784"), "\(errors)")
     }
 }
+
+@Suite struct SourceIdentityTests {
+    @Test func theCIDStaysTheSameForAnInstallationAndDiffersPerDeviceAndMachine() {
+        let cid = SourceIdentity.cid(machineID: "4f1c0c7e1d8b4b0c9f3e2a6d5b7c8e90\n", device: "sacn://10.0.0.5:5568")
+        #expect(cid.count == 16)
+        #expect(
+            cid == SourceIdentity.cid(machineID: "4f1c0c7e1d8b4b0c9f3e2a6d5b7c8e90\n", device: "sacn://10.0.0.5:5568"))
+        #expect(
+            cid != SourceIdentity.cid(machineID: "4f1c0c7e1d8b4b0c9f3e2a6d5b7c8e90\n", device: "sacn://10.0.0.6:5568"))
+        #expect(
+            cid != SourceIdentity.cid(machineID: "00000000000000000000000000000001\n", device: "sacn://10.0.0.5:5568"))
+        // An RFC 9562 UUID of version 8 and variant 10.
+        #expect(cid[6] >> 4 == 8 && cid[8] >> 6 == 0b10)
+    }
+}
