@@ -65,3 +65,55 @@ import Testing
         #expect(duration.decimalSeconds(fractionDigits: digits) == text)
     }
 }
+
+/// `Duration.earliest`, which finds the exact instant a marquee or a sweep next moves from an estimate.
+@Suite struct DurationEarliestTests {
+    /// The first attosecond at which the condition holds, wherever the estimate lies after it; a handful of
+    /// askings when the estimate is a few rounding steps late, as estimates computed in floating point are.
+    @Test func findsTheFirstAttosecondFromAnyEstimate() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let start = Duration(attosecondCount: Int128.random(in: 0...300_000_000_000_000_000_000, using: &generator))
+            let answer = start + Duration(attosecondCount: Int128.random(in: 1...(1 << 57), using: &generator))
+            let late: Int128 = [0, 1, 1023, 1024, 4095, Int128.random(in: 0...(1 << 60), using: &generator)][
+                Int.random(in: 0..<6, using: &generator)]
+            var askings = 0
+            let found = Duration.earliest(after: start, upTo: answer + Duration(attosecondCount: late)) {
+                askings += 1
+                return $0 >= answer
+            }
+            #expect(found == answer, "from \(start), \(late) as late")
+            if late < 4096 { #expect(askings <= 16, "\(askings) askings, \(late) as late") }
+        }
+    }
+
+    /// An estimate that is early, or not after the start, is taken as it is.
+    @Test func takesAnEarlyEstimateAsItIs() {
+        #expect(Duration.earliest(after: .seconds(1), upTo: .seconds(2)) { $0 >= .seconds(3) } == .seconds(2))
+        #expect(Duration.earliest(after: .seconds(2), upTo: .seconds(2)) { _ in true } == .seconds(2))
+        #expect(
+            Duration.earliest(after: .seconds(1), upTo: .seconds(2)) { _ in true } == .seconds(1)
+                + Duration(attosecondCount: 1))
+    }
+
+    /// A marquee's next column is never announced late, not by an attosecond: just before the answer the text
+    /// has not moved. Most answers are where it moves; the rest are estimates a hair early (asked again, the
+    /// caller gets the next).
+    @Test func aMarqueeIsNeverAnnouncedLateByAnAttosecond() {
+        let one = Duration(attosecondCount: 1)
+        for style in [MarqueeStyle(speed: 30, pause: 1, gap: 20), MarqueeStyle(speed: 17, pause: 0.3, bounce: true)] {
+            let motion = Marquee(textWidth: 100, zoneWidth: 50, style: style)
+            var answers = 0
+            var moved = 0
+            for step in 0..<2_000 {
+                let elapsed = Duration.microseconds(Int64(step) * 16_667)
+                guard let next = motion.nextOffsetChange(after: elapsed) else { continue }
+                let column = motion.columnOffset(at: elapsed)
+                #expect(motion.columnOffset(at: next - one) == column, "after \(elapsed)")
+                answers += 1
+                if motion.columnOffset(at: next) != column { moved += 1 }
+            }
+            #expect(moved * 2 > answers, "\(moved) of \(answers) answers where the text moves")
+        }
+    }
+}

@@ -53,8 +53,8 @@ struct DrawAhead: Sendable {
     }
 
     /// Goes on from the frame `scene` just drew at `instant`, while the picture keeps changing (next at `due`):
-    /// draws the next `capacity` frames in the order and at the instants the loop would, asking `nextChange`
-    /// before each drawing as the renderer does.
+    /// draws the next `capacity` frames in the order and at the instants the loop would, each with when the
+    /// picture changes after it, as the renderer draws.
     mutating func fill(
         after instant: Duration, due: Duration?, scene: inout Scene, state: PlayerState, clock: String,
         grid: FrameGrid
@@ -69,11 +69,12 @@ struct DrawAhead: Sendable {
         while count < capacity {
             // Where the loop wakes to draw next (as the decider's `nextWake` has it).
             let next = grid.instant(atOrAfter: due, after: last)
-            let nextDue = scene.nextChange(state, after: next, clock: clock).map { max($0, next) }
             // The paints are lent out of their slot, which the frame is drawn into.
             var paints = Paints()
             swap(&paints, &slots[count].paints)
-            scene.render(state, at: next, clock: clock, into: &slots[count].frame, paints: &paints)
+            let nextDue = scene.renderAskingNextChange(
+                state, at: next, clock: clock, into: &slots[count].frame, paints: &paints
+            ).map { max($0, next) }
             swap(&paints, &slots[count].paints)
             slots[count].instant = next
             slots[count].due = nextDue
@@ -85,7 +86,7 @@ struct DrawAhead: Sendable {
     }
 
     /// What the pixels of the frame copied out last were drawn as; nil after a frame drawn afresh, whose
-    /// paints are the scene's own.
+    /// paints are the renderer's own.
     var paintsOfFrameShown: Paints? { shown.map { slots[$0].paints } }
 
     /// Forgets the frames drawn ahead and not shown (a frame is drawn afresh next).

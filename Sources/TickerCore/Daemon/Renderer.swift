@@ -14,6 +14,8 @@ public struct Renderer: Sendable {
     private var grid: FrameGrid
     /// Frames drawn ahead of time (see `DrawAhead`).
     private var ahead: DrawAhead
+    /// What each pixel of the frame drawn afresh last was drawn as: its colours.
+    private var paints = Paints()
 
     /// A renderer of `scene` that has drawn nothing, its picture dark; with `framesDrawnAhead` frames drawn
     /// ahead of time at once while nothing changes (0: each frame when it is due).
@@ -60,8 +62,9 @@ public struct Renderer: Sendable {
         } else {
             // Late (a frame of the grid was missed), new input, or nothing drawn ahead: the drawing starts afresh.
             ahead.drop()
-            outlook.nextChange = scene.nextChange(state, after: instant, clock: clock).map { max($0, instant) }
-            scene.render(state, at: instant, clock: clock, into: &picture.frame)
+            outlook.nextChange = scene.renderAskingNextChange(
+                state, at: instant, clock: clock, into: &picture.frame, paints: &paints
+            ).map { max($0, instant) }
             if grid.floor(instant) == instant {
                 ahead.fill(
                     after: instant, due: outlook.nextChange, scene: &scene, state: state, clock: clock, grid: grid)
@@ -69,11 +72,7 @@ public struct Renderer: Sendable {
         }
         guard picture.isColor else { return }
         // The colours of the frame shown, as the scene drew it.
-        if let paints = ahead.paintsOfFrameShown {
-            scene.colorize(picture.frame, paints: paints, into: &picture.colors)
-        } else {
-            scene.colorize(picture.frame, into: &picture.colors)
-        }
+        scene.colorize(picture.frame, paints: ahead.paintsOfFrameShown ?? paints, into: &picture.colors)
     }
 
     private static func picture(for scene: Scene) -> Picture {

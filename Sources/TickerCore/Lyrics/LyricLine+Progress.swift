@@ -22,12 +22,13 @@ extension LyricLine {
         func clamped(_ value: Int) -> Double { Double(min(max(value, 0), max(0, lineWidth))) }
         var edge = clamped(wordSpans[0].lowerBound)
         for index in words.indices {
-            let word = words[index]
+            // The word's times only: a copy of the word would retain and release its text, word by word.
+            let (wordStart, wordEnd) = (words[index].start, words[index].end)
             let low = clamped(wordSpans[index].lowerBound)
             let high = clamped(wordSpans[index].upperBound)
-            if time < word.start { return edge }
-            if time < word.end {
-                return low + (high - low) * Self.fraction(time, from: word.start, to: word.end)
+            if time < wordStart { return edge }
+            if time < wordEnd {
+                return low + (high - low) * Self.fraction(time, from: wordStart, to: wordEnd)
             }
             edge = max(edge, high)
         }

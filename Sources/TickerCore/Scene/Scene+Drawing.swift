@@ -1,7 +1,20 @@
 // Drawing a composition: each zone's show into the frame, and what each pixel was drawn as into the paints.
 
 extension Scene {
+    /// Draws `composition`, made at `now`, into `frame` (cleared first) and what each pixel was drawn as into
+    /// `paints`; on a grey panel whose palette is not white on black, each level is then scaled by the
+    /// luminance of its pixel's colour.
     mutating func draw(_ composition: Composition, at now: Duration, into frame: inout Frame, paints: inout Paints) {
+        frame.clear()
+        paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
+        drawZones(composition, at: now, into: &frame, paints: &paints)
+        if !isColor, colorizer.changesGrey { colorizer.applyGrey(to: &frame, paints: paints.recorded) }
+    }
+
+    /// Draws each zone's show of `composition` into the cleared `frame`, and its paints.
+    private mutating func drawZones(
+        _ composition: Composition, at now: Duration, into frame: inout Frame, paints: inout Paints
+    ) {
         let position = composition.position
         if case .wrapped = composition.top, let current = composition.current {
             let sung = Self.drawWrapped(

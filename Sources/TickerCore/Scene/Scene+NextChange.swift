@@ -13,6 +13,11 @@ extension Scene {
     /// and asks again). An answer at or before `now` means "as soon as possible". Changes nothing: strips the
     /// scene has not drawn yet are rasterized afresh, which allocates; once drawn, they are read from its cache.
     public func nextChange(_ state: PlayerState, after now: Duration, clock: String = "") -> Duration? {
+        nextChange(of: compose(state, at: now, clock: clock), state, after: now)
+    }
+
+    /// The same, for `composition`, the composition of `state` at `now`.
+    func nextChange(of composition: Composition, _ state: PlayerState, after now: Duration) -> Duration? {
         var earliest: Duration?
         func consider(_ instant: Duration?) {
             guard let instant else { return }
@@ -23,7 +28,6 @@ extension Scene {
             if message.received > now { consider(message.received) }
             if message.expires > now { consider(message.expires) }
         }
-        let composition = compose(state, at: now, clock: clock)
         let position = composition.position
         let lyricsOffset = style.lyricsOffset
         // The monotonic instant the (offset) playback position reaches `target`, if it ever does.

@@ -155,10 +155,18 @@ public struct Scene: Sendable {
     public mutating func render(
         _ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame, paints: inout Paints
     ) {
-        frame.clear()
-        paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
         draw(compose(state, at: now, clock: clock), at: now, into: &frame, paints: &paints)
-        if !isColor, colorizer.changesGrey { colorizer.applyGrey(to: &frame, paints: paints.recorded) }
+    }
+
+    /// Draws the panel like `render(_:at:clock:into:paints:)` and answers when the picture next changes, as
+    /// `nextChange(_:after:clock:)` does: both read the one composition of `state` at `now`, made once, for the
+    /// renderer, which asks both of every frame it draws.
+    mutating func renderAskingNextChange(
+        _ state: PlayerState, at now: Duration, clock: String, into frame: inout Frame, paints: inout Paints
+    ) -> Duration? {
+        let composition = compose(state, at: now, clock: clock)
+        draw(composition, at: now, into: &frame, paints: &paints)
+        return nextChange(of: composition, state, after: now)
     }
 
     /// Draws the panel like `render(_:at:clock:into:)` and its colours into `image` (`width` × `height`):
