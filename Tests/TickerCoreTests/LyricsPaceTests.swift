@@ -84,3 +84,42 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(LyricLine(text: "a", start: .seconds(2), end: .seconds(4)).sungEnd == .seconds(4))
     }
 }
+
+@Suite struct LyricsOpenWordTests {
+    @Test func anEnhancedLinesLastWordThatNoTagClosesIsSungAtTheSongsPace() throws {
+        let lyrics = Lyrics.parse("[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:31.00]Next line")
+        #expect(lyrics.pace == ms(100))
+        let line = try #require(lyrics.lines.first)
+        // "world" is five characters at 0.1 s each, not 29.5 s of crawl; the line stays lit until 31 s.
+        #expect(line.words.map(\.end) == [ms(1_500), ms(2_000)])
+        #expect(line.end == ms(31_000))
+        #expect(line.progress(at: ms(2_000)) == 1)
+        #expect(line.progress(at: ms(20_000)) == 1)
+        #expect(line.sweepPixels(at: ms(1_750), wordSpans: [0..<30, 36..<66], lineWidth: 66) == 51)
+        #expect(Lyrics.parse(Lyrics.encode(lyrics)).lines == lyrics.lines)
+    }
+
+    @Test func aClosingTagStillEndsTheLastWord() throws {
+        let lyrics = Lyrics.parse("[00:01.00]<00:01.00>Hello <00:01.50>world<00:09.00>\n[00:31.00]Next line")
+        #expect(lyrics.lines.first?.words.map(\.end) == [ms(1_500), ms(9_000)])
+    }
+
+    @Test func theLastWordOfTheLastLineIsCappedToo() throws {
+        let lyrics = Lyrics.parse("[00:01.00]<00:01.00>Hello <00:01.50>world").withTrackDuration(.seconds(100))
+        #expect(lyrics.lines.first?.words.map(\.end) == [ms(1_500), ms(2_000)])
+    }
+}
+
+extension LyricsOpenWordTests {
+    @Test(arguments: [
+        "[00:01.00]<00:01.00>Hello <00:01.50>world",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:31.00>\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:01.70>\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:01.60]Next line",
+    ])
+    func writtenOutTheLinesReadBackTheSame(_ lrc: String) {
+        let lyrics = Lyrics.parse(lrc)
+        #expect(Lyrics.parse(Lyrics.encode(lyrics)).lines == lyrics.lines, "\(Lyrics.encode(lyrics))")
+    }
+}

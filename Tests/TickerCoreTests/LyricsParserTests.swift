@@ -167,9 +167,11 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(line.end == ms(16_000))
     }
 
-    @Test func wordWithoutTrailingTagRunsToLineEnd() throws {
+    @Test func wordWithoutTrailingTagIsSungAtTheSongsPaceAndTheLineRunsToItsEnd() throws {
         let line = try #require(Lyrics.parse("[00:01.00]<00:01.00>a <00:02.00>b\n[00:05.00]c").lines.first)
-        #expect(line.words.last?.end == ms(5_000))
+        // One character at the standard 0.1 s per character (see LyricsPace), then lit until the next line.
+        #expect(line.words.last?.end == ms(2_100))
+        #expect(line.end == ms(5_000))
     }
 
     @Test func wordTimesAreClampedIntoTheLineAndKeptInOrder() throws {

@@ -3,7 +3,7 @@
 /// Most LRC files time lines, not words, and a line stays active until the next one starts, which may be half
 /// a minute later. Sweeping over that whole gap would crawl; instead a line without word times is sung at the
 /// song's pace — seconds per character, estimated once from the song itself — and then stays fully lit until
-/// the next line.
+/// the next line. The last word of a word-timed line that no tag closes is capped the same way.
 ///
 /// The estimate is the median, over the song's line-timed lines of at least `minimumCharacters` characters and
 /// a positive duration, of each line's duration divided by its characters. Lines followed by an instrumental
@@ -45,5 +45,15 @@ public enum LyricsPace {
         guard line.words.isEmpty, line.end > line.start else { return line.end }
         let pace = min(max(pace, .zero), slowest)
         return min(line.start + pace * line.text.count, line.end)
+    }
+
+    /// When the sweep over a line's last word finishes when no tag closes it (`<00:01.50>world` and then the
+    /// next line): its start plus its characters at `pace`, as a line without word times is capped, in whole
+    /// milliseconds (so that the word reads back the same once written out), never after its end.
+    public static func sungEnd(ofOpenWord word: LyricWord, pace: Duration) -> Duration {
+        let pace = min(max(pace, .zero), slowest)
+        let sung = (word.start + pace * word.text.count).components
+        let milliseconds = Duration.seconds(sung.seconds) + .milliseconds(sung.attoseconds / 1_000_000_000_000_000)
+        return min(max(milliseconds, word.start), word.end)
     }
 }
