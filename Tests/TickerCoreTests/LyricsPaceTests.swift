@@ -123,3 +123,31 @@ extension LyricsOpenWordTests {
         #expect(Lyrics.parse(Lyrics.encode(lyrics)).lines == lyrics.lines, "\(Lyrics.encode(lyrics))")
     }
 }
+
+@Suite struct LyricsSyllablePaceTests {
+    @Test func aSlowChineseSongIsSweptOverItsLinesNotInTheirFirstSeconds() throws {
+        let line = "我们在夜色中奔跑"
+        let lyrics = Lyrics.parse(
+            (0..<4).map { "[00:\($0 * 5 < 10 ? "0" : "")\($0 * 5).00]\(line)" }.joined(separator: "\n") + "\n[00:20.00]"
+        )
+        #expect(LyricsPace.units(of: line) == 24)
+        // 5 s a line over 8 syllables: the sweep crosses the whole gap, not 8 × 0.4 s of it.
+        for line in lyrics.lines { #expect(line.end - line.sungEnd < .microseconds(1), "\(line.sungEnd)") }
+        let first = try #require(lyrics.lines.first)
+        #expect(first.progress(at: ms(3_200)) < 0.7)
+    }
+
+    @Test func aLoneChineseLineIsSungAtAboutASyllableAPaceOfLatinLetters() throws {
+        let line = try #require(Lyrics.parse("[00:01.00]我们在夜色").lines.first)
+        // Five syllables at the standard 0.1 s a unit, 3 units each.
+        #expect(line.sungEnd == ms(2_500))
+    }
+
+    @Test(arguments: [
+        ("Hello world", 11), ("我们", 6), ("こんにちは", 15), ("きゃっと", 10), ("カラオケー", 15), ("안녕하세요", 15),
+        ("\u{1100}\u{1161}\u{11A8}", 3), ("a我 b", 6),
+    ])
+    func eastAsianSyllablesCountThreeUnitsAndEverythingElseOne(_ text: String, _ units: Int) {
+        #expect(LyricsPace.units(of: text) == units)
+    }
+}
