@@ -110,20 +110,6 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
     }
 }
 
-extension LyricsOpenWordTests {
-    @Test(arguments: [
-        "[00:01.00]<00:01.00>Hello <00:01.50>world",
-        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:31.00]Next line",
-        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:31.00>\n[00:31.00]Next line",
-        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:01.70>\n[00:31.00]Next line",
-        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:01.60]Next line",
-    ])
-    func writtenOutTheLinesReadBackTheSame(_ lrc: String) {
-        let lyrics = Lyrics.parse(lrc)
-        #expect(Lyrics.parse(Lyrics.encode(lyrics)).lines == lyrics.lines, "\(Lyrics.encode(lyrics))")
-    }
-}
-
 @Suite struct LyricsSyllablePaceTests {
     @Test func aSlowChineseSongIsSweptOverItsLinesNotInTheirFirstSeconds() throws {
         let line = "我们在夜色中奔跑"

@@ -231,6 +231,12 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         "[ar:X]\n[00:01.00][00:05.00]la <00:01.50>la\n[00:03.00]\n[00:09.00]end",
         "[00:12.00][01:30.0~]<01:12.00><00:12.50>ligs\n[75:03.20]x",
         "[00:00.00]   [00:01.00]text after spaced timestamps",
+        // A last word no tag closes is sung at the song's pace; written out, it is closed only when that differs.
+        "[00:01.00]<00:01.00>Hello <00:01.50>world",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:31.00>\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:01.70>\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:01.60]Next line",
     ])
     func encodeThenParseGivesTheSameLines(_ source: String) {
         let lyrics = Lyrics.parse(source)
