@@ -109,6 +109,8 @@ func main() -> Never {
         settings = loaded
     }
     if given.has("--check-config") {
+        let logger = Logger(program: "tickerd")
+        for warning in settings.warnings { logger.warning("\(configPath ?? "defaults"): \(warning)") }
         print("\(configPath ?? "defaults"): configuration is valid")
         exit(0)
     }

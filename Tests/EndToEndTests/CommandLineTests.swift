@@ -40,6 +40,21 @@ import TickerTestSupport
         #expect(check.lines.isEmpty)
     }
 
+    @Test func checkConfigWarnsOfTheReadmesFontChainOnAnEightRowPanel() async throws {
+        let rig = try Rig()
+        // GNU Unifont from Debian's xfonts-unifont, converted as the README says (scripts/deps.sh test).
+        let unifont = rig.path("unifont.bdf")
+        try Child.run("/usr/bin/pcf2bdf", ["-o", unifont, "/usr/share/fonts/X11/misc/unifont.pcf.gz"])
+        let config = try rig.file(
+            "chain.conf", "[panel]\nwidth = 64\nheight = 8\n[layout]\nfont = builtin, \(unifont)\n")
+        let check = try rig.tickerd(["--check-config", "--config", config])
+        #expect(try await rig.exit(of: check) == .exited(0))
+        #expect(check.outputText.contains("\(config): configuration is valid"))
+        let warnings = check.lines.filter { $0.hasPrefix("tickerd: warning: \(config): the fallback font") }
+        #expect(warnings.count == 1, "\(check.lines)")
+        #expect(warnings.first?.contains("is 16 rows tall and the panel 8") == true)
+    }
+
     @Test(arguments: ["a FIFO nobody reads", "a path that does not exist"])
     func sendWithoutADaemonFailsClearlyWithStatusOne(_ situation: String) async throws {
         let rig = try Rig()

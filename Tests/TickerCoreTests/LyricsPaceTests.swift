@@ -84,3 +84,56 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(LyricLine(text: "a", start: .seconds(2), end: .seconds(4)).sungEnd == .seconds(4))
     }
 }
+
+@Suite struct LyricsOpenWordTests {
+    @Test func anEnhancedLinesLastWordThatNoTagClosesIsSungAtTheSongsPace() throws {
+        let lyrics = Lyrics.parse("[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:31.00]Next line")
+        #expect(lyrics.pace == ms(100))
+        let line = try #require(lyrics.lines.first)
+        // "world" is five characters at 0.1 s each, not 29.5 s of crawl; the line stays lit until 31 s.
+        #expect(line.words.map(\.end) == [ms(1_500), ms(2_000)])
+        #expect(line.end == ms(31_000))
+        #expect(line.progress(at: ms(2_000)) == 1)
+        #expect(line.progress(at: ms(20_000)) == 1)
+        #expect(line.sweepPixels(at: ms(1_750), wordSpans: [0..<30, 36..<66], lineWidth: 66) == 51)
+        #expect(Lyrics.parse(Lyrics.encode(lyrics)).lines == lyrics.lines)
+    }
+
+    @Test func aClosingTagStillEndsTheLastWord() throws {
+        let lyrics = Lyrics.parse("[00:01.00]<00:01.00>Hello <00:01.50>world<00:09.00>\n[00:31.00]Next line")
+        #expect(lyrics.lines.first?.words.map(\.end) == [ms(1_500), ms(9_000)])
+    }
+
+    @Test func theLastWordOfTheLastLineIsCappedToo() throws {
+        let lyrics = Lyrics.parse("[00:01.00]<00:01.00>Hello <00:01.50>world").withTrackDuration(.seconds(100))
+        #expect(lyrics.lines.first?.words.map(\.end) == [ms(1_500), ms(2_000)])
+    }
+}
+
+@Suite struct LyricsSyllablePaceTests {
+    @Test func aSlowChineseSongIsSweptOverItsLinesNotInTheirFirstSeconds() throws {
+        let line = "我们在夜色中奔跑"
+        let lyrics = Lyrics.parse(
+            (0..<4).map { "[00:\($0 * 5 < 10 ? "0" : "")\($0 * 5).00]\(line)" }.joined(separator: "\n") + "\n[00:20.00]"
+        )
+        #expect(LyricsPace.units(of: line) == 24)
+        // 5 s a line over 8 syllables: the sweep crosses the whole gap, not 8 × 0.4 s of it.
+        for line in lyrics.lines { #expect(line.end - line.sungEnd < .microseconds(1), "\(line.sungEnd)") }
+        let first = try #require(lyrics.lines.first)
+        #expect(first.progress(at: ms(3_200)) < 0.7)
+    }
+
+    @Test func aLoneChineseLineIsSungAtAboutASyllableAPaceOfLatinLetters() throws {
+        let line = try #require(Lyrics.parse("[00:01.00]我们在夜色").lines.first)
+        // Five syllables at the standard 0.1 s a unit, 3 units each.
+        #expect(line.sungEnd == ms(2_500))
+    }
+
+    @Test(arguments: [
+        ("Hello world", 11), ("我们", 6), ("こんにちは", 15), ("きゃっと", 10), ("カラオケー", 15), ("안녕하세요", 15),
+        ("\u{1100}\u{1161}\u{11A8}", 3), ("a我 b", 6),
+    ])
+    func eastAsianSyllablesCountThreeUnitsAndEverythingElseOne(_ text: String, _ units: Int) {
+        #expect(LyricsPace.units(of: text) == units)
+    }
+}

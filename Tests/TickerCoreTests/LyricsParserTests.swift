@@ -167,9 +167,11 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(line.end == ms(16_000))
     }
 
-    @Test func wordWithoutTrailingTagRunsToLineEnd() throws {
+    @Test func wordWithoutTrailingTagIsSungAtTheSongsPaceAndTheLineRunsToItsEnd() throws {
         let line = try #require(Lyrics.parse("[00:01.00]<00:01.00>a <00:02.00>b\n[00:05.00]c").lines.first)
-        #expect(line.words.last?.end == ms(5_000))
+        // One character at the standard 0.1 s per character (see LyricsPace), then lit until the next line.
+        #expect(line.words.last?.end == ms(2_100))
+        #expect(line.end == ms(5_000))
     }
 
     @Test func wordTimesAreClampedIntoTheLineAndKeptInOrder() throws {
@@ -229,6 +231,12 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         "[ar:X]\n[00:01.00][00:05.00]la <00:01.50>la\n[00:03.00]\n[00:09.00]end",
         "[00:12.00][01:30.0~]<01:12.00><00:12.50>ligs\n[75:03.20]x",
         "[00:00.00]   [00:01.00]text after spaced timestamps",
+        // A last word no tag closes is sung at the song's pace; written out, it is closed only when that differs.
+        "[00:01.00]<00:01.00>Hello <00:01.50>world",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:31.00>\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world<00:01.70>\n[00:31.00]Next line",
+        "[00:01.00]<00:01.00>Hello <00:01.50>world\n[00:01.60]Next line",
     ])
     func encodeThenParseGivesTheSameLines(_ source: String) {
         let lyrics = Lyrics.parse(source)

@@ -1,6 +1,6 @@
 /// Fonts tried in order for each character, so a text can mix a small built-in face with a large BDF font
 /// that covers other scripts. All fonts share one baseline: the chain is as tall as its tallest ascent
-/// plus its deepest descent.
+/// plus its deepest descent, while a line takes only the box of the fonts it draws from (see `box(using:)`).
 public struct FontChain: Sendable {
     /// The fonts, first choice first.
     public let fonts: [BitmapFont]
@@ -32,37 +32,59 @@ public struct FontChain: Sendable {
     ///   has, draws as the replacement glyph of the first font that has one; with none in the chain, as an
     ///   empty box as tall as the chain.
     public func glyph(for character: Character) -> Glyph {
+        resolve(character).glyph
+    }
+
+    /// The glyph `glyph(for:)` draws for `character` and the index in `fonts` of the font it comes from: nil
+    /// for an invisible character and for the empty box a chain without replacement draws.
+    public func resolve(_ character: Character) -> (glyph: Glyph, font: Int?) {
         let scalars = character.unicodeScalars
-        guard let base = scalars.first else { return replacement }
+        guard let base = scalars.first else { return replacementWithFont }
         if scalars.count == 1 {
-            if base == "\t" { return firstGlyph(for: " ") ?? replacement }
-            if Self.isControl(base) { return replacement }
-            if let glyph = firstGlyph(for: base) { return glyph }
-            if base.properties.generalCategory == .format { return Self.invisible }
-            return replacement
+            if base == "\t" { return firstGlyph(for: " ") ?? replacementWithFont }
+            if Self.isControl(base) { return replacementWithFont }
+            if let found = firstGlyph(for: base) { return found }
+            if base.properties.generalCategory == .format { return (Self.invisible, nil) }
+            return replacementWithFont
         }
-        if Self.isControl(base) { return replacement }
+        if Self.isControl(base) { return replacementWithFont }
         if let precomposed = Self.precomposedLatin[character], let scalar = Unicode.Scalar(precomposed),
-            let glyph = firstGlyph(for: scalar)
+            let found = firstGlyph(for: scalar)
         {
-            return glyph
+            return found
         }
         let onlyMarks = scalars.dropFirst().allSatisfy(Self.isMark)
-        if onlyMarks, let glyph = firstGlyph(for: base) { return glyph }
-        return replacement
+        if onlyMarks, let found = firstGlyph(for: base) { return found }
+        return replacementWithFont
+    }
+
+    /// The box a line drawn from the fonts `used` (indices in `fonts`) takes: the first font's box always,
+    /// grown by the box of each other font the line draws from. A line the first font draws alone is placed
+    /// exactly as that font alone would place it.
+    public func box(using used: some Sequence<Int>) -> (ascent: Int, descent: Int) {
+        var ascent = fonts.first?.ascent ?? 0
+        var descent = fonts.first?.descent ?? 0
+        for index in used where fonts.indices.contains(index) {
+            ascent = max(ascent, fonts[index].ascent)
+            descent = max(descent, fonts[index].descent)
+        }
+        return (ascent, descent)
     }
 
     /// The replacement glyph of the first font that has one, else an empty box as tall as the chain.
-    public var replacement: Glyph {
-        for font in fonts {
-            if let replacement = font.replacement { return replacement }
+    public var replacement: Glyph { replacementWithFont.glyph }
+
+    /// The replacement glyph and the font it comes from (nil for the empty box).
+    private var replacementWithFont: (glyph: Glyph, font: Int?) {
+        for (index, font) in fonts.enumerated() {
+            if let replacement = font.replacement { return (replacement, index) }
         }
-        return Self.emptyBox(ascent: ascent, descent: descent)
+        return (Self.emptyBox(ascent: ascent, descent: descent), nil)
     }
 
-    private func firstGlyph(for scalar: Unicode.Scalar) -> Glyph? {
-        for font in fonts {
-            if let glyph = font.glyph(for: scalar) { return glyph }
+    private func firstGlyph(for scalar: Unicode.Scalar) -> (glyph: Glyph, font: Int?)? {
+        for (index, font) in fonts.enumerated() {
+            if let glyph = font.glyph(for: scalar) { return (glyph, index) }
         }
         return nil
     }

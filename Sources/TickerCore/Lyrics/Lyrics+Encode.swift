@@ -9,7 +9,7 @@ extension Lyrics {
             out += "[\(key):\(lyrics.metadata.tags[key] ?? "")]\n"
         }
         for (index, line) in lyrics.lines.enumerated() {
-            out += "[" + stamp(line.start) + "]" + wordTagged(line) + "\n"
+            out += "[" + stamp(line.start) + "]" + wordTagged(line, pace: lyrics.pace) + "\n"
             let nextStart = index + 1 < lyrics.lines.count ? lyrics.lines[index + 1].start : nil
             // A last line whose end nothing in the file gave keeps it open, so that it can still last until the
             // track's end once the feed says when that is.
@@ -21,7 +21,9 @@ extension Lyrics {
         return out
     }
 
-    private static func wordTagged(_ line: LyricLine) -> String {
+    /// The line's text with its word tags. The last word is closed by a tag unless `parse` gives it the same
+    /// end without one (sung at the song's `pace`, see `LyricsPace.sungEnd(ofOpenWord:pace:)`).
+    private static func wordTagged(_ line: LyricLine, pace: Duration) -> String {
         guard !line.words.isEmpty else { return line.text }
         let scalars = Array(line.text.unicodeScalars)
         func slice(_ range: Range<Int>) -> String {
@@ -38,8 +40,10 @@ extension Lyrics {
                 let next = line.words[index + 1]
                 out += slice(word.scalarRange.upperBound..<next.scalarRange.lowerBound)
                 if word.end < next.start { out += "<" + stamp(word.end) + ">" }
-            } else if word.end < line.end {
-                out += "<" + stamp(word.end) + ">"
+            } else {
+                var open = word
+                open.end = line.end
+                if word.end != LyricsPace.sungEnd(ofOpenWord: open, pace: pace) { out += "<" + stamp(word.end) + ">" }
             }
         }
         return out

@@ -268,6 +268,8 @@ private struct LyricsParser {
         }.sorted { ($0.start, $0.order) < ($1.start, $1.order) }
 
         var lines: [LyricLine] = []
+        // Lines whose last word no tag closes: it would otherwise be swept until the next line starts.
+        var openLastWord: [Int] = []
         var lastEndIsDefault = false
         for (position, entry) in sorted.enumerated() where !entry.text.isEmpty {
             let end: Duration
@@ -300,6 +302,7 @@ private struct LyricsParser {
                 words.append(
                     LyricWord(text: word.text, scalarRange: word.scalarRange, start: starts[index], end: wordEnd))
             }
+            if let last = entry.words.last, last.end == nil { openLastWord.append(lines.count) }
             lines.append(LyricLine(text: entry.text, start: entry.start, end: end, words: words))
         }
         var result = ParsedLyrics(lines: lines, metadata: metadata, warnings: warnings)
@@ -308,6 +311,11 @@ private struct LyricsParser {
         result.pace = LyricsPace.estimate(lines, lastLineEndIsDefault: result.lastLineEndIsDefault)
         for index in result.lines.indices {
             result.lines[index].sungEnd = LyricsPace.sungEnd(of: result.lines[index], pace: result.pace)
+        }
+        for index in openLastWord {
+            let last = result.lines[index].words.count - 1
+            let word = result.lines[index].words[last]
+            result.lines[index].words[last].end = LyricsPace.sungEnd(ofOpenWord: word, pace: result.pace)
         }
         return result
     }

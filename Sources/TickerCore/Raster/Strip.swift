@@ -15,13 +15,19 @@ public struct Strip: Sendable {
     /// Width in columns.
     public var width: Int { columns.count }
 
-    /// Rasterizes `line` for a zone `height` rows tall, the font box centred vertically in the zone.
+    /// Rasterizes `line` for a zone `height` rows tall, the line's box centred vertically in the zone.
+    ///
+    /// When the box is taller than the zone (a fallback font taller than the first one), the baseline stays
+    /// where the first font alone puts it, its box centred, and the taller glyphs are clipped by the zone:
+    /// text in the first font looks the same whatever else the line holds.
     public init(_ line: TextLine, height: Int) {
         let height = min(max(height, 0), Strip.maxHeight)
         let fontHeight = line.ascent + line.descent
-        // Rows of the zone above the font box: centred, clipping both ends evenly when the font is taller.
-        let top = (height - fontHeight) / 2
-        let baseline = top + line.ascent
+        let first = line.firstFontBox
+        // Rows of the zone above the box: centred, clipping both ends evenly when the first font is taller.
+        let baseline =
+            fontHeight <= height
+            ? (height - fontHeight) / 2 + line.ascent : (height - first.ascent - first.descent) / 2 + first.ascent
         var columns = [UInt64](repeating: 0, count: line.width)
         for placement in line.placements {
             let glyph = placement.glyph

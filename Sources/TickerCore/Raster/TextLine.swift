@@ -23,10 +23,13 @@ public struct TextLine: Sendable {
     public let direction: TextDirection
     /// For each character in logical order, the columns it occupies (its advance).
     public let characterSpans: [Range<Int>]
-    /// Pixels above the baseline (the chain's ascent).
+    /// Pixels above the baseline: the largest ascent of the fonts the line draws from, the first font's
+    /// always among them (see `FontChain.box(using:)`).
     public let ascent: Int
-    /// Pixels below the baseline (the chain's descent).
+    /// Pixels below the baseline, the same way.
     public let descent: Int
+    /// The first font's ascent and descent: where the baseline goes when the line's box is taller than its zone.
+    public let firstFontBox: (ascent: Int, descent: Int)
 
     /// Lays out `text` in `fonts`.
     public init(_ text: String, fonts: FontChain) {
@@ -41,12 +44,14 @@ public struct TextLine: Sendable {
         var spans = [Range<Int>](repeating: 0..<0, count: characters.count)
         var pen = 0
         var inkEnd = 0
+        var usedFonts: Set<Int> = []
         for index in order {
             var character = characters[index]
             if direction == .rightToLeft || BidiClass(character) == .right {
                 character = mirrored(character)
             }
-            let glyph = fonts.glyph(for: character)
+            let (glyph, font) = fonts.resolve(character)
+            if let font { usedFonts.insert(font) }
             placements.append(Placement(glyph: glyph, x: pen, characterIndex: index))
             spans[index] = pen..<(pen + max(glyph.advance, 0))
             if glyph.width > 0 { inkEnd = max(inkEnd, pen + glyph.xOffset + glyph.width) }
@@ -59,8 +64,8 @@ public struct TextLine: Sendable {
         self.width = max(inkEnd, 0)
         self.direction = direction
         self.characterSpans = spans
-        self.ascent = fonts.ascent
-        self.descent = fonts.descent
+        (self.ascent, self.descent) = fonts.box(using: usedFonts)
+        self.firstFontBox = fonts.box(using: [])
     }
 
     /// Pixels spanned by characters `range` (logical indices) on the panel; empty when the range is.

@@ -20,8 +20,9 @@ final class LyricLayout: Sendable {
     }
 }
 
-/// A lyric too wide for the bottom zone of a split panel, broken at a space into a line for each zone (the
-/// first line as long as fits), with its words' places measured once per line.
+/// A lyric too wide for the bottom zone of a split panel, broken where a line may break (at a space, or between
+/// East Asian characters: see `LineBreaks`) into a line for each zone (the first line as long as fits), with
+/// its words' places measured once per line.
 struct WrappedLyric: Sendable {
     var text = ""
     /// Whether the line could be wrapped into the two zones; false leaves it to scroll in the bottom zone.
@@ -42,16 +43,11 @@ struct WrappedLyric: Sendable {
         guard whole.width > bottom.zone.width else { return }
         let characters = Array(line.text)
         var best: (first: TextLine, second: TextLine, secondStart: Int)?
-        for split in characters.indices.reversed() where characters[split].isWhitespace {
-            var end = split
-            while end > 0, characters[end - 1].isWhitespace { end -= 1 }
-            var start = split
-            while start < characters.count, characters[start].isWhitespace { start += 1 }
-            guard end > 0, start < characters.count else { continue }
-            let head = TextLine(String(characters[0..<end]), fonts: top.fonts)
+        for split in LineBreaks.candidates(in: characters) {
+            let head = TextLine(String(characters[0..<split.end]), fonts: top.fonts)
             guard head.width <= top.zone.width else { continue }
-            let tail = TextLine(String(characters[start...]), fonts: bottom.fonts)
-            if tail.width <= bottom.zone.width { best = (head, tail, start) }
+            let tail = TextLine(String(characters[split.start...]), fonts: bottom.fonts)
+            if tail.width <= bottom.zone.width { best = (head, tail, split.start) }
             break
         }
         guard let best else { return }

@@ -53,6 +53,13 @@ package struct Settings: Sendable {
         self.serial = serial
     }
 
+    /// What a valid configuration may still get wrong, one sentence each: fallback fonts taller than their
+    /// zone.
+    package var warnings: [String] {
+        let panel = config.panel
+        return Scene(width: panel.width, height: panel.height, depth: panel.depth.levels, style: style).fontWarnings
+    }
+
     /// The device address, or nil when no device is configured.
     package var device: DeviceAddress? { config.device.address }
 

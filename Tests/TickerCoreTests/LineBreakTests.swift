@@ -1,0 +1,75 @@
+import Testing
+
+@testable import TickerCore
+
+/// Where a lyric may be broken over the two zones of a split panel (UAX #14's rules for spaces and East Asian
+/// text), and a Chinese line wrapped as the issue's reproduction shows it.
+@Suite struct LineBreakTests {
+    static func ends(_ text: String) -> [Int] { LineBreaks.candidates(in: Array(text)).map(\.end) }
+
+    @Test(arguments: [
+        ("我们在夜色中奔跑", [7, 6, 5, 4, 3, 2, 1]),
+        // No break after 「, nor before 」，。
+        ("「你好」，世界。", [6, 5, 2]),
+        // Nor before the prolonged sound mark or a small kana (the small tsu among them).
+        ("ボーカル", [3, 2]),
+        ("きゃっと", [3]),
+        ("안녕하세요", [4, 3, 2, 1]),
+        // Hangul spelt out in jamo: each syllable is one grapheme cluster, never broken inside.
+        ("\u{1100}\u{1161}\u{11A8}\u{1100}\u{1161}", [1]),
+        // Between Latin letters and ideographs, but not before closing punctuation.
+        ("Tokyo東京!", [6, 5]),
+        ("歌 song", [1]),
+        // Latin and Thai text break at spaces only.
+        ("Hello big world", [9, 5]),
+        ("Hello  world", [5, 5]),
+        ("สวัสดีครับ", []),
+        ("", []),
+    ])
+    func breaksWhereUnicodeAllows(_ text: String, _ expected: [Int]) {
+        #expect(Self.ends(text) == expected)
+    }
+
+    @Test func aBreakAtASpaceDropsTheSpaces() {
+        #expect(LineBreaks.candidates(in: Array("ab  cd")) == [.init(end: 2, start: 4), .init(end: 2, start: 4)])
+        #expect(LineBreaks.candidates(in: Array("我 们")) == [.init(end: 1, start: 2)])
+    }
+
+    @Test func aFourteenCharacterChineseLineWrapsOverBothZonesOfASplitPanel() throws {
+        let unifont = try Unifont.font.get()
+        let fonts = FontChain([unifont])
+        let text = "我们在夜色中奔跑直到天亮为止"
+        #expect(text.count == 14)
+        var style = SceneStyle(arrangement: .split, fonts: fonts, bottomFonts: fonts)
+        style.marquee = MarqueeStyle(fadeEdges: false)
+        var scene = Scene(width: 128, height: 32, depth: .two, style: style)
+        let wrapped = WrappedLyric(
+            line: LyricLine(text: text, start: .seconds(1), end: .seconds(9)), top: scene.top, bottom: scene.bottom)
+        #expect(wrapped.fits)
+        #expect(wrapped.first == "我们在夜色中奔跑")
+        #expect(wrapped.second == "直到天亮为止")
+
+        var state = PlayerState()
+        state.apply(.lyrics(Lyrics.parse("[00:01.00]\(text)\n[00:09.00]")), at: .zero)
+        state.apply(.play, at: .zero)
+        scene.observe(state, at: .zero)
+        var frame = Frame(width: 128, height: 32, depth: .two)
+        scene.render(state, at: .seconds(2), into: &frame)
+        let rows = frame.asciiArt.split(separator: "\n").map(String.init)
+        let topZone = rows[0..<16].joined()
+        #expect(topZone.contains("#") || topZone.contains("+"), "the top zone is blank:\n\(frame.asciiArt)")
+        // Each zone shows its half laid out alone, the top one as wide as eight ideographs.
+        #expect(TextLine(wrapped.first, fonts: fonts).width <= 128)
+        #expect(wrapped.widths[0] > 112)
+    }
+
+    @Test func latinLyricsStillWrapAtTheirLastFittingSpace() {
+        let fonts = TestFont.chain
+        let scene = Scene(width: 16, height: 10, depth: .two, style: SceneStyle(arrangement: .split, fonts: fonts))
+        let wrapped = WrappedLyric(
+            line: LyricLine(text: "HI HO HOW", start: .zero, end: .seconds(3)), top: scene.top, bottom: scene.bottom)
+        #expect(wrapped.fits)
+        #expect(wrapped.first == "HI HO")
+        #expect(wrapped.second == "HOW")
+    }
+}
