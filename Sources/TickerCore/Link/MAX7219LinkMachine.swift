@@ -61,6 +61,11 @@ public struct MAX7219LinkMachine: Sendable, PortLifecycle {
         initialisedAt = nil
     }
 
+    /// What the chips show is no longer known (a transaction did not go out): set them up again at once.
+    public mutating func lostStep() {
+        initialisedAt = nil
+    }
+
     /// The chips were set up at `now`.
     public mutating func initialised(at now: Duration) {
         if port.isOpen { initialisedAt = now }
