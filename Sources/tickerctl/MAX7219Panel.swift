@@ -42,29 +42,31 @@ func runMAX7219Panel(_ options: StripOptions, link: String?, framesPath: String?
     var transactions = 0
     var refused = 0
     var shown = chain.picture
+    var shownState = describe(chain)
     loop.run(reading: fifo) {
         guard case .done(let count) = (try? Posix.read(fifo, into: &buffer, what: link)) ?? .done(0), count > 0
         else { return }
         pending += buffer[0..<count]
-        var applied = 0
-        var problems: [String] = []
-        while pending.count >= chain.transactionBytes {
+        var offset = 0
+        while pending.count - offset >= chain.transactionBytes {
+            let transaction = pending[offset..<(offset + chain.transactionBytes)]
+            offset += chain.transactionBytes
             do throws(MAX7219ChainError) {
-                try chain.apply(pending.prefix(chain.transactionBytes))
-                applied += 1
+                try chain.apply(transaction)
+                transactions += 1
             } catch {
                 refused += 1
-                problems.append(error.description)
+                loop.write("refused \(error)\n")
+                continue
             }
-            pending.removeFirst(chain.transactionBytes)
+            // A record for each change of what the LEDs show or of the chips' state, whichever transaction made it.
+            let picture = chain.picture
+            let state = describe(chain)
+            guard picture != shown || state != shownState else { continue }
+            (shown, shownState) = (picture, state)
+            loop.write("max7219 after \(transactions) transactions, \(state)\n" + picture.asciiArt + "\n")
         }
-        transactions += applied
-        for problem in problems { loop.write("refused \(problem)\n") }
-        // A record for each change of what the LEDs show, not for each transaction (a frame is several).
-        let picture = chain.picture
-        guard picture != shown else { return }
-        shown = picture
-        loop.write("max7219 after \(transactions) transactions, \(describe(chain))\n" + picture.asciiArt + "\n")
+        pending.removeFirst(offset)
     } draw: {
         terminal?.draw(
             shown,
