@@ -178,7 +178,9 @@ let ledsTestCommand = Command(
     options: [
         Option(
             "--device", "PATH|ADDRESS", meaning: "a serial port or a network address",
-            help: "the LED matrix: a serial port, or ddp://, artnet:// or sacn://HOST[:PORT] as [device] path takes"),
+            help:
+                "the LED matrix: a serial port, ddp://, artnet:// or sacn://HOST[:PORT], or spi:PATH, as [device] "
+                + "path takes"),
         .size(help: "the matrix in LEDs (default 32x8)"),
         Option("--baud", "N", meaning: "a line speed in baud", help: "line speed of a serial port (default 115200)"),
         Option("--interval", "S", meaning: "seconds", help: "how long each LED stays lit (default 0.25)"),

@@ -145,4 +145,29 @@ import TickerTestSupport
         #expect(try await rig.exit(of: emulator) == .exited(0))
         try await rig.line(of: daemon, containing: "MAX7219 chain on \(fifo) lost")
     }
+
+    @Test func ledsTestWalksTheChainRowByRowThroughTheDaemonsSink() async throws {
+        let rig = try Rig()
+        let fifo = rig.path("spidev")
+        let framesPath = rig.path("frames.txt")
+        let emulator = try rig.tickerctl(
+            ["panel", "--protocol", "max7219", "--link", fifo, "--size", "16x8", "--frames", framesPath, "--no-draw"],
+            name: "tickerctl panel")
+        try await rig.line(of: emulator, containing: "reading the FIFO \(fifo)")
+        let frames = try rig.watch(framesPath)
+        let walk = try rig.tickerctl(
+            ["leds", "test", "--device", "spi:\(fifo)", "--size", "16x8", "--interval", "0.005"], name: "leds test")
+        #expect(try await rig.exit(of: walk) == .exited(0), "\(walk.errors)")
+        // Every picture with one LED lit, in order: the walk, as the chips showed it.
+        let lit = { () -> [Int] in
+            LEDStripTests.records(frames.contents).compactMap { record -> Int? in
+                let pixels = Array(record.picture.split(separator: "\n").joined())
+                let lit = pixels.indices.filter { pixels[$0] == "#" }
+                return lit.count == 1 ? lit[0] : nil
+            }
+        }
+        try await rig.wait("the emulator to show the whole walk") { lit().last == 127 }
+        #expect(lit() == Array(0..<128))
+        #expect(emulator.termination == nil)
+    }
 }
