@@ -170,4 +170,30 @@ import TickerTestSupport
         #expect(lit() == Array(0..<128))
         #expect(emulator.termination == nil)
     }
+
+    @Test func aReloadWithAnotherVariantRewiresTheChain() async throws {
+        let parola = Chain(id: "Parola", width: 32, height: 8, keys: [("variant", "parola")])
+        let (rig, _, frames, config, feed) = try await Self.start(parola)
+        // The daemon starts with the wrong board variant: the emulator's Parola chips show the text mirrored.
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "variant = parola", with: "variant = fc16")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try rig.tickerd(["--config", config, "--no-terminal"])
+        try await rig.line(of: daemon, containing: "MAX7219 chain of 4 chips (32×8, fc16)")
+        try await rig.feed(["text Hi!"], to: feed)
+        let expected = try await Self.rendered(rig, config: config, text: "Hi!")
+        let mirrored = expected.split(separator: "\n").map { row in
+            // Each module's columns in the other order: what FC-16 bytes light on a Parola board.
+            stride(from: 0, to: 32, by: 8).map { String(Array(row)[$0..<$0 + 8].reversed()) }.joined()
+        }.joined(separator: "\n")
+        try await rig.wait("the Parola chips to show the FC-16 bytes mirrored:\n\(mirrored)") {
+            LEDStripTests.records(frames.contents).contains { $0.picture == mirrored }
+        }
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        try await rig.line(of: daemon, containing: "MAX7219 chain of 4 chips (32×8, parola)")
+        try await rig.wait("the reloaded daemon to show the text the right way round:\n\(expected)") {
+            LEDStripTests.records(frames.contents).contains { $0.picture == expected }
+        }
+    }
 }
