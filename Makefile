@@ -68,7 +68,7 @@ install:
 		systemd/tickerd@.socket systemd/tickerd-follow-mpd.service systemd/tickerd-follow-shairport.service \
 		systemd/tickerd-follow-lms.service systemd/tickerd-follow-mqtt.service \
 		systemd/tickerd-follow-mqtt@.service $(UNITDIR)/
-	install -m 0644 systemd/network.conf $(SHAREDIR)/
+	install -m 0644 systemd/network.conf systemd/spi.conf $(SHAREDIR)/
 	install -m 0644 systemd/tickerd-follow-mpris.service $(USERUNITDIR)/
 	install -m 0644 README.md docs/*.md systemd/99-tickerd.rules $(DOCDIR)/
 	install -m 0644 docs/man/tickerctl.1 $(MANDIR)/man1/

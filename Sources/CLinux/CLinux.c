@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/spi/spidev.h>
 
 int clinux_timerfd_create_monotonic(void) {
     return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
@@ -161,4 +162,13 @@ int clinux_terminal_size(int fd, int *columns, int *rows) {
 
 short clinux_posix_spawn_setsid(void) {
     return POSIX_SPAWN_SETSID;
+}
+
+int clinux_spi_configure(int fd, uint32_t speed_hz) {
+    uint8_t mode = SPI_MODE_0;
+    uint8_t bits = 8;
+    if (ioctl(fd, SPI_IOC_WR_MODE, &mode) < 0) return -1;
+    if (ioctl(fd, SPI_IOC_WR_BITS_PER_WORD, &bits) < 0) return -1;
+    if (ioctl(fd, SPI_IOC_WR_MAX_SPEED_HZ, &speed_hz) < 0) return -1;
+    return 0;
 }

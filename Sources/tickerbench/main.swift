@@ -258,6 +258,66 @@ func networkFigures() {
     }
 }
 
+func max7219Figures() {
+    line("")
+    line("MAX7219 chains (1-bit frames into per-row SPI transactions, only the rows that changed, every chip set up")
+    line("again every 5 s as the sink does), release build; 60 fps for 44 s: the marquee alone (a long title), and")
+    line("the demo track (the title's marquee, then the lyrics' sweep, split on 16 rows)")
+    for (width, height) in [(32, 8), (128, 16)] {
+        let layout = MAX7219Layout(across: width / 8, down: height / 8)
+        for scene in ["marquee", "sweep"] {
+            var state = PlayerState()
+            let commands: [FeedCommand] =
+                scene == "marquee"
+                ? [.title("A title far too long to fit on the panel at once"), .play] : DemoTrack.commands
+            for command in commands { state.apply(command, at: .zero) }
+            let style = SceneStyle(
+                arrangement: height >= 16 ? .split : .single, fonts: FontChain([.builtin]), marquee: MarqueeStyle())
+            var renderer = Scene(width: width, height: height, depth: .one, style: style)
+            var frame = Frame(width: width, height: height, depth: .one)
+            renderer.observe(state, at: .zero)
+            var encoder = MAX7219Encoder(layout: layout)
+            var (frames, writes, bytes, mostWrites, changedFrames) = (0, 0, 0, 0, 0)
+            var elapsed: UInt64 = 0
+            var allocations: UInt64 = 0
+            for i in 0..<(44 * 60) {
+                let instant = Duration.microseconds(Int64(i) * 16_667)
+                renderer.render(state, at: instant, into: &frame)
+                var frameWrites = 0
+                let allocationsBefore = alloc_counter_count()
+                let start = nanoseconds()
+                if i % (5 * 60) == 0 {
+                    encoder.initialise(brightness: 255) {
+                        bytes += $0.count
+                        frameWrites += 1
+                    }
+                }
+                encoder.encode(frame, brightness: 255) {
+                    bytes += $0.count
+                    frameWrites += 1
+                }
+                elapsed += nanoseconds() - start
+                allocations += alloc_counter_count() - allocationsBefore
+                frames += 1
+                writes += frameWrites
+                mostWrites = max(mostWrites, frameWrites)
+                if frameWrites > 0 { changedFrames += 1 }
+            }
+            let perSecond = Double(bytes) / 44
+            line(
+                "  " + pad("\(width)×\(height)", 7) + pad("\(layout.chips) chips", 9) + pad(scene, 8)
+                    + String(
+                        format: "%.1f bytes, %.2f writes per frame", Double(bytes) / Double(frames),
+                        Double(writes) / Double(frames))
+                    + " (at most \(mostWrites), of \(encoder.transactionBytes) bytes each; \(changedFrames) of \(frames) frames sent)"
+                    + String(format: ", %.0f bytes/s = %.3f MHz of SPI clock", perSecond, perSecond * 8 / 1e6)
+                    + String(
+                        format: ", encoding %.0f ns and %.3f allocations a frame", Double(elapsed) / Double(frames),
+                        Double(allocations) / Double(frames)))
+        }
+    }
+}
+
 /// Time and allocations per frame of `packetizer` on `payload`, and the packets and bytes of one frame.
 func packetFigures(_ packetizer: NetworkPacketizer, _ payload: [UInt8]) -> (Double, Double, Int, Int) {
     var packetizer = packetizer
@@ -311,11 +371,14 @@ case "core":
     encodeFigures()
     ledFigures()
     networkFigures()
+    max7219Figures()
     wireFigures()
 case "leds":
     ledFigures()
 case "network":
     networkFigures()
+case "max7219":
+    max7219Figures()
 case "profile":
     // A short steady-state loop for profilers (valgrind --tool=callgrind).
     let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
@@ -334,7 +397,7 @@ case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | network | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | network | max7219 | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }

@@ -14,6 +14,10 @@ struct StripOptions {
     var network: NetworkProtocol?
     /// Whether any `--leds-…` option was given.
     var givenLEDOptions = false
+    /// Whether `--protocol max7219` was given: a chain of MAX7219 chips, read from a FIFO.
+    var isMAX7219 = false
+    /// Whether any `--max7219-…` option was given.
+    var givenMAX7219Options = false
     /// `config` with the `--leds-…` options applied.
     var config: Config
 
@@ -21,14 +25,19 @@ struct StripOptions {
     static let options =
         [
             Option(
-                "--protocol", "tickerd|adalight|tpm2|ddp|artnet|sacn",
-                meaning: "tickerd, adalight, tpm2, ddp, artnet or sacn",
+                "--protocol", "tickerd|adalight|tpm2|ddp|artnet|sacn|max7219",
+                meaning: "tickerd, adalight, tpm2, ddp, artnet, sacn or max7219",
                 help: "the LED matrix's protocol (adalight for WLED or an Adalight sketch; ddp, artnet or sacn on "
-                    + "the network, with --listen)")
+                    + "the network, with --listen; max7219 for MAX7219 modules, read from a FIFO at --link)")
         ]
         + ConfigKeys.keys(in: "leds").map { key in
             Option("--leds-\(key)", "VALUE", meaning: "a value for leds.\(key)", help: "[leds] \(key)")
         }
+
+    /// `--max7219-KEY` for each key of `[max7219]`: the emulated chain (`tickerctl panel --protocol max7219`).
+    static let max7219Options = ConfigKeys.keys(in: "max7219").map { key in
+        Option("--max7219-\(key)", "VALUE", meaning: "a value for max7219.\(key)", help: "[max7219] \(key)")
+    }
 
     /// The options in `given`, over `stripProtocol` (the protocol when none is given) and `config` (its panel
     /// size and `[leds]`; the defaults unless said).
@@ -42,6 +51,12 @@ struct StripOptions {
             if option.name == "--size" {
                 (width, height) = try option.size()
             } else if option.name == "--protocol" {
+                isMAX7219 = value == "max7219"
+                if isMAX7219 {
+                    network = nil
+                    self.stripProtocol = nil
+                    continue
+                }
                 if let parsed = NetworkProtocol(rawValue: value) {
                     network = parsed
                     self.stripProtocol = nil
@@ -49,10 +64,16 @@ struct StripOptions {
                 }
                 guard let parsed = Config.DeviceProtocol(rawValue: value) else {
                     throw UsageError(
-                        "option '--protocol' got '\(value)' (expected tickerd, adalight, tpm2, ddp, artnet or sacn)")
+                        "option '--protocol' got '\(value)' "
+                            + "(expected tickerd, adalight, tpm2, ddp, artnet, sacn or max7219)")
                 }
                 network = nil
                 self.stripProtocol = parsed.strip
+            } else if option.name.hasPrefix("--max7219-") {
+                givenMAX7219Options = true
+                do { try self.config.set("max7219", String(option.name.dropFirst("--max7219-".count)), value) } catch {
+                    throw UsageError("option '\(option.name)': \(error)")
+                }
             } else if option.name.hasPrefix("--leds-") {
                 givenLEDOptions = true
                 do { try self.config.set("leds", String(option.name.dropFirst("--leds-".count)), value) } catch {
@@ -157,7 +178,9 @@ let ledsTestCommand = Command(
     options: [
         Option(
             "--device", "PATH|ADDRESS", meaning: "a serial port or a network address",
-            help: "the LED matrix: a serial port, or ddp://, artnet:// or sacn://HOST[:PORT] as [device] path takes"),
+            help:
+                "the LED matrix: a serial port, ddp://, artnet:// or sacn://HOST[:PORT], or spi:PATH, as [device] "
+                + "path takes"),
         .size(help: "the matrix in LEDs (default 32x8)"),
         Option("--baud", "N", meaning: "a line speed in baud", help: "line speed of a serial port (default 115200)"),
         Option("--interval", "S", meaning: "seconds", help: "how long each LED stays lit (default 0.25)"),

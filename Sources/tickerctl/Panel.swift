@@ -9,9 +9,11 @@ let panelCommand = Command(
     summary:
         "Emulates a panel on a pseudo-terminal and draws it here; with --protocol adalight or tpm2, an LED matrix "
         + "on WLED or an Adalight sketch, in colour; with --protocol ddp, artnet or sacn, an LED matrix on the "
-        + "network, listening on UDP.",
+        + "network, listening on UDP; with --protocol max7219, a chain of MAX7219 modules, reading from a FIFO.",
     options: [
-        Option("--link", "PATH", meaning: "a path for the device link", help: "a symbolic link to the pseudo-terminal"),
+        Option(
+            "--link", "PATH", meaning: "a path for the device link",
+            help: "a symbolic link to the pseudo-terminal (max7219: the FIFO to make and read)"),
         Option(
             "--listen", "ADDR[:PORT]", meaning: "an address to listen on, such as 127.0.0.1:4048",
             help: "the UDP address a network matrix listens on (default 127.0.0.1, the protocol's port)"),
@@ -32,7 +34,7 @@ let panelCommand = Command(
         .flag("--draw", help: "draw the panel here (the default on a terminal)"),
         .flag("--no-draw", help: "do not draw the panel"),
         .flag("--no-scroll", help: "do not offer the scroll message"),
-    ] + StripOptions.options)
+    ] + StripOptions.options + StripOptions.max7219Options)
 
 /// `tickerctl panel`: a panel emulator on a pseudo-terminal, drawn in this terminal.
 func runPanel(_ given: ParsedArguments) -> Int32 {
@@ -63,6 +65,12 @@ func runPanel(_ given: ParsedArguments) -> Int32 {
     let framesPath = given.value("--frames")
     let draw = given.options.last { $0.name.hasSuffix("-draw") }.map { $0.name == "--draw" } ?? Posix.isTerminal(1)
     let scroll = !given.has("--no-scroll")
+    if strip.isMAX7219 {
+        strip.width = width
+        strip.height = height
+        return runMAX7219Panel(strip, link: link, framesPath: framesPath, draw: draw)
+    }
+    if strip.givenMAX7219Options { fail("--max7219-… options need --protocol max7219") }
     if let network = strip.network {
         strip.width = width
         strip.height = height

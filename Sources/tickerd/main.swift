@@ -15,7 +15,7 @@ let tickerd = Command(
         .flag("--demo", help: "play the built-in demo track (in this terminal unless --no-terminal)"),
         Option(
             "--device", "DEVICE", meaning: "a path or usb:VID:PID[:SERIAL]",
-            help: "serial device: a path, or usb:VID:PID[:SERIAL]"),
+            help: "the device: a serial port's path or usb:VID:PID[:SERIAL], a network address, or spi:PATH"),
         Option("--baud", "N", meaning: "a whole number from 50 to 4000000", help: "line speed in baud"),
         .size(help: "panel size in pixels, e.g. 128x16"),
         Option("--depth", "N", meaning: PanelDepth.names, help: "bits per pixel: 1, 2, 4 or 8; or rgb, rgb565"),

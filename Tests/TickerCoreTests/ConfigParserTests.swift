@@ -97,6 +97,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
         ("", DeviceAddress?.none),
         ("/dev/ttyACM0", .path("/dev/ttyACM0")),
         ("usb:1a86:7523", .usb(vendor: 0x1A86, product: 0x7523, serial: nil)),
+        ("spi:/dev/spidev0.1", .spi("/dev/spidev0.1")),
     ])
     func readsDeviceAddresses(value: String, address: DeviceAddress?) throws {
         #expect(try parse("[device]\npath = \(value)").get().device.address == address)
@@ -120,7 +121,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             id: "misspelt section", text: "[pannel]\nwidth = 3",
             messages: [
                 "tickerd.conf:1: unknown section '[pannel]' (did you mean '[panel]'?) (expected one of: [panel], "
-                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [leds], [log])"
+                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [leds], [max7219], [log])"
             ]),
         BadCase(
             id: "width too large", text: "[panel]\nwidth = 2000",
@@ -164,7 +165,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             id: "usb ids", text: "[device]\npath = usb:12:34",
             messages: [
                 "tickerd.conf:2: bad value 'usb:12:34' for device.path (expected a device path, usb:VID:PID[:SERIAL] "
-                    + "with 4-digit hex ids, or empty for none)"
+                    + "with 4-digit hex ids, spi:/dev/spidevB.C, or empty for none)"
             ]),
         BadCase(
             id: "template", text: "[display]\nnow-playing = {artst}",
@@ -292,6 +293,76 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
         ),
     ])
     func refusesBadLEDSettings(text: String, message: String) {
+        #expect(messages(text) == [message])
+    }
+
+    @Test func readsTheMAX7219Section() throws {
+        let config = try parse(
+            """
+            [panel]
+            width = 128
+            height = 16
+            [device]
+            path = spi:/dev/spidev0.0
+            [max7219]
+            chips = 32
+            rows = 2
+            variant = icstation
+            chain-start = left
+            serpentine = true
+            rotation = 270
+            flip-horizontal = true
+            flip-vertical = yes
+            spi-speed = 4000000
+            reinitialise = 2.5
+            """
+        ).get()
+        #expect(config.device.address?.spi == "/dev/spidev0.0")
+        #expect(
+            config.max7219.layout(width: 128, height: 16)
+                == MAX7219Layout(
+                    variant: .icstation, across: 16, down: 2, chainStart: .left, serpentine: true,
+                    rotation: .threeQuarters, flipHorizontal: true, flipVertical: true))
+        #expect(config.max7219.spiSpeed == 4_000_000 && config.max7219.reinitialise == .milliseconds(2_500))
+        #expect(DeviceAddress.spi("/dev/spidev0.0").description == "spi:/dev/spidev0.0")
+    }
+
+    @Test(arguments: [
+        (
+            "[max7219]\nvariant = fc-16",
+            "tickerd.conf:2: bad value 'fc-16' for max7219.variant (expected fc16, generic, parola, icstation)"
+        ),
+        (
+            "[max7219]\nrotation = 45",
+            "tickerd.conf:2: bad value '45' for max7219.rotation (expected 0, 90, 180, 270)"
+        ),
+        (
+            "[max7219]\nspi-speed = 20000000",
+            "tickerd.conf:2: bad value '20000000' for max7219.spi-speed (expected a whole number from 10000 to "
+                + "10000000 Hz)"
+        ),
+        (
+            "[device]\npath = spi:dev/spidev0.0",
+            "tickerd.conf:2: bad value 'spi:dev/spidev0.0' for device.path (expected a device path, "
+                + "usb:VID:PID[:SERIAL] with 4-digit hex ids, spi:/dev/spidevB.C, or empty for none)"
+        ),
+        (
+            "[panel]\nwidth = 36\nheight = 8\n[device]\npath = spi:/dev/spidev0.0",
+            "tickerd.conf:5: a MAX7219 chain is made of 8×8 modules: panel.width and height must be multiples of 8 "
+                + "(the panel is 36×8)"
+        ),
+        (
+            "[panel]\nwidth = 32\nheight = 8\n[device]\npath = spi:/dev/spidev0.0\n[max7219]\nchips = 8",
+            "tickerd.conf:7: max7219.chips 8 do not make the panel's 32×8, which takes 4×1 = 4 modules of 8×8 (set "
+                + "chips = 4, or the panel's width and height)"
+        ),
+        (
+            "[panel]\nwidth = 32\nheight = 8\n[device]\npath = spi:/dev/spidev0.0\n[max7219]\nrows = 2",
+            "tickerd.conf:7: max7219.rows 2 of 8 LEDs make 16 rows, not the panel's 8 (set panel.height to 16, or "
+                + "rows = 0)"
+        ),
+    ])
+    func refusesBadMAX7219Settings(text: String, message: String) {
         #expect(messages(text) == [message])
     }
 }

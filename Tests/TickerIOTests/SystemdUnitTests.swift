@@ -4,18 +4,21 @@ import Testing
 /// The shipped units are checked with systemd's own tools: `systemd-analyze verify` must print nothing at
 /// all (it only warns about many mistakes), and the exposure score of each
 /// system unit must stay where it is: the daemon's at 0.7 with a serial panel, and at 1.0 with the network
-/// drop-in, for the plain units and the template alike.
+/// drop-in or the SPI drop-in, for the plain units and the template alike.
 @Suite struct SystemdUnitTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The drop-in that gives a daemon the network instead of serial ports (installed to /usr/local/share/tickerd).
     static let networkDropIn = "network.conf"
+    /// The drop-in that gives a daemon the SPI devices of a Raspberry Pi as well (installed beside it).
+    static let spiDropIn = "spi.conf"
 
     /// Copies the units into a temporary directory with `ExecStart=` pointing at the built binaries, since the
     /// installed paths do not exist on a build machine. Each unit named in `networked` gets the network drop-in
-    /// in its drop-in directory (`NAME.d/network.conf`), as the README says to put it.
-    static func stagedUnits(into directory: URL? = nil, networked: [String] = []) throws -> URL {
+    /// in its drop-in directory (`NAME.d/network.conf`), as the README says to put it; each in `spi`, the SPI
+    /// drop-in.
+    static func stagedUnits(into directory: URL? = nil, networked: [String] = [], spi: [String] = []) throws -> URL {
         let directory =
             directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tickerd-units-\(UUID().uuidString)")
@@ -33,19 +36,19 @@ import Testing
         where name.hasSuffix(".service") || name.hasSuffix(".socket") {
             try stage(name, as: directory.appendingPathComponent(name))
         }
-        for unit in networked {
+        for (unit, dropIn) in networked.map({ ($0, networkDropIn) }) + spi.map({ ($0, spiDropIn) }) {
             let dropIns = directory.appendingPathComponent(unit + ".d")
             try FileManager.default.createDirectory(at: dropIns, withIntermediateDirectories: true)
-            try stage(networkDropIn, as: dropIns.appendingPathComponent(networkDropIn))
+            try stage(dropIn, as: dropIns.appendingPathComponent(dropIn))
         }
         return directory
     }
 
     /// A root directory for `systemd-analyze --root=`, whose `/etc/systemd/system` holds the staged units (and
     /// the drop-ins of `networked`): the one way to analyse a unit with its drop-ins offline.
-    static func stagedRoot(networked: [String]) throws -> URL {
+    static func stagedRoot(networked: [String], spi: [String] = []) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tickerd-root-\(UUID().uuidString)")
-        _ = try stagedUnits(into: root.appendingPathComponent("etc/systemd/system"), networked: networked)
+        _ = try stagedUnits(into: root.appendingPathComponent("etc/systemd/system"), networked: networked, spi: spi)
         return root
     }
 
@@ -82,14 +85,15 @@ import Testing
         #expect(result.output == "", "systemd-analyze verify said:\n\(result.output)")
     }
 
-    /// The network drop-in, read after the unit it changes as systemd reads a drop-in, must verify as quietly.
-    @Test(arguments: ["tickerd.service", "tickerd@.service"])
-    func networkDropInVerifiesQuietly(unit: String) throws {
+    /// The network and SPI drop-ins, each read after the unit it changes as systemd reads a drop-in, must verify
+    /// as quietly.
+    @Test(arguments: ["tickerd.service", "tickerd@.service"], [networkDropIn, spiDropIn])
+    func dropInVerifiesQuietly(unit: String, dropInName: String) throws {
         let directory = try Self.stagedUnits()
         defer { try? FileManager.default.removeItem(at: directory) }
         let unitText = try String(contentsOf: directory.appendingPathComponent(unit), encoding: .utf8)
         let dropIn = try String(
-            contentsOf: Self.repository.appendingPathComponent("systemd/\(Self.networkDropIn)"), encoding: .utf8)
+            contentsOf: Self.repository.appendingPathComponent("systemd/\(dropInName)"), encoding: .utf8)
         let combined = directory.appendingPathComponent(unit)
         try (unitText + "\n" + dropIn).write(to: combined, atomically: true, encoding: .utf8)
         let result = try Self.run(["systemd-analyze", "verify", "--man=no", combined.path])
@@ -116,6 +120,26 @@ import Testing
         let what = networked ? "\(unit) with the network drop-in" : unit
         #expect(score != nil, "no exposure score for \(what) in:\n\(result.output)")
         #expect((score ?? 10) <= limit, "\(what): exposure \(score ?? -1) is above \(limit)")
+    }
+
+    /// With the SPI drop-in, the daemon's exposure stays where the serial panel's is: the SPI devices join the
+    /// allowed devices, and the group that owns them its groups.
+    @Test(arguments: [("tickerd.service", 0.7), ("tickerd@kitchen.service", 0.7)])
+    func spiDropInKeepsTheExposure(unit: String, limit: Double) throws {
+        let root = try Self.stagedRoot(networked: [], spi: [unit.hasPrefix("tickerd@") ? "tickerd@.service" : unit])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try Self.run(["systemd-analyze", "security", "--offline=yes", "--root=\(root.path)", unit])
+        let score = result.output.split(separator: "\n").first { $0.contains("Overall exposure level") }.flatMap {
+            $0.split(separator: " ").compactMap { Double($0) }.first
+        }
+        #expect(score != nil && (score ?? 10) <= limit, "\(unit) with the SPI drop-in: exposure \(score ?? -1)")
+        let shown = try Self.run([
+            "systemd-analyze", "cat-config", "--root=\(root.path)",
+            "systemd/system/\(unit.hasPrefix("tickerd@") ? "tickerd@.service" : unit)",
+        ])
+        #expect(
+            shown.output.contains("DeviceAllow=char-spidev rw") && shown.output.contains("SupplementaryGroups=spi"),
+            "\(shown.output)")
     }
 
     /// The network drop-in takes the serial ports away as it gives the network: the unit it changes keeps no

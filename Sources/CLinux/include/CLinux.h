@@ -68,6 +68,11 @@ int clinux_tty_nonexclusive(int fd);
 /// Size of the terminal on `fd` in character cells; returns 0 or -1.
 int clinux_terminal_size(int fd, int *columns, int *rows);
 
+/// Sets an spidev device up for a MAX7219 chain: SPI mode 0 (SPI_IOC_WR_MODE), 8 bits per word
+/// (SPI_IOC_WR_BITS_PER_WORD) and the clock `speed_hz` (SPI_IOC_WR_MAX_SPEED_HZ), in that order, stopping at the
+/// first that fails. Returns 0 or -1 (errno set: ENOTTY when `fd` is not an spidev device).
+int clinux_spi_configure(int fd, uint32_t speed_hz);
+
 /// POSIX_SPAWN_SETSID (a GNU extension the Swift importer does not see): the child starts a session of its own.
 short clinux_posix_spawn_setsid(void);
 

@@ -103,6 +103,42 @@ extension Config {
                     ))
             }
         }
+        if device.address?.spi != nil { found += max7219Conflicts() }
+        return found
+    }
+
+    /// What cannot work for a MAX7219 chain: a panel not made of whole 8 × 8 modules, or not of the chips and
+    /// rows given.
+    private func max7219Conflicts() -> [(ConfigError, [String])] {
+        let keys = ["max7219.chips", "max7219.rows", "panel.width", "panel.height", "device.path"]
+        guard panel.width % 8 == 0, panel.height % 8 == 0 else {
+            return [
+                (
+                    .conflict(
+                        "a MAX7219 chain is made of 8×8 modules: panel.width and height must be multiples of 8 "
+                            + "(the panel is \(panel.width)×\(panel.height))"), keys
+                )
+            ]
+        }
+        let (across, down) = (panel.width / 8, panel.height / 8)
+        var found: [(ConfigError, [String])] = []
+        if max7219.rows != 0, max7219.rows != down {
+            found.append(
+                (
+                    .conflict(
+                        "max7219.rows \(max7219.rows) of 8 LEDs make \(max7219.rows * 8) rows, not the panel's "
+                            + "\(panel.height) (set panel.height to \(max7219.rows * 8), or rows = 0)"), keys
+                ))
+        }
+        if max7219.chips != 0, max7219.chips != across * down {
+            found.append(
+                (
+                    .conflict(
+                        "max7219.chips \(max7219.chips) do not make the panel's \(panel.width)×\(panel.height), "
+                            + "which takes \(across)×\(down) = \(across * down) modules of 8×8 (set chips = "
+                            + "\(across * down), or the panel's width and height)"), keys
+                ))
+        }
         return found
     }
 

@@ -24,6 +24,8 @@ public struct Config: Sendable, Equatable {
     public var colors = Palette.standard
     /// `[leds]`: an LED matrix driven through a strip protocol (`device.protocol` `adalight` or `tpm2`).
     public var leds = LEDs()
+    /// `[max7219]`: a chain of MAX7219 chips on an SPI bus (`device.path = spi:/dev/spidevB.C`).
+    public var max7219 = MAX7219()
 
     /// The defaults.
     public init() {}
@@ -158,6 +160,37 @@ public struct Config: Sendable, Equatable {
             StripSettings(
                 layout: layout(width: width, height: height), colorOrder: colorOrder, gamma: gamma,
                 power: PowerBudget(milliampsPerLED: milliampsPerLED, maxMilliamps: maxMilliamps))
+        }
+    }
+
+    /// `[max7219]`.
+    public struct MAX7219: Sendable, Equatable {
+        /// Chips in the chain; 0 counts them from the panel (one per 8 × 8 LEDs).
+        public var chips = 0
+        /// Rows of modules stacked; 0 counts them from the panel (one per 8 rows of LEDs).
+        public var rows = 0
+        /// How each module is wired.
+        public var variant = MAX7219Variant.fc16
+        /// Which end of the top row the chain starts at.
+        public var chainStart = MAX7219ChainStart.right
+        /// Every second row of modules runs back.
+        public var serpentine = false
+        /// Each module's picture turned.
+        public var rotation = MAX7219Rotation.none
+        /// Each module's picture mirrored left to right.
+        public var flipHorizontal = false
+        /// Each module's picture mirrored top to bottom.
+        public var flipVertical = false
+        /// The SPI clock in hertz (the chip takes up to 10 MHz).
+        public var spiSpeed = 1_000_000
+        /// How often every chip is set up again.
+        public var reinitialise: Duration = .seconds(5)
+
+        /// The chain's layout for a panel of `width` × `height` (whole modules of 8 × 8).
+        public func layout(width: Int, height: Int) -> MAX7219Layout {
+            MAX7219Layout(
+                variant: variant, across: width / 8, down: height / 8, chainStart: chainStart, serpentine: serpentine,
+                rotation: rotation, flipHorizontal: flipHorizontal, flipVertical: flipVertical)
         }
     }
 

@@ -11,7 +11,8 @@ package enum ConfigKeys {
     }
 
     static let sections = [
-        "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "log",
+        "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "max7219",
+        "log",
     ]
 
     /// The keys of `section`, in the order of the table.
@@ -90,6 +91,16 @@ package enum ConfigKeys {
                 }
                 config.leds.switchBaud = rate
             },
+            .integer("max7219", "chips", \.max7219.chips, 0...256),
+            .integer("max7219", "rows", \.max7219.rows, 0...8),
+            .choice("max7219", "variant", \.max7219.variant),
+            .choice("max7219", "chain-start", \.max7219.chainStart),
+            .boolean("max7219", "serpentine", \.max7219.serpentine),
+            .choice("max7219", "rotation", \.max7219.rotation),
+            .boolean("max7219", "flip-horizontal", \.max7219.flipHorizontal),
+            .boolean("max7219", "flip-vertical", \.max7219.flipVertical),
+            .integer("max7219", "spi-speed", \.max7219.spiSpeed, 10_000...10_000_000, unit: " Hz"),
+            .seconds("max7219", "reinitialise", \.max7219.reinitialise, 0.5...3_600),
             Key(section: "lyrics", name: "online") { config, value, s, k throws(ConfigError) in
                 let lower = value.lowercased()
                 guard

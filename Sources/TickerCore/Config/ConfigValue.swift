@@ -109,7 +109,8 @@ enum ConfigValue {
             }
             guard value.hasPrefix("/") else {
                 throw bad(
-                    value, section, key, "a device path, usb:VID:PID[:SERIAL] with 4-digit hex ids, or empty for none")
+                    value, section, key,
+                    "a device path, usb:VID:PID[:SERIAL] with 4-digit hex ids, spi:/dev/spidevB.C, or empty for none")
             }
             throw bad(value, section, key, "a device path")
         }

@@ -1,7 +1,8 @@
 /// Which device to talk to. A serial device is a path (`/dev/ttyACM0`, a udev symlink such as `/dev/ticker`, a
 /// `/dev/serial/by-id/…` path, resolved on each connect) or a USB identity `usb:VID:PID[:SERIAL]` matched
 /// against the ports libserialport lists, so the board is found whatever `ttyACMn` name it got this time. A
-/// network device is `ddp://HOST[:PORT]`, `artnet://…`, `sacn://…` or `awtrix://HOST`. The one address of a
+/// network device is `ddp://HOST[:PORT]`, `artnet://…`, `sacn://…` or `awtrix://HOST`; a chain of MAX7219 chips
+/// on a Raspberry Pi's SPI bus is `spi:/dev/spidevB.C` (bus B, chip-select C). The one address of a
 /// device: `[device] path` parses into it, and the sink opens it. No device at all is `nil` where one is
 /// optional.
 public enum DeviceAddress: Sendable, Equatable, CustomStringConvertible {
@@ -11,19 +12,30 @@ public enum DeviceAddress: Sendable, Equatable, CustomStringConvertible {
     case usb(vendor: UInt16, product: UInt16, serial: String?)
     /// An LED controller on the network.
     case network(NetworkDevice)
+    /// A chain of MAX7219 chips on an SPI device (`spi:/dev/spidev0.0`), or on any path that takes its bytes,
+    /// such as the emulator's FIFO.
+    case spi(String)
 
-    /// Parses `/dev/…`, `usb:VID:PID[:SERIAL]` (VID and PID in hex, e.g. `usb:2341:0043`), or a network
-    /// address (see `NetworkDevice`).
+    /// Parses `/dev/…`, `usb:VID:PID[:SERIAL]` (VID and PID in hex, e.g. `usb:2341:0043`), `spi:/dev/…`, or a
+    /// network address (see `NetworkDevice`).
     public init(parsing text: String) throws(DeviceAddressError) {
         if Self.isNetwork(text) {
             self = .network(try NetworkDevice(parsing: text))
             return
         }
+        if text.hasPrefix("spi:") {
+            let path = String(text.dropFirst(4))
+            guard path.hasPrefix("/") else {
+                throw DeviceAddressError(
+                    text: text, problem: "has no absolute path after 'spi:' (e.g. spi:/dev/spidev0.0)")
+            }
+            try Self.checkPath(path, in: text)
+            self = .spi(path)
+            return
+        }
         guard text.hasPrefix("usb:") else {
             guard text.hasPrefix("/") else { throw DeviceAddressError(text: text, problem: "is not an absolute path") }
-            guard text.utf8.count < 4_096, !text.utf8.contains(0) else {
-                throw DeviceAddressError(text: text, problem: "is not a device path (too long, or a NUL byte)")
-            }
+            try Self.checkPath(text, in: text)
             self = .path(text)
             return
         }
@@ -44,6 +56,13 @@ public enum DeviceAddress: Sendable, Equatable, CustomStringConvertible {
         self = .usb(vendor: vendor, product: product, serial: serial)
     }
 
+    /// Refuses a path the system cannot open: overlong, or with a NUL byte.
+    private static func checkPath(_ path: String, in text: String) throws(DeviceAddressError) {
+        guard path.utf8.count < 4_096, !path.utf8.contains(0) else {
+            throw DeviceAddressError(text: text, problem: "is not a device path (too long, or a NUL byte)")
+        }
+    }
+
     /// Whether `text` is written as a network address: a scheme and `://`.
     public static func isNetwork(_ text: String) -> Bool {
         let scheme = text.prefix { $0 != ":" }
@@ -56,7 +75,13 @@ public enum DeviceAddress: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
-    /// The address as written: the path, `usb:VID:PID[:SERIAL]` with lowercase hex ids, or the URL.
+    /// The SPI device's path, or nil for another kind of device.
+    public var spi: String? {
+        if case .spi(let path) = self { return path }
+        return nil
+    }
+
+    /// The address as written: the path, `usb:VID:PID[:SERIAL]` with lowercase hex ids, `spi:PATH`, or the URL.
     public var description: String {
         switch self {
         case .path(let path): return path
@@ -64,6 +89,7 @@ public enum DeviceAddress: Sendable, Equatable, CustomStringConvertible {
             let ids = "usb:\(Self.hex4(vendor)):\(Self.hex4(product))"
             return serial.map { "\(ids):\($0)" } ?? ids
         case .network(let device): return device.description
+        case .spi(let path): return "spi:" + path
         }
     }
 
@@ -169,7 +195,7 @@ public struct DeviceAddressError: Error, CustomStringConvertible, Equatable {
 
     /// The sentence: the text in quotes, what is wrong with it, and what was expected.
     public var description: String {
-        "device '\(text)' \(problem) (expected a path such as /dev/ttyACM0, usb:VID:PID[:SERIAL], or "
-            + "ddp://, artnet://, sacn://, awtrix:// and a host)"
+        "device '\(text)' \(problem) (expected a path such as /dev/ttyACM0, usb:VID:PID[:SERIAL], "
+            + "spi:/dev/spidevB.C, or ddp://, artnet://, sacn://, awtrix:// and a host)"
     }
 }

@@ -344,7 +344,8 @@ package final class Daemon {
         machine.reload(
             configuration: Self.configuration(loaded, demo: demo, terminal: terminal != nil, notify), at: now)
         renderer.reload(scene: Self.scene(loaded), grid: machine.grid, state: machine.state, at: now)
-        if new.device != old.device || new.leds != old.leds || panel.width != old.panel.width
+        if new.device != old.device || new.leds != old.leds || new.max7219 != old.max7219
+            || panel.width != old.panel.width
             || panel.height != old.panel.height
             || panel.depth != old.panel.depth
         {

@@ -1,7 +1,7 @@
 import TickerCore
 
-/// A device the daemon shows its pictures on, whatever it speaks: `PanelLink` (tickerd's protocol) or
-/// `StripLink` (Adalight, TPM2). It takes the picture (grey, or with colours) and owns everything after it:
+/// A device the daemon shows its pictures on, whatever it speaks: `PanelLink` (tickerd's protocol),
+/// `StripLink` (Adalight, TPM2), `NetworkLink` (DDP, Art-Net, E1.31) or `MAX7219Link` (MAX7219 chips on SPI). It takes the picture (grey, or with colours) and owns everything after it:
 /// the bytes for its kind of device, their pacing, the keepalive, the port's life and the release at exit. The
 /// loop knows only this; `Sinks.make` picks the kind from the settings. A new kind of device is a new type
 /// that conforms.
@@ -43,6 +43,11 @@ package enum Sinks {
         guard let device = settings.device else { return nil }
         let config = settings.config
         if let network = device.network { return makeNetwork(network, config: config, logger: logger) }
+        if let spi = device.spi {
+            return MAX7219Link(
+                path: spi, layout: config.max7219.layout(width: config.panel.width, height: config.panel.height),
+                speedHz: config.max7219.spiSpeed, reinitialiseEvery: config.max7219.reinitialise, logger: logger)
+        }
         if let strip = config.device.deviceProtocol.strip {
             return StripLink(
                 address: device, settings: settings.serial, stripProtocol: strip,

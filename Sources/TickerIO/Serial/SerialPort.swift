@@ -335,6 +335,8 @@ package final class SerialPort {
             }
         case .network(let device):
             throw SerialError(kind: .notFound, message: "\(device) is a network device, not a serial port")
+        case .spi(let path):
+            throw SerialError(kind: .notFound, message: "spi:\(path) is an SPI device, not a serial port")
         case .usb(let vendor, let product, let serial):
             let ports: [PortInfo]
             do { ports = try PortInfo.list() } catch { throw SerialError(kind: .notFound, message: error.description) }

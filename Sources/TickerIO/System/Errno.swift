@@ -54,4 +54,6 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
     package static let operationNotPermitted = Errno(rawValue: EPERM)
     /// `ENOSYS`.
     package static let notImplemented = Errno(rawValue: ENOSYS)
+    /// `ENOTTY`: an ioctl the descriptor does not take (an SPI setting on a FIFO).
+    package static let notATerminal = Errno(rawValue: ENOTTY)
 }

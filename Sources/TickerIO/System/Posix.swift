@@ -410,6 +410,12 @@ package enum Posix {
         _ = exclusive ? clinux_tty_exclusive(fd) : clinux_tty_nonexclusive(fd)
     }
 
+    /// Sets SPI mode 0, 8-bit words and a clock of `speedHz` on an spidev descriptor (`SPI_IOC_WR_MODE`,
+    /// `SPI_IOC_WR_BITS_PER_WORD`, `SPI_IOC_WR_MAX_SPEED_HZ`); the error is ENOTTY when `fd` is no SPI device.
+    package static func configureSPI(_ fd: Int32, speedHz: Int, what: String) throws(SystemError) {
+        guard clinux_spi_configure(fd, UInt32(clamping: speedHz)) == 0 else { throw SystemError("set up SPI on", what) }
+    }
+
     /// Bytes waiting to be read on `fd` (`FIONREAD`), or nil.
     package static func bytesReadable(_ fd: Int32) -> Int? {
         let n = clinux_bytes_readable(fd)
