@@ -148,12 +148,12 @@ enum BenchDevice {
     }
 }
 
-/// A DDP receiver on 127.0.0.1: keeps the last frame's LED bytes, one frame per pushed packet.
+/// A DDP receiver on 127.0.0.1: the frames as WLED gathers them (`NetworkFrameAssembler`), one per push.
 final class DDPReceiver {
     let socket: Int32
     let port: UInt16
     private(set) var frames = 0
-    private(set) var picture = [UInt8](repeating: 0, count: 768)
+    private var assembler = NetworkFrameAssembler(kind: .ddp, ledBytes: 768, firstUniverse: 0, channelsPerUniverse: 510)
     private var buffer = [UInt8](repeating: 0, count: 2_048)
 
     init?() {
@@ -171,20 +171,15 @@ final class DDPReceiver {
 
     deinit { Posix.close(socket) }
 
+    /// The LED bytes of the last frame.
+    var picture: [UInt8] { assembler.frame }
+
     func service(_ update: () -> Void) {
         while true {
             let received = buffer.withUnsafeMutableBytes { try? Posix.receive(socket, into: $0, what: "ddp") }
             guard case .done(let count)? = received, count > 0 else { return }
-            let packet = buffer.withUnsafeBytes {
-                try? DDPPacket(parsing: UnsafeRawBufferPointer(rebasing: $0[..<count]))
-            }
-            guard let packet else { continue }
-            let end = min(picture.count, packet.offset + packet.data.count)
-            if packet.offset < end {
-                picture[packet.offset..<end] =
-                    buffer[packet.data.lowerBound..<(packet.data.lowerBound + end - packet.offset)]
-            }
-            if packet.push {
+            let event = buffer.withUnsafeBytes { assembler.receive(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            if event == .frame {
                 frames += 1
                 update()
             }

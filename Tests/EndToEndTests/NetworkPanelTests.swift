@@ -14,7 +14,10 @@ import TickerTestSupport
         let address: SocketAddress
 
         init(port: UInt16) throws {
-            address = SocketAddress.ipv4((127, 0, 0, 1), port: port)
+            guard let address = try Posix.datagramAddresses(host: "127.0.0.1", port: port).first else {
+                throw TestFailure("no UDP address for 127.0.0.1")
+            }
+            self.address = address
             fd = try Posix.datagramSocket(for: address, connecting: false, what: "sender")
         }
 

@@ -79,10 +79,12 @@ package final class NetworkLink: FrameSink {
         brightness = level
     }
 
+    /// The packets (for Art-Net and E1.31, the universes) each frame takes.
+    private var universes: Int { packets.packetCount(payloadBytes: 3 * encoder.count) }
+
     /// Warns when the frames per second and the universes they take are more than WiFi receivers are known
     /// to keep up with.
     package func startupWarnings(framesPerSecond: Int) -> [String] {
-        let universes = packets.packetCount(payloadBytes: 3 * encoder.count)
         let rate = maxFPS > 0 ? min(framesPerSecond, maxFPS) : framesPerSecond
         guard device.kind != .ddp, universes > 3, rate > 40 else { return [] }
         return [
@@ -132,12 +134,12 @@ package final class NetworkLink: FrameSink {
 
     /// E1.31 multicast: one unconnected socket, each universe sent to its group.
     private func openMulticast(at now: Duration) {
-        let count = packets.packetCount(payloadBytes: 3 * encoder.count)
-        groups = (0..<count).map { index in
-            let universe = packets.universe(ofPacket: index) ?? 0
-            return .ipv4((239, 255, UInt8(universe >> 8 & 0xFF), UInt8(universe & 0xFF)), port: device.port)
-        }
         do {
+            groups = []
+            for index in 0..<universes {
+                let group = E131Packetizer.multicastGroup(universe: packets.universe(ofPacket: index) ?? 0)
+                groups += try Posix.datagramAddresses(host: group, port: device.port).prefix(1)
+            }
             socket = try Posix.datagramSocket(for: groups[0], connecting: false, what: device.description)
             opened(at: now, peer: device.logName)
         } catch {
@@ -151,7 +153,7 @@ package final class NetworkLink: FrameSink {
         machine.resolved(at: now)
         logger.notice(
             "LED controller \(device) at \(peer): \(encoder.count) LEDs over \(device.kind.displayName)"
-                + (device.kind == .ddp ? "" : " in \(packets.packetCount(payloadBytes: 3 * encoder.count)) universes"))
+                + (device.kind == .ddp ? "" : " in \(universes) universes"))
     }
 
     private func failedToOpen(at now: Duration, _ problem: String) {

@@ -1,21 +1,6 @@
 import Glibc
 
 extension SocketAddress {
-    /// The IPv4 UDP address `a.b.c.d:port`.
-    package static func ipv4(_ octets: (UInt8, UInt8, UInt8, UInt8), port: UInt16) -> SocketAddress {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        withUnsafeMutableBytes(of: &address.sin_addr) { raw in
-            raw[0] = octets.0
-            raw[1] = octets.1
-            raw[2] = octets.2
-            raw[3] = octets.3
-        }
-        let bytes = withUnsafeBytes(of: &address) { Array($0) }
-        return SocketAddress(family: AF_INET, type: Int32(SOCK_DGRAM.rawValue), proto: 0, bytes: bytes)
-    }
-
     /// The address as text: `1.2.3.4:port`, `[::1]:port`, or the socket path.
     package var text: String {
         bytes.withUnsafeBytes { raw -> String in
