@@ -159,7 +159,7 @@ public struct NetworkDevice: Sendable, Equatable, CustomStringConvertible {
         guard !host.contains(where: { "/?#@[]".contains($0) }) else {
             throw DeviceAddressError(text: text, problem: "has '\(host)' as its host, expected a name or an address")
         }
-        guard !host.isEmpty || (kind == .sacn && scheme.lowercased() == "sacn") else {
+        guard !host.isEmpty || kind == .sacn else {
             throw DeviceAddressError(text: text, problem: "has no host (only sacn:// may omit it, for multicast)")
         }
         var number: UInt16?
