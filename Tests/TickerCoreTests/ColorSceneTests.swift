@@ -212,9 +212,93 @@ import Testing
         #expect(!colorizer.changesGrey)
         #expect(!colorizer.usesPaint)
         var warm = Palette.standard
-        warm[.background] = Palette.color(parsing: "grey")
+        warm[.background] = Palette.color(parsing: "#404040")
         let lit = Colorizer(palette: warm, depth: .two, restLevel: 1)
         #expect(lit.changesGrey && !lit.usesPaint)
+        // On mid-grey the unsung lyric would sit on the background's level: the lyric is drawn apart from the
+        // title, sung in black.
+        warm[.background] = Palette.color(parsing: "grey")
+        let grey = Colorizer(palette: warm, depth: .two, restLevel: 1)
+        #expect(grey.changesGrey && grey.usesPaint)
+    }
+
+    /// The case: a red title on white fades towards white at the edges, not towards black.
+    @Test func fadedEdgesFadeTowardsTheBackground() {
+        var bench = Bench(width: 16) {
+            $0[.title] = Self.red
+            $0[.background] = .white
+        } style: {
+            $0.template = try! NowPlayingTemplate("{title}")
+            $0.marquee = MarqueeStyle(speed: 10, pause: 0, gap: 2, fadeEdges: true)
+        }
+        bench.send([.title("HOWHOWHOWHOW"), .play], at: 0)
+        _ = bench.show(at: 0.35, [:])
+        let edge = (14..<16).flatMap { x in (0..<5).map { y in bench.image[x, y] } }.filter { $0 != .white }
+        // Every faded pixel is red mixed with white: full red, and green and blue between (no dark letters).
+        #expect(!edge.isEmpty)
+        #expect(edge.allSatisfy { $0.red == 255 && $0.green == $0.blue && $0.green > 0 && $0.green < 255 }, "\(edge)")
+    }
+
+    @Test func unsungTextFadesTowardsTheBackground() {
+        let navy = Self.navy
+        var bench = Bench(width: 4) {
+            $0[.sung] = .white
+            $0[.background] = navy
+        }
+        bench.send([.title("I"), .lyrics(Lyrics.parse("[00:01.00]I I\n[00:09.00]\n")), .play], at: 0)
+        // 0.35 of the way from navy to white, channel by channel.
+        let level = Double(PixelDepth.eight.level(0.35)) / 255
+        let mix = { (from: UInt8) in UInt8((Double(from) + (255 - Double(from)) * level).rounded()) }
+        let rest = RGB(red: mix(0), green: mix(0), blue: mix(64))
+        #expect(bench.show(at: 1.0, ["r": rest, "-": navy]).hasPrefix("r---"))
+    }
+
+    /// The grey frame of a lyric half sung, first row: `#` sung, `+` at rest.
+    static func greySweep(depth: PixelDepth, _ palette: (inout Palette) -> Void) -> [UInt8] {
+        var bench = Bench(width: 12, depth: depth, color: false, palette: palette) {
+            $0.template = try! NowPlayingTemplate("{title}")
+        }
+        let lyrics = Lyrics.parse("[00:01.00]<00:01.00>I <00:02.00>I <00:03.00>I<00:04.00>\n[00:04.00]\n")
+        bench.send([.title("I"), .lyrics(lyrics), .play], at: 0)
+        bench.scene.render(bench.state, at: .seconds(2.5), into: &bench.frame)
+        // Column 0 is the first word, sung; column 8 the last, still at rest (the sweep crosses the second).
+        return [bench.frame[0, 0], bench.frame[8, 0]]
+    }
+
+    /// `sung = blue` on a grey panel: blue's luminance (0.07) and its dimmed rest are one level; the lyric is
+    /// shown as without colours, so the sweep stays visible.
+    @Test(arguments: [PixelDepth.two, .four, .eight])
+    func aDarkSungColourShowsTheSweepOnGreyPanelsAsWithoutColours(depth: PixelDepth) {
+        let standard = Self.greySweep(depth: depth) { _ in }
+        let blue = Self.greySweep(depth: depth) { $0[.sung] = Self.blue }
+        #expect(standard[0] == depth.maxLevel && standard[1] > 0 && standard[1] < depth.maxLevel, "\(standard)")
+        #expect(blue == standard)
+    }
+
+    @Test func sungAndRestColoursOfOneLuminanceKeepTheSungGreyAndDimItForTheRest() {
+        // Yellow (0.93) over white (1.0): too close; the rest becomes yellow's grey at the rest level.
+        let yellow = RGB(red: 255, green: 255, blue: 0)
+        let shades = Self.greySweep(depth: .four) {
+            $0[.sung] = yellow
+            $0[.rest] = .white
+        }
+        // The rest is drawn at level 5 of 15 (0.35 of full).
+        #expect(shades == [PixelDepth.four.level(yellow.luminance), PixelDepth.four.level(yellow.luminance * 5 / 15)])
+        // Colours far enough apart are shown as they are.
+        let apart = Self.greySweep(depth: .four) {
+            $0[.sung] = .white
+            $0[.rest] = Palette.color(parsing: "grey")
+        }
+        #expect(apart == [15, PixelDepth.four.level(RGB(red: 128, green: 128, blue: 128).luminance)])
+    }
+
+    @Test func aLightBackgroundSweepsInBlackWhenTheColoursCannotBeToldApart() {
+        let shades = Self.greySweep(depth: .two) {
+            $0[.background] = .white
+            $0[.sung] = .white
+        }
+        // Sung black on white, the rest 0.35 of the way from white to black.
+        #expect(shades == [0, PixelDepth.two.level(1 - 1.0 / 3)])
     }
 
     @Test func aGreyBackgroundLightsUnlitPixelsByItsLuminance() {

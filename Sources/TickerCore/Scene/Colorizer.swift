@@ -1,6 +1,7 @@
 /// Turns the scene's levels and paints into what the panel shows, from tables made once per palette: for every
-/// role and level, the colour of a colour panel and the level of a grey one (the colour's luminance scaling
-/// the level). Nothing is computed per pixel but two table look-ups.
+/// role and level, the colour of a colour panel (the role's colour blended towards the background's as the
+/// level falls) and the level of a grey one (`GreyShades`). Nothing is computed per pixel but two table
+/// look-ups.
 struct Colorizer: Sendable {
     /// The levels drawn: `maxLevel + 1` of them.
     let depth: PixelDepth
@@ -17,6 +18,7 @@ struct Colorizer: Sendable {
     init(palette: Palette, depth: PixelDepth, restLevel: UInt8) {
         let levels = Int(depth.maxLevel) + 1
         let maxLevel = Double(depth.maxLevel)
+        let shades = GreyShades(palette: palette, depth: depth, restLevel: restLevel)
         var rgb: [UInt8] = []
         var grey: [UInt8] = []
         rgb.reserveCapacity(ColorRole.allCases.count * levels * 3)
@@ -26,21 +28,18 @@ struct Colorizer: Sendable {
         for role in ColorRole.allCases {
             // An unset rest colour is the sung colour, dimmed by the level the rest is drawn at; a set one is
             // what the rest looks like at that level, so the scale counts from there.
-            var color = palette[role] ?? sung
-            var full = maxLevel
-            if role == .rest, palette[.rest] != nil { full = Double(max(restLevel, 1)) }
-            if role == .background { color = background }
+            let color = role == .background ? background : palette[role] ?? sung
+            let full = role == .rest && palette[.rest] != nil ? Double(max(restLevel, 1)) : maxLevel
             for level in 0..<levels {
-                if level == 0 || role == .background {
-                    rgb += [background.red, background.green, background.blue]
-                    grey.append(UInt8((background.luminance * maxLevel).rounded()))
-                    continue
+                grey.append(shades.level(of: role, at: level))
+                // Channels are linear light: a dimmer level mixes the colour with the background in proportion.
+                let scale = level == 0 ? 0 : min(Double(level) / full, 1)
+                for (channel, behind) in [
+                    (color.red, background.red), (color.green, background.green),
+                    (color.blue, background.blue),
+                ] {
+                    rgb.append(UInt8((Double(behind) + (Double(channel) - Double(behind)) * scale).rounded()))
                 }
-                let scale = min(Double(level) / full, 1)
-                for channel in [color.red, color.green, color.blue] {
-                    rgb.append(UInt8((Double(channel) * scale).rounded()))
-                }
-                grey.append(depth.level(color.luminance * scale))
             }
         }
         self.depth = depth
