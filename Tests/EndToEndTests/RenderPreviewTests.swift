@@ -21,4 +21,36 @@ import TickerTestSupport
         #expect(plain.contains("#") && plain.contains("+"), "part sung, part at rest:\n\(plain)")
         #expect(blue == plain, "with sung = blue:\n\(blue)\nwithout colours:\n\(plain)")
     }
+
+    @Test(arguments: ["10", "11"])
+    func splitZonesTooLowForEveryBuiltInFontAreRefused(rows: String) async throws {
+        let rig = try Rig()
+        let config = try rig.file("split.conf", "[panel]\nheight = \(rows)\n[layout]\nzones = split\n")
+        let check = try rig.tickerd(["--check-config", "--config", config])
+        #expect(try await rig.exit(of: check) == .exited(1))
+        let said = check.lines.joined(separator: "\n")
+        #expect(
+            said.contains(
+                "\(config):4: layout.zones 'split' needs 12 rows for its fonts, small (6 rows) above small (6 rows), "
+                    + "and panel.height is \(rows) (no built-in font fits two zones below 12 rows"), "\(said)")
+        let render = try rig.tickerctl(["render", "--text", "Hi", "--size", "64x\(rows)", "--zones", "split"])
+        #expect(try await rig.exit(of: render) == .exited(1))
+        #expect(render.lines.contains { $0.contains("layout.zones 'split' needs 12 rows") }, "\(render.lines)")
+    }
+
+    @Test func aSplitPanelTooLowForTheBuiltInFontDrawsWithTheSmallOneAndSaysSo() async throws {
+        let rig = try Rig()
+        let config = try rig.file("split.conf", "[panel]\nheight = 12\n[layout]\nzones = split\n")
+        let check = try rig.tickerd(["--check-config", "--config", config])
+        #expect(try await rig.exit(of: check) == .exited(0))
+        #expect(
+            check.lines == [
+                "tickerd: warning: \(config): layout.zones 'split' on 12 rows: the zones draw with the small font (6 "
+                    + "rows), the built-in one needing 16 rows for both"
+            ])
+        let split = try await Self.render(rig, ["--text", "Hi", "--size", "64x12", "--zones", "split"])
+        let small = try await Self.render(rig, ["--text", "Hi", "--size", "64x6", "--font", "small"])
+        // The top zone shows what the small font alone shows on a 6-row panel.
+        #expect(split.split(separator: "\n").prefix(6) == small.split(separator: "\n").prefix(6), "\(split)")
+    }
 }

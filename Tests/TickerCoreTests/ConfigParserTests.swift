@@ -183,8 +183,8 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
         BadCase(
             id: "split on low panel", text: "[panel]\nheight = 8\n[layout]\nzones = split",
             messages: [
-                "tickerd.conf:4: layout.zones 'split' needs a panel at least 10 rows high (panel.height is 8; use "
-                    + "zones = single)"
+                "tickerd.conf:4: layout.zones 'split' needs 12 rows for its fonts, small (6 rows) above small (6 "
+                    + "rows), and panel.height is 8 (no built-in font fits two zones below 12 rows: use zones = single)"
             ]),
         BadCase(
             id: "every problem at once", text: "[panel]\nwidth = 0\nheight = x\n[log]\nlevel = loud\nverbose = 1",
@@ -213,8 +213,8 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
         let low = try ConfigOverride(parsing: "panel.height = 8")
         #expect(
             messages("[layout]\nzones = split", overrides: [low]) == [
-                "tickerd.conf:2: layout.zones 'split' needs a panel at least 10 rows high (panel.height is 8; use "
-                    + "zones = single)"
+                "tickerd.conf:2: layout.zones 'split' needs 12 rows for its fonts, small (6 rows) above small (6 "
+                    + "rows), and panel.height is 8 (no built-in font fits two zones below 12 rows: use zones = single)"
             ])
         #expect(
             messages("", overrides: [ConfigOverride(section: "panel", key: "fps", value: "999")]) == [

@@ -53,19 +53,15 @@ extension Config {
         try entry.set(&self, value, section, key)
     }
 
-    /// Settings that cannot work together, such as a split layout on a panel too low for two rows of text.
+    /// Settings that cannot work together, such as a split layout on a panel too low for its fonts.
     public func conflicts() -> [ConfigError] { conflictsWithKeys().map(\.0) }
 
     func conflictsWithKeys() -> [(ConfigError, [String])] {
         var found: [(ConfigError, [String])] = []
-        if layout.zones == .split && panel.height < 10 {
+        // Fonts from files are checked once loaded (`Settings`); the built-in ones here, with every other problem.
+        if layout.zones == .split, case .failure(let error) = splitFonts(rows: Self.builtinRows) {
             found.append(
-                (
-                    .conflict(
-                        "layout.zones 'split' needs a panel at least 10 rows high (panel.height is \(panel.height); "
-                            + "use zones = single)"),
-                    ["layout.zones", "panel.height"]
-                ))
+                (error, ["layout.zones", "panel.height", "layout.font", "layout.top-font", "layout.bottom-font"]))
         }
         if display.idle == .text && display.idleText.isEmpty {
             found.append(

@@ -12,6 +12,8 @@ package struct Settings: Sendable {
     package let geometry: PanelGeometry
     /// Line settings of the serial port.
     package let serial: SerialSettings
+    /// What a split layout chose for a panel too low for the configured font, or nil.
+    package let splitNote: String?
 
     /// The largest BDF file loaded (GNU Unifont's is about 9 MB).
     package static let maxFontBytes = 32 << 20
@@ -19,10 +21,26 @@ package struct Settings: Sendable {
     /// Loads the fonts `config` names and derives everything else; throws a readable message.
     package init(_ config: Config) throws(SettingsError) {
         self.config = config
-        let fonts = try Self.chain(config.layout.font)
-        let top = try config.layout.topFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
-        let bottom =
-            try config.layout.bottomFont.map { (sources) throws(SettingsError) in try Self.chain(sources) } ?? fonts
+        let layout = config.layout
+        var files: [String: BitmapFont] = [:]
+        for case .bdf(let path) in layout.font + (layout.topFont ?? []) + (layout.bottomFont ?? [])
+        where files[path] == nil {
+            files[path] = try Self.loadBDF(path)
+        }
+        let fonts = Self.chain(layout.font, files: files)
+        var top = layout.topFont.map { Self.chain($0, files: files) } ?? fonts
+        var bottom = layout.bottomFont.map { Self.chain($0, files: files) } ?? fonts
+        var note: String?
+        if layout.zones == .split {
+            switch config.splitFonts(rows: { Self.font($0, files: files).height }) {
+            case .failure(let error): throw SettingsError(error.description)
+            case .success(let split):
+                top = Self.chain(split.top, files: files)
+                bottom = Self.chain(split.bottom, files: files)
+                note = split.note
+            }
+        }
+        splitNote = note
         let marquee = MarqueeStyle(
             speed: config.marquee.speed, pause: config.marquee.pause / .seconds(1), gap: config.marquee.gap,
             direction: config.marquee.direction, alignment: config.marquee.align,
@@ -54,26 +72,28 @@ package struct Settings: Sendable {
     }
 
     /// What a valid configuration may still get wrong, one sentence each: fallback fonts taller than their
-    /// zone.
+    /// zone, and the small font drawn in place of the built-in one on a split panel too low for it.
     package var warnings: [String] {
         let panel = config.panel
-        return Scene(width: panel.width, height: panel.height, depth: panel.depth.levels, style: style).fontWarnings
+        let scene = Scene(width: panel.width, height: panel.height, depth: panel.depth.levels, style: style)
+        return [splitNote].compactMap { $0 } + scene.fontWarnings
     }
 
     /// The device address, or nil when no device is configured.
     package var device: DeviceAddress? { config.device.address }
 
-    /// Loads a font chain.
-    static func chain(_ sources: [Config.FontSource]) throws(SettingsError) -> FontChain {
-        var fonts: [BitmapFont] = []
-        for source in sources {
-            switch source {
-            case .builtin: fonts.append(.builtin)
-            case .small: fonts.append(.small)
-            case .bdf(let path): fonts.append(try loadBDF(path))
-            }
+    /// A font chain of built-in fonts and of `files` already loaded.
+    static func chain(_ sources: [Config.FontSource], files: [String: BitmapFont]) -> FontChain {
+        FontChain(sources.isEmpty ? [.builtin] : sources.map { font($0, files: files) })
+    }
+
+    /// One font of a chain: built in, or one of `files`.
+    static func font(_ source: Config.FontSource, files: [String: BitmapFont]) -> BitmapFont {
+        switch source {
+        case .builtin: .builtin
+        case .small: .small
+        case .bdf(let path): files[path] ?? .builtin
         }
-        return FontChain(fonts.isEmpty ? [.builtin] : fonts)
     }
 
     /// Reads and parses a BDF font file.
