@@ -7,9 +7,9 @@ import TickerPictures
 struct PictureRequest {
     var pngPath: String?
     var gifPath: String?
-    /// The GIF's first and last instants, in seconds.
-    var from = 0.0
-    var to: Double?
+    /// The GIF's first and last instants.
+    var from = Duration.zero
+    var to: Duration?
     var framesPerSecond = 25
     /// Image pixels per LED.
     var pitch = 8
@@ -17,30 +17,33 @@ struct PictureRequest {
     var isEmpty: Bool { pngPath == nil && gifPath == nil }
 
     /// The instants of the GIF's pictures: `from`, then every 1/fps up to (not including) `to`.
-    func gifInstants() throws(UsageError) -> [Double] {
-        let end = to ?? from + 10
-        guard end > from else { throw UsageError("option '--to': expected more than --from (\(from))") }
-        let count = Int(((end - from) * Double(framesPerSecond)).rounded(.up))
+    func gifInstants() throws(UsageError) -> [Duration] {
+        let end = to ?? from + .seconds(10)
+        guard end > from else {
+            throw UsageError("option '--to': expected more than --from (\(from.decimalSeconds(fractionDigits: 6)))")
+        }
+        let count = Int(((end - from).inSeconds * Double(framesPerSecond)).rounded(.up))
         guard count <= 3_000 else {
             throw UsageError(
                 "a GIF of \(count) pictures is too long (at most 3000: shorten --from/--to or lower --fps)")
         }
-        return (0..<count).map { from + Double($0) / Double(framesPerSecond) }
+        // Each instant counted from `from`, not added up, so the last is as exact as the first.
+        return (0..<count).map { from + .seconds($0) / framesPerSecond }
     }
 
-    /// Writes the requested files: the PNG of the panel at `seconds`, the GIF from `from` to `to`.
-    func write(_ preview: Preview, at seconds: Double) throws(PictureError) {
+    /// Writes the requested files: the PNG of the panel at `instant`, the GIF from `from` to `to`.
+    func write(_ preview: Preview, at instant: Duration) throws(PictureError) {
         let board = LEDBoard(pitch: pitch)
         if let pngPath {
-            let panel = preview.pictures(at: [seconds])[0]
+            let panel = preview.pictures(at: [instant])[0]
             try save(try PNGEncoder.encode(board.draw(panel)), to: pngPath)
         }
         if let gifPath {
-            let instants: [Double]
+            let instants: [Duration]
             do { instants = try gifInstants() } catch { throw PictureError(error.description) }
             let pictures = preview.pictures(at: instants).map { board.draw($0) }
             let animation = IndexedAnimation(
-                pictures: pictures, instants: instants, lastSeconds: 1 / Double(framesPerSecond))
+                pictures: pictures, instants: instants.map(\.inSeconds), lastSeconds: 1 / Double(framesPerSecond))
             try save(try GIFEncoder.encode(animation), to: gifPath)
         }
     }

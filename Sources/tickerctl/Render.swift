@@ -51,7 +51,7 @@ let renderCommand = Command(
 /// `tickerctl render`: one instant as ASCII art, or pictures of the panel as PNG and GIF files.
 func runRender(_ given: ParsedArguments) -> Int32 {
     var overrides: [ConfigOverride] = []
-    var seconds = 0.0
+    var instant = Duration.zero
     var pictures = PictureRequest()
     func set(_ section: String, _ key: String, _ value: String) {
         overrides.append(ConfigOverride(section: section, key: key, value: value))
@@ -59,9 +59,10 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     do throws(UsageError) {
         for option in given.options {
             switch option.name {
-            case "--at": seconds = try option.number(in: 0...86_400)
-            case "--from": pictures.from = try option.number(in: 0...86_400)
-            case "--to": pictures.to = try option.number(in: 0...86_400)
+            // Read as decimals, exactly: instants a marquee lap apart must show the same column.
+            case "--at": instant = try option.seconds(in: .zero ... .seconds(86_400))
+            case "--from": pictures.from = try option.seconds(in: .zero ... .seconds(86_400))
+            case "--to": pictures.to = try option.seconds(in: .zero ... .seconds(86_400))
             case "--fps": pictures.framesPerSecond = try option.integer(in: 1...50)
             case "--pitch": pictures.pitch = try option.integer(in: 3...64)
             case "--size":
@@ -111,9 +112,9 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     }
     let preview = Preview(settings: settings, content: content)
     guard pictures.isEmpty else {
-        do { try pictures.write(preview, at: seconds) } catch { fail(error.description, status: 1) }
+        do { try pictures.write(preview, at: instant) } catch { fail(error.description, status: 1) }
         return 0
     }
-    print(given.has("--strip") ? preview.strip(at: seconds) : preview.frame(at: seconds))
+    print(given.has("--strip") ? preview.strip(at: instant) : preview.frame(at: instant))
     return 0
 }

@@ -22,6 +22,18 @@ import TickerTestSupport
         #expect(blue == plain, "with sung = blue:\n\(blue)\nwithout colours:\n\(plain)")
     }
 
+    @Test func theMarqueeShowsTheSameColumnALapLater() async throws {
+        let rig = try Rig()
+        // "Daydream" is 39 columns: a lap of 1 s + (39 + 24) / 30 s = 3.1 s at the defaults.
+        let arguments = ["--text", "Daydream", "--size", "32x8"]
+        let strip = try await Self.render(rig, arguments + ["--strip"])
+        #expect(strip.split(separator: "\n").first?.count == 39)
+        let first = try await Self.render(rig, arguments + ["--at", "1.5"])
+        #expect(try await Self.render(rig, arguments + ["--at", "4.6"]) == first)
+        #expect(try await Self.render(rig, arguments + ["--at", "7.7"]) == first)
+        #expect(try await Self.render(rig, arguments + ["--at", "0"]) != first)
+    }
+
     @Test(arguments: ["10", "11"])
     func splitZonesTooLowForEveryBuiltInFontAreRefused(rows: String) async throws {
         let rig = try Rig()

@@ -126,8 +126,30 @@ import Testing
         // Overflow 16 px at 10 px/s: 1.6 s each way, a 1 s rest at each end, 5.2 s a round trip.
         let marquee = Marquee(
             textWidth: 36, zoneWidth: 20, style: MarqueeStyle(speed: 10, pause: 1, gap: 4, bounce: true))
-        #expect(marquee.lapDuration == .seconds(5.2))
+        #expect(marquee.lapDuration == .milliseconds(5_200))
         #expect(abs(marquee.offset(at: .seconds(seconds)) - pixels) < 1e-9)
+    }
+
+    /// Counted in whole attoseconds, an instant shows what it showed a lap earlier, however many laps ago; in
+    /// floating point the remainder of a 3.1 s lap once put 4.6 s a column behind 1.5 s.
+    @Test(arguments: [30, 17, 12.5, 41.3])
+    func aLapLaterTheMarqueeShowsTheSameColumn(speed: Double) {
+        for bounce in [false, true] {
+            let marquee = Marquee(
+                textWidth: 139, zoneWidth: 64, style: MarqueeStyle(speed: speed, pause: 0.7, bounce: bounce))
+            let lap = marquee.lapDuration
+            for step in 0..<400 {
+                let instant = Duration.milliseconds(Int64(step) * 37)
+                let column = marquee.columnOffset(at: instant)
+                for laps in [1, 7, 1_000] {
+                    #expect(marquee.columnOffset(at: instant + lap * laps) == column, "\(instant), \(laps) laps on")
+                }
+            }
+        }
+        let daydream = Marquee(textWidth: 39, zoneWidth: 32, style: MarqueeStyle())
+        #expect(daydream.lapDuration == .milliseconds(3_100))
+        #expect(daydream.columnOffset(at: .milliseconds(4_600)) == 15)
+        #expect(daydream.columnOffset(at: .milliseconds(1_500)) == 15)
     }
 
     @Test func hostileTimesAndSpeedsDoNotMove() {

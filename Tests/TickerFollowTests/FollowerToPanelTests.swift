@@ -30,7 +30,7 @@ struct FollowerToPanelTests {
         let zones = Scene(
             width: width, height: height, depth: settings.config.panel.depth.levels, style: settings.style
         ).zones
-        let rows = Preview(settings: settings, content: .text(line)).frame(at: 0).split(separator: "\n").map(
+        let rows = Preview(settings: settings, content: .text(line)).frame(at: .zero).split(separator: "\n").map(
             String.init)
         return (Array(rows.prefix(zones[0].height)), zones[0].height)
     }

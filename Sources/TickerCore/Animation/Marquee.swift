@@ -90,42 +90,19 @@ public struct Marquee: Sendable, Equatable {
     /// Pixels the text must travel in bounce mode to show its end.
     public var overflow: Int { max(textWidth - zoneWidth, 0) }
 
-    private var pause: Double { style.pause.isFinite ? max(style.pause, 0) : 0 }
-
     /// How long one lap takes (in bounce mode, one trip there and back).
-    public var lapDuration: Duration { .seconds(lapSeconds) }
-
-    private var lapSeconds: Double {
-        guard scrolls else { return 0 }
-        if style.bounce { return 2 * (pause + Double(overflow) / style.speed) }
-        return pause + Double(lapDistance) / style.speed
-    }
+    public var lapDuration: Duration { Duration(attosecondCount: lapAttoseconds) }
 
     /// Pixels the text has moved `elapsed` after it appeared (0 when it does not scroll). Loops: in
     /// `0 ..< lapDistance`; bounce: in `0 ... overflow`.
     public func offset(at elapsed: Duration) -> Double {
-        // The one conversion to seconds: speeds are pixels per second.
-        let seconds = elapsed.inSeconds
-        guard scrolls, seconds > 0 else { return 0 }
-        let duration = lapSeconds
-        guard duration > 0 else { return 0 }
-        if style.laps > 0, seconds >= Double(style.laps) * duration { return 0 }
-        let timeInLap = seconds.truncatingRemainder(dividingBy: duration)
-        if !style.bounce {
-            return min(max(timeInLap - pause, 0) * style.speed, Double(lapDistance))
-        }
-        let travel = Double(overflow) / style.speed
-        switch timeInLap {
-        case ..<pause: return 0
-        case ..<(pause + travel): return (timeInLap - pause) * style.speed
-        case ..<(2 * pause + travel): return Double(overflow)
-        default: return max(Double(overflow) - (timeInLap - 2 * pause - travel) * style.speed, 0)
-        }
+        pixels(on: leg(at: elapsed))
     }
 
-    /// The whole-column offset at `elapsed`: the pixel the panel shows, rounded down so motion is monotonic.
+    /// The whole-column offset at `elapsed`: the pixel the panel shows, rounded down so motion is monotonic,
+    /// counted in whole attoseconds so that it is the same at instants a lap apart.
     public func columnOffset(at elapsed: Duration) -> Int {
-        Int(offset(at: elapsed).rounded(.down))
+        column(on: leg(at: elapsed))
     }
 
     /// The strip column shown at zone column `column` when the text has moved `offset` whole pixels, or nil
@@ -189,43 +166,28 @@ extension Marquee {
     /// instant it does. It may be early: every lap's end counts as a change, though the lap ends looking as it
     /// started, and moving back in bounce mode the offset drops just after the instant returned.
     public func nextOffsetChange(after elapsed: Duration) -> Duration? {
-        guard let seconds = nextOffsetChange(afterSeconds: elapsed.inSeconds) else { return nil }
-        // Computed in seconds, the instant may land a hair either side of the column's: the column drawn is
-        // asked where it moves.
-        let column = columnOffset(at: elapsed)
-        return Duration.earliest(after: elapsed, upTo: .fromSeconds(seconds)) { columnOffset(at: $0) != column }
-    }
-
-    private func nextOffsetChange(afterSeconds seconds: Double) -> Double? {
-        guard scrolls, seconds.isFinite else { return nil }
-        let duration = lapSeconds
-        guard duration > 0 else { return nil }
+        let lap = lapAttoseconds
+        guard scrolls, lap > 0 else { return nil }
         // Before the text appeared nothing moves, as at its first instant.
-        let time = max(seconds, 0)
-        if style.laps > 0, time >= Double(style.laps) * duration { return nil }
-        let lapStart = (time / duration).rounded(.down) * duration
+        let time = max(elapsed.attosecondCount, 0)
+        if style.laps > 0, time / lap >= Int128(style.laps) { return nil }
+        let lapStart = time / lap * lap
         let inLap = time - lapStart
-        let speed = style.speed
-        // The instant the moving offset reaches the next whole column, `from` seconds into the lap.
-        func nextColumn(movingSince from: Double) -> Double {
-            let moved = max(inLap - from, 0) * speed
-            return lapStart + from + (moved.rounded(.down) + 1) / speed
-        }
-        var next: Double
-        if !style.bounce {
-            next = nextColumn(movingSince: pause)
+        let pause = pauseAttoseconds
+        let travel = style.bounce ? attoseconds(toMove: overflow) : attoseconds(toMove: lapDistance)
+        let speed = speedMicropixels
+        let unit = Self.attosecondMicropixels
+        var next: Int128
+        if inLap < pause + travel {
+            // Moving forward (or about to): column k + 1 is reached `(k + 1) / speed` after the pause.
+            let column = max(inLap - pause, 0) * speed / unit
+            next = pause + ((column + 1) * unit + speed - 1) / speed
         } else {
-            let travel = Double(overflow) / speed
-            if inLap < pause + travel {
-                next = nextColumn(movingSince: pause)
-            } else if inLap < 2 * pause + travel {
-                next = lapStart + 2 * pause + travel
-            } else {
-                // Moving back: the offset is `overflow − moved` and drops a column just after it reaches a whole one.
-                let position = Double(overflow) - (inLap - 2 * pause - travel) * speed
-                next = lapStart + 2 * pause + travel + (Double(overflow) - position.rounded(.down)) / speed
-            }
+            // Moving back: `m` columns back, the next is left the attosecond after `m / speed`.
+            let backStart = 2 * pause + travel
+            let moved = (max(inLap - backStart, 0) * speed + unit - 1) / unit
+            next = backStart + moved * unit / speed + 1
         }
-        return min(next, lapStart + duration)
+        return Duration(attosecondCount: lapStart + min(next, lap))
     }
 }

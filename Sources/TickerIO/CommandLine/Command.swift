@@ -67,6 +67,18 @@ package struct ParsedArguments: Sendable {
             return number
         }
 
+        /// The value as decimal seconds in `range`, to the microsecond and exact (`4.6` is 4.6 s to the
+        /// attosecond, which a `Double` is not).
+        package func seconds(in range: ClosedRange<Duration>) throws(UsageError) -> Duration {
+            guard let time = Duration(decimalSeconds: value ?? ""), range.contains(time) else {
+                let (low, high) = (range.lowerBound, range.upperBound)
+                throw bad(
+                    "seconds from \(low.decimalSeconds(fractionDigits: 6)) to \(high.decimalSeconds(fractionDigits: 6))"
+                )
+            }
+            return time
+        }
+
         /// The value as `WIDTHxHEIGHT`, at most 1024×64.
         package func size() throws(UsageError) -> (width: Int, height: Int) {
             let parts = (value ?? "").lowercased().split(separator: "x", omittingEmptySubsequences: false)

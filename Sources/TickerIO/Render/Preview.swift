@@ -32,22 +32,23 @@ package struct Preview: Sendable {
         self.content = content
     }
 
-    /// The panel at `seconds` as ASCII art (`#` full, `+` between, `.` off).
-    package func frame(at seconds: Double) -> String {
-        frames(at: [seconds])[0].asciiArt
+    /// The panel at `instant` as ASCII art (`#` full, `+` between, `.` off): what the daemon shows that long
+    /// after the content appeared.
+    package func frame(at instant: Duration) -> String {
+        frames(at: [instant])[0].asciiArt
     }
 
     /// The panel at each of `instants` (seconds, in order), as one scene shows them one after another. A text
     /// alone appears at 0; lyrics alone start playing at the first instant; with both, a track plays from 0:
     /// the lyrics sung, and the text around them as the panel shows it between lines (coming back at the
     /// start of its lap when a line ends).
-    package func frames(at instants: [Double]) -> [Frame] {
+    package func frames(at instants: [Duration]) -> [Frame] {
         play(instants) { frame, _ in frame }
     }
 
     /// The panel's colours at each of `instants`, as `frames(at:)` draws them: a colour panel in its palette,
     /// a grey one in white light.
-    package func pictures(at instants: [Double]) -> [RGBFrame] {
+    package func pictures(at instants: [Duration]) -> [RGBFrame] {
         let panel = settings.config.panel
         return play(instants) { frame, scene in
             guard panel.depth.isColor else { return RGBFrame(grey: frame) }
@@ -59,14 +60,14 @@ package struct Preview: Sendable {
 
     /// Plays the content through one scene and hands each instant's frame, with the scene that drew it, to
     /// `take`.
-    private func play<Picture>(_ instants: [Double], _ take: (Frame, Scene) -> Picture) -> [Picture] {
+    private func play<Picture>(_ instants: [Duration], _ take: (Frame, Scene) -> Picture) -> [Picture] {
         let panel = settings.config.panel
         var scene = Scene(
             width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor,
             style: settings.style)
         var state = PlayerState()
         var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
-        let start = Duration.seconds(instants.first ?? 0)
+        let start = instants.first ?? .zero
         switch (content.text, content.lyrics) {
         case (let text?, let lyrics?):
             for command in [FeedCommand.text(text), .lyrics(lyrics), .position(.zero), .play] {
@@ -80,17 +81,17 @@ package struct Preview: Sendable {
             state.apply(.text(text ?? ""), at: .zero)
             scene.observe(state, at: .zero)
         }
-        return instants.map { seconds in
-            scene.render(state, at: .seconds(seconds), into: &frame)
+        return instants.map { instant in
+            scene.render(state, at: instant, into: &frame)
             return take(frame, scene)
         }
     }
 
-    /// The whole unclipped strip of `text` (or of the lyric line sung at `seconds`) in the first zone's fonts.
-    package func strip(at seconds: Double) -> String {
+    /// The whole unclipped strip of `text` (or of the lyric line sung at `instant`) in the first zone's fonts.
+    package func strip(at instant: Duration) -> String {
         let lyric = content.lyrics.flatMap { lyrics in
-            lyrics.line(at: .seconds(seconds))?.line.text
-                ?? (content.text == nil ? lyrics.nextLine(after: .seconds(seconds))?.line.text : nil)
+            lyrics.line(at: instant)?.line.text
+                ?? (content.text == nil ? lyrics.nextLine(after: instant)?.line.text : nil)
         }
         let text = lyric ?? content.text ?? ""
         let height = settings.style.fonts.height
