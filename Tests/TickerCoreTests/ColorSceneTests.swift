@@ -292,6 +292,18 @@ import Testing
         #expect(apart == [15, PixelDepth.four.level(RGB(red: 128, green: 128, blue: 128).luminance)])
     }
 
+    @Test func aHiddenRestLeavesTheSungColourAtItsLuminance() {
+        var palette = Palette.standard
+        palette[.sung] = Self.red
+        // karaoke.rest-level = 0: nothing unsung shows, so nothing is kept apart.
+        let hidden = Colorizer(palette: palette, depth: .four, restLevel: 0)
+        #expect(hidden.grey[Int(ColorRole.sung.rawValue) * 16 + 15] == PixelDepth.four.level(Self.red.luminance))
+        // At the usual rest level, red (0.21) and its dimmed rest are too close: the sweep is white over grey.
+        let shown = Colorizer(palette: palette, depth: .four, restLevel: 5)
+        #expect(shown.grey[Int(ColorRole.sung.rawValue) * 16 + 15] == 15)
+        #expect(shown.grey[Int(ColorRole.rest.rawValue) * 16 + 5] == 5)
+    }
+
     @Test func aLightBackgroundSweepsInBlackWhenTheColoursCannotBeToldApart() {
         let shades = Self.greySweep(depth: .two) {
             $0[.background] = .white

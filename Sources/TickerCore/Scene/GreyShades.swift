@@ -9,7 +9,8 @@
 /// 1. the unsung part is the sung grey dimmed to the rest level, as with no rest colour set;
 /// 2. when even that cannot be told apart, the lyric is shown as without colours: sung at full contrast with
 ///    the background (white on a dark one, black on a light one), unsung that dimmed to the rest level.
-/// A 1-bit panel dithers the unsung part instead of dimming it, which tells the two apart by itself.
+/// A 1-bit panel dithers the unsung part instead of dimming it, which tells the two apart by itself; a rest level
+/// of 0 hides it, leaving nothing to tell apart.
 struct GreyShades: Sendable {
     /// How far apart, as a fraction of full brightness, the sung and unsung greys must be.
     static let minimumSweepContrast = 0.25
@@ -37,7 +38,7 @@ struct GreyShades: Sendable {
         var rest = Shade(grey: sung, fullLevel: maxLevel)
         if let color = palette[.rest] { rest = Shade(grey: color.luminance, fullLevel: Double(max(restLevel, 1))) }
         // With a dithered rest (drawn at full level), the pattern, not the grey, shows what is still to sing.
-        if restLevel < depth.maxLevel {
+        if restLevel > 0, restLevel < depth.maxLevel {
             let dimmed = Shade(grey: sung, fullLevel: maxLevel)
             let fullContrast = background < 0.5 ? 1.0 : 0.0
             let shows = { (rest: Shade) in
