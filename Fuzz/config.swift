@@ -1,6 +1,7 @@
 // fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the configuration parser: it must return a configuration or a non-empty list of
-// problems, each located on a line of the input, and a configuration it accepts must pass its own checks.
+// problems, each located on a line of the input, and a configuration it accepts must pass its own checks
+// (a split layout's fonts fitting the panel among them).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -11,6 +12,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if !config.conflicts().isEmpty { fatalError("accepted a configuration with conflicts") }
         if !(1...1024).contains(config.panel.width) || !(1...64).contains(config.panel.height) {
             fatalError("accepted a panel size out of range")
+        }
+        // An accepted split layout draws each zone's first font whole, one above the other.
+        if config.layout.zones == .split, case .success(let split) = config.splitFonts(rows: Config.builtinRows),
+            let top = split.top.first.flatMap(Config.builtinRows),
+            let bottom = split.bottom.first.flatMap(Config.builtinRows), top + bottom > config.panel.height
+        {
+            fatalError("accepted split fonts taller than the panel")
         }
     case .failure(let errors):
         if errors.issues.isEmpty { fatalError("failure without issues") }
