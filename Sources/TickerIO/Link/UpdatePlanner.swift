@@ -140,13 +140,14 @@ package struct UpdatePlanner: Sendable {
 
     /// The cheapest update when columns `changed` span every column that differs (the first and the last of
     /// them differ), given whether column `a` of the next frame equals column `b` of the shown one; `same`
-    /// is only asked about columns in that span.
+    /// is only asked about columns in that span. Of updates that cost the same, the first tried wins: the
+    /// columns alone, then scrolls by 1, −1… to `maxScroll` columns each way.
     @inline(__always)
     func plan(changed range: Range<Int>, same: (_ a: Int, _ b: Int) -> Bool) -> FrameUpdate {
         var best = FrameUpdate.full
         var bestCost = fullCost
-        let direct = Self.split(mismatches: { x in !same(x, x) }, in: range, minimumGap: minimumGap)
-        let directUpdate = FrameUpdate.columns(direct.0, direct.1)
+        let direct = Self.cover(range, shiftedBy: 0, minimumGap: minimumGap, mostMismatches: range.count, same: same)
+        let directUpdate = direct.map { FrameUpdate.columns($0.0, $0.1) } ?? .full
         if cost(of: directUpdate) < bestCost {
             best = directUpdate
             bestCost = cost(of: directUpdate)
@@ -158,13 +159,14 @@ package struct UpdatePlanner: Sendable {
             if scrollCost + columnsCost(distance) >= bestCost { break }
             for sign in 0..<2 where distance < range.count {
                 let dx = sign == 0 ? -distance : distance
-                // After the device moves `range` by dx, column x shows what was at x − dx; vacated columns are
-                // blank and always need sending.
-                let mismatch = { (x: Int) -> Bool in
-                    let source = x - dx
-                    return source < range.lowerBound || source >= range.upperBound || !same(x, source)
-                }
-                let ranges = Self.split(mismatches: mismatch, in: range, minimumGap: minimumGap)
+                // Whatever the ranges, they cover every column that does not match, and two ranges cost at
+                // least what one of all their columns costs: a scroll with more mismatches than this cannot
+                // win, and its search stops as soon as it finds that many.
+                let most = mostColumns(costingUnder: bestCost - scrollCost, atMost: range.count)
+                guard
+                    let ranges = Self.cover(
+                        range, shiftedBy: dx, minimumGap: minimumGap, mostMismatches: most, same: same)
+                else { continue }
                 let update = FrameUpdate.scroll(
                     range: ColumnRange(start: range.lowerBound, count: range.count), dx: dx,
                     ranges.0.count > 0 ? ranges.0 : nil, ranges.1)
@@ -178,31 +180,62 @@ package struct UpdatePlanner: Sendable {
         return best
     }
 
+    /// The most columns (up to `count`) one column update can carry for less than `budget` bytes; -1 when not
+    /// even an empty one does.
+    func mostColumns(costingUnder budget: Int, atMost count: Int) -> Int {
+        guard columnsCost(0) < budget else { return -1 }
+        // columnsCost grows with the count: the last count under the budget, by halving.
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if columnsCost(middle) < budget { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
     /// The fewest matching columns worth skipping with a second column update: more bytes than a packet's
     /// own overhead (header, CRC, COBS, delimiter).
     var minimumGap: Int { Wire.encodedCount(payloadCount: 4) / max(geometry.bytesPerColumn, 1) + 1 }
 
-    /// Covers the columns of `range` for which `mismatches` holds with at most two ranges, split at the widest
-    /// run of matching columns when it is at least `minimumGap` long.
+    /// Covers the columns of `range` that do not match once the device moves `range` by `dx` (column x then
+    /// shows what was at x − dx; the columns vacated show nothing and never match) with at most two ranges,
+    /// split at the widest run of matching columns when it is at least `minimumGap` long; nil as soon as more
+    /// than `mostMismatches` columns do not match. Reads 64 columns at a time into a word of mismatch bits,
+    /// then walks only the bits that are set.
     @inline(__always)
-    static func split(mismatches: (Int) -> Bool, in range: Range<Int>, minimumGap: Int) -> (ColumnRange, ColumnRange?) {
+    static func cover(
+        _ range: Range<Int>, shiftedBy dx: Int, minimumGap: Int, mostMismatches: Int, same: (Int, Int) -> Bool
+    ) -> (ColumnRange, ColumnRange?)? {
         var first = -1
         var last = -1
         var gapStart = -1
         var gapLength = 0
-        var runStart = -1
-        for x in range {
-            if mismatches(x) {
-                if first < 0 { first = x }
-                if runStart >= 0, x - runStart > gapLength {
-                    gapStart = runStart
-                    gapLength = x - runStart
+        var mismatches = 0
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + 64, range.upperBound)
+            var word: UInt64 = 0
+            for x in start..<end {
+                let source = x - dx
+                if source < range.lowerBound || source >= range.upperBound || !same(x, source) {
+                    word |= 1 << UInt64(x - start)
                 }
-                runStart = -1
-                last = x
-            } else if first >= 0, runStart < 0 {
-                runStart = x
             }
+            mismatches += word.nonzeroBitCount
+            if mismatches > mostMismatches { return nil }
+            while word != 0 {
+                let x = start + word.trailingZeroBitCount
+                word &= word - 1
+                if first < 0 {
+                    first = x
+                } else if x - last - 1 > gapLength {
+                    // The first of the widest runs wins.
+                    gapStart = last + 1
+                    gapLength = x - last - 1
+                }
+                last = x
+            }
+            start = end
         }
         guard first >= 0 else { return (ColumnRange(start: range.lowerBound, count: 0), nil) }
         guard gapLength >= max(minimumGap, 1) else { return (ColumnRange(start: first, count: last - first + 1), nil) }
