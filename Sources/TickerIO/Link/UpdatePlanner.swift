@@ -88,11 +88,13 @@ package struct UpdatePlanner: Sendable {
                 keys[index] = Self.key(next, at: (low + index) * column, count: column)
                 keys[count + index] = Self.key(shown, at: (low + index) * column, count: column)
             }
-            let exact = column <= 8
+            // Column `a` of the next frame equals column `b` of the shown one: the numbers say so for columns of
+            // up to 8 bytes (a search that only compares numbers runs without branches); beyond, equal hashes
+            // are confirmed byte by byte.
+            if column <= 8 { return plan(changed: changed) { a, b in keys[a - low] == keys[count + b - low] } }
             return plan(changed: changed) { a, b in
-                // Column `a` of the next frame equals column `b` of the shown one.
-                guard keys[a - low] == keys[count + b - low] else { return false }
-                return exact || memcmp(nextBytes + a * column, shownBytes + b * column, column) == 0
+                keys[a - low] == keys[count + b - low]
+                    && memcmp(nextBytes + a * column, shownBytes + b * column, column) == 0
             }
         }
     }
@@ -153,16 +155,16 @@ package struct UpdatePlanner: Sendable {
             bestCost = cost(of: directUpdate)
         }
         guard canScroll, maxScroll > 0 else { return best }
+        // Whatever its ranges, a scroll's update covers every column that does not match, and two ranges cost at
+        // least what one of all their columns costs: a scroll with more mismatches than this cannot win, and
+        // its search stops as soon as it finds that many.
+        var most = mostColumns(costingUnder: bestCost - scrollCost, atMost: range.count)
         for distance in 1...maxScroll {
             // The columns a scroll vacates always go out: when that alone costs as much as the best so far, no
             // scroll this far or further can win.
             if scrollCost + columnsCost(distance) >= bestCost { break }
             for sign in 0..<2 where distance < range.count {
                 let dx = sign == 0 ? -distance : distance
-                // Whatever the ranges, they cover every column that does not match, and two ranges cost at
-                // least what one of all their columns costs: a scroll with more mismatches than this cannot
-                // win, and its search stops as soon as it finds that many.
-                let most = mostColumns(costingUnder: bestCost - scrollCost, atMost: range.count)
                 guard
                     let ranges = Self.cover(
                         range, shiftedBy: dx, minimumGap: minimumGap, mostMismatches: most, same: same)
@@ -174,6 +176,7 @@ package struct UpdatePlanner: Sendable {
                 if total < bestCost {
                     best = update
                     bestCost = total
+                    most = mostColumns(costingUnder: bestCost - scrollCost, atMost: range.count)
                 }
             }
         }
@@ -200,12 +203,15 @@ package struct UpdatePlanner: Sendable {
     /// Covers the columns of `range` that do not match once the device moves `range` by `dx` (column x then
     /// shows what was at x − dx; the columns vacated show nothing and never match) with at most two ranges,
     /// split at the widest run of matching columns when it is at least `minimumGap` long; nil as soon as more
-    /// than `mostMismatches` columns do not match. Reads 64 columns at a time into a word of mismatch bits,
-    /// then walks only the bits that are set.
+    /// than `mostMismatches` columns do not match. Gathers the mismatches of 64 columns at a time into a word
+    /// of bits, then walks its runs of set bits rather than its columns.
     @inline(__always)
     static func cover(
         _ range: Range<Int>, shiftedBy dx: Int, minimumGap: Int, mostMismatches: Int, same: (Int, Int) -> Bool
     ) -> (ColumnRange, ColumnRange?)? {
+        // The columns whose source stays in the range; the others are vacated.
+        let keptLow = min(range.upperBound, range.lowerBound + max(dx, 0))
+        let kept = keptLow..<max(keptLow, range.upperBound + min(dx, 0))
         var first = -1
         var last = -1
         var gapStart = -1
@@ -213,29 +219,29 @@ package struct UpdatePlanner: Sendable {
         var mismatches = 0
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = min(start + 64, range.upperBound)
-            var word: UInt64 = 0
-            for x in start..<end {
-                let source = x - dx
-                if source < range.lowerBound || source >= range.upperBound || !same(x, source) {
-                    word |= 1 << UInt64(x - start)
-                }
-            }
+            let chunk = start..<min(start + 64, range.upperBound)
+            var word =
+                bits(range.lowerBound..<kept.lowerBound, in: chunk)
+                | bits(kept.upperBound..<range.upperBound, in: chunk)
+            for x in kept.clamped(to: chunk) { word |= UInt64(same(x, x - dx) ? 0 : 1) << UInt64(x - start) }
             mismatches += word.nonzeroBitCount
             if mismatches > mostMismatches { return nil }
             while word != 0 {
-                let x = start + word.trailingZeroBitCount
-                word &= word - 1
+                // A run of mismatching columns from `x`.
+                let bit = word.trailingZeroBitCount
+                let run = (~(word >> UInt64(bit))).trailingZeroBitCount
+                let x = start + bit
                 if first < 0 {
                     first = x
                 } else if x - last - 1 > gapLength {
-                    // The first of the widest runs wins.
+                    // The first of the widest runs of matching columns wins.
                     gapStart = last + 1
                     gapLength = x - last - 1
                 }
-                last = x
+                last = x + run - 1
+                word = bit + run >= 64 ? 0 : word & ~((1 << UInt64(bit + run)) - 1)
             }
-            start = end
+            start = chunk.upperBound
         }
         guard first >= 0 else { return (ColumnRange(start: range.lowerBound, count: 0), nil) }
         guard gapLength >= max(minimumGap, 1) else { return (ColumnRange(start: first, count: last - first + 1), nil) }
@@ -243,5 +249,14 @@ package struct UpdatePlanner: Sendable {
             ColumnRange(start: first, count: gapStart - first),
             ColumnRange(start: gapStart + gapLength, count: last - gapStart - gapLength + 1)
         )
+    }
+
+    /// The bits of the columns of `columns` that lie in `chunk` (64 columns at most), bit 0 for its first.
+    @inline(__always)
+    static func bits(_ columns: Range<Int>, in chunk: Range<Int>) -> UInt64 {
+        let inside = columns.clamped(to: chunk)
+        guard !inside.isEmpty else { return 0 }
+        let ones: UInt64 = inside.count >= 64 ? ~0 : (1 << UInt64(inside.count)) - 1
+        return ones << UInt64(inside.lowerBound - chunk.lowerBound)
     }
 }
