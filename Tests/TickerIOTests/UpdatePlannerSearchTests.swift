@@ -59,41 +59,55 @@ import TickerWire
         )
     }
 
+    /// What `search` makes of the columns from the first that differs to the last, comparing columns byte by
+    /// byte; `.none` when none differs.
+    static func searchByBytes(
+        shown: [UInt8], next: [UInt8], column: Int, _ search: (Range<Int>, (Int, Int) -> Bool) -> FrameUpdate
+    ) -> FrameUpdate {
+        let same = { (a: Int, b: Int) in
+            next[(a * column)..<((a + 1) * column)] == shown[(b * column)..<((b + 1) * column)]
+        }
+        let changed = (0..<(next.count / column)).filter { !same($0, $0) }
+        guard let first = changed.first, let last = changed.last else { return .none }
+        return search(first..<(last + 1), same)
+    }
+
     /// Frames as a marquee over a sweep makes them: one band of rows moved by up to `maxScroll` + 2 columns,
-    /// another blank or not and touched in a few columns or not at all, on panels wider and narrower than 64
-    /// columns.
+    /// the other blank in every other round (as a sweep's row between lines is) and touched in a few columns or
+    /// not at all.
+    static func frames(_ geometry: PanelGeometry, round: Int, _ random: inout SplitMix) -> (
+        shown: [UInt8], next: [UInt8]
+    ) {
+        let (width, column) = (geometry.width, geometry.bytesPerColumn)
+        let moved = max(1, column / 2)
+        let shown = (0..<(width * column)).map { index in
+            index % column >= moved && round % 2 == 0 ? 0 : UInt8(random.next(below: 1 + round % 4)) * 0x11
+        }
+        let dx = random.next(below: 13) - 6
+        var next = shown
+        for x in 0..<width {
+            for k in 0..<moved {
+                next[x * column + k] = (0..<width).contains(x - dx) ? shown[(x - dx) * column + k] : 0
+            }
+        }
+        for _ in 0..<(round % 5) { next[random.next(below: next.count)] ^= 0x5A }
+        return (shown, next)
+    }
+
+    /// On panels wider and narrower than 64 columns, of columns of 1 to 48 bytes.
     @Test(arguments: [(128, 16, 2), (64, 8, 1), (200, 8, 1), (32, 16, 24), (40, 7, 16), (130, 16, 4)])
     func choosesWhatThePlainSearchChooses(width: Int, height: Int, bits: Int) throws {
-        let geometry = try PanelGeometry(width: width, height: height, bitsPerPixel: bits)
-        var planner = UpdatePlanner(geometry: geometry, canScroll: true)
-        let column = geometry.bytesPerColumn
+        var planner = UpdatePlanner(
+            geometry: try PanelGeometry(width: width, height: height, bitsPerPixel: bits), canScroll: true)
         var random = SplitMix(seed: UInt64(width * 7 + bits))
         var kinds: Set<String> = []
         for round in 0..<400 {
-            let values = 1 + round % 4
-            let moved = max(1, column / 2)
-            // The band that stays is blank in every other round, as a sweep's row between lines is.
-            let shown = (0..<(width * column)).map { index in
-                index % column >= moved && round % 2 == 0 ? 0 : UInt8(random.next(below: values)) * 0x11
-            }
-            let dx = random.next(below: 13) - 6
-            var next = shown
-            for x in 0..<width {
-                let source = x - dx
-                for k in 0..<moved {
-                    next[x * column + k] = source >= 0 && source < width ? shown[source * column + k] : 0
-                }
-            }
-            for _ in 0..<(round % 5) { next[random.next(below: next.count)] ^= 0x5A }
+            let (shown, next) = Self.frames(planner.geometry, round: round, &random)
             let update = shown.withUnsafeBytes { x in next.withUnsafeBytes { y in planner.plan(from: x, to: y) } }
-            func same(_ a: Int, _ b: Int) -> Bool {
-                next[(a * column)..<((a + 1) * column)] == shown[(b * column)..<((b + 1) * column)]
+            let plain = Self.searchByBytes(shown: shown, next: next, column: planner.geometry.bytesPerColumn) {
+                range, same in
+                Self.plainPlan(planner, changed: range, same: same)
             }
-            let changed = (0..<width).filter { !same($0, $0) }
-            let plain =
-                changed.isEmpty
-                ? FrameUpdate.none
-                : Self.plainPlan(planner, changed: changed[0]..<(changed[changed.count - 1] + 1), same: same)
             #expect(update == plain, "round \(round)")
             kinds.insert("\(update)".prefix { $0 != "(" }.description)
         }
