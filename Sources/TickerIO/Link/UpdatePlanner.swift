@@ -91,6 +91,25 @@ package struct UpdatePlanner: Sendable {
             // Column `a` of the next frame equals column `b` of the shown one: the numbers say so for columns of
             // up to 8 bytes (a search that only compares numbers runs without branches); beyond, equal hashes
             // are confirmed byte by byte.
+            if column == 4 {
+                // Columns of 4 bytes (16 rows at 2 bits) compare two at a time, 8 bytes of each frame at once.
+                return plan(changed: changed) { columns, dx in
+                    var word: UInt64 = 0
+                    var x = columns.lowerBound
+                    while x + 2 <= columns.upperBound {
+                        let difference = UInt64(
+                            littleEndian: next.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+                                ^ shown.loadUnaligned(fromByteOffset: (x - dx) * 4, as: UInt64.self))
+                        let pair: UInt64 = (difference & 0xFFFF_FFFF != 0 ? 1 : 0) | (difference >> 32 != 0 ? 2 : 0)
+                        word |= pair << UInt64(x - columns.lowerBound)
+                        x += 2
+                    }
+                    if x < columns.upperBound, keys[x - low] != keys[count + x - dx - low] {
+                        word |= 1 << UInt64(x - columns.lowerBound)
+                    }
+                    return word
+                }
+            }
             if column <= 8 { return plan(changed: changed) { a, b in keys[a - low] == keys[count + b - low] } }
             return plan(changed: changed) { a, b in
                 keys[a - low] == keys[count + b - low]
@@ -146,9 +165,23 @@ package struct UpdatePlanner: Sendable {
     /// columns alone, then scrolls by 1, −1… to `maxScroll` columns each way.
     @inline(__always)
     func plan(changed range: Range<Int>, same: (_ a: Int, _ b: Int) -> Bool) -> FrameUpdate {
+        plan(changed: range) { columns, dx in
+            var word: UInt64 = 0
+            for x in columns { word |= UInt64(same(x, x - dx) ? 0 : 1) << UInt64(x - columns.lowerBound) }
+            return word
+        }
+    }
+
+    /// The cheapest update, as `plan(changed:same:)` finds it, given the mismatch bits of at most 64 columns at
+    /// a time: for `columns` and a shift `dx` (that keeps each source in the span), bit `i` set when column
+    /// `columns.lowerBound + i` of the next frame differs from column `columns.lowerBound + i − dx` of the
+    /// shown one.
+    @inline(__always)
+    func plan(changed range: Range<Int>, mismatches: (_ columns: Range<Int>, _ dx: Int) -> UInt64) -> FrameUpdate {
         var best = FrameUpdate.full
         var bestCost = fullCost
-        let direct = Self.cover(range, shiftedBy: 0, minimumGap: minimumGap, mostMismatches: range.count, same: same)
+        let direct = Self.cover(
+            range, shiftedBy: 0, minimumGap: minimumGap, mostMismatches: range.count, mismatches: mismatches)
         let directUpdate = direct.map { FrameUpdate.columns($0.0, $0.1) } ?? .full
         if cost(of: directUpdate) < bestCost {
             best = directUpdate
@@ -167,7 +200,7 @@ package struct UpdatePlanner: Sendable {
                 let dx = sign == 0 ? -distance : distance
                 guard
                     let ranges = Self.cover(
-                        range, shiftedBy: dx, minimumGap: minimumGap, mostMismatches: most, same: same)
+                        range, shiftedBy: dx, minimumGap: minimumGap, mostMismatches: most, mismatches: mismatches)
                 else { continue }
                 let update = FrameUpdate.scroll(
                     range: ColumnRange(start: range.lowerBound, count: range.count), dx: dx,
@@ -207,7 +240,8 @@ package struct UpdatePlanner: Sendable {
     /// of bits, then walks its runs of set bits rather than its columns.
     @inline(__always)
     static func cover(
-        _ range: Range<Int>, shiftedBy dx: Int, minimumGap: Int, mostMismatches: Int, same: (Int, Int) -> Bool
+        _ range: Range<Int>, shiftedBy dx: Int, minimumGap: Int, mostMismatches: Int,
+        mismatches: (_ columns: Range<Int>, _ dx: Int) -> UInt64
     ) -> (ColumnRange, ColumnRange?)? {
         // The columns whose source stays in the range; the others are vacated.
         let keptLow = min(range.upperBound, range.lowerBound + max(dx, 0))
@@ -216,16 +250,17 @@ package struct UpdatePlanner: Sendable {
         var last = -1
         var gapStart = -1
         var gapLength = 0
-        var mismatches = 0
+        var mismatched = 0
         var start = range.lowerBound
         while start < range.upperBound {
             let chunk = start..<min(start + 64, range.upperBound)
             var word =
                 bits(range.lowerBound..<kept.lowerBound, in: chunk)
                 | bits(kept.upperBound..<range.upperBound, in: chunk)
-            for x in kept.clamped(to: chunk) { word |= UInt64(same(x, x - dx) ? 0 : 1) << UInt64(x - start) }
-            mismatches += word.nonzeroBitCount
-            if mismatches > mostMismatches { return nil }
+            let compared = kept.clamped(to: chunk)
+            if !compared.isEmpty { word |= mismatches(compared, dx) << UInt64(compared.lowerBound - start) }
+            mismatched += word.nonzeroBitCount
+            if mismatched > mostMismatches { return nil }
             while word != 0 {
                 // A run of mismatching columns from `x`.
                 let bit = word.trailingZeroBitCount
