@@ -379,6 +379,9 @@ case "network":
     networkFigures()
 case "max7219":
     max7219Figures()
+case "wire":
+    // The bytes on the wire and the planner's work over 60 s of animation (also a fixed load for callgrind).
+    wireFigures()
 case "profile":
     // A short steady-state loop for profilers (valgrind --tool=callgrind).
     let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))

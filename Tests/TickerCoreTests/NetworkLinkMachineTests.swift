@@ -15,7 +15,9 @@ import TickerCore
     }
 
     @Test func resolvesAtOnceThenSendsAFrameAndKeepsTheReceiverAwake() {
-        var machine = NetworkLinkMachine(policy: NetworkLinkPolicy(keepalive: .milliseconds(500)))
+        var policy = NetworkLinkPolicy()
+        policy.keepalive = .milliseconds(500)
+        var machine = NetworkLinkMachine(policy: policy)
         let first = machine.next(at: .zero)
         #expect(first == .resolve)
         machine.startedResolving()
@@ -29,7 +31,9 @@ import TickerCore
     }
 
     @Test func capsTheFrameRateAndSendsTheNewestPictureWhenTheCapAllows() {
-        var machine = NetworkLinkMachine(policy: NetworkLinkPolicy(minInterval: Self.ms(50)))
+        var policy = NetworkLinkPolicy()
+        policy.minInterval = Self.ms(50)
+        var machine = NetworkLinkMachine(policy: policy)
         machine.resolved(at: .zero)
         #expect(step(&machine, at: .zero) == .frame)
         _ = machine.sentFrame(at: .zero)

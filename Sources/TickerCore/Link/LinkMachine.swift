@@ -1,29 +1,5 @@
 import TickerWire
 
-/// Timings of the link to a panel of tickerd's protocol.
-public struct LinkPolicy: Sendable, Equatable {
-    /// Between two hellos while waiting for the device's info.
-    public var helloInterval: Duration
-    /// How long to wait for the info before streaming anyway (boards that reset on open need 1.5–2 s).
-    public var helloTimeout: Duration
-    /// A full frame at least this often, so a device that reset on its own recovers.
-    public var fullFrameInterval: Duration
-    /// How the port is retried.
-    public var retry: RetryPolicy
-
-    /// The defaults: hello every 250 ms for up to 2.5 s, a full frame every second, and `RetryPolicy`'s
-    /// retries.
-    public init(
-        helloInterval: Duration = .milliseconds(250), helloTimeout: Duration = .milliseconds(2_500),
-        fullFrameInterval: Duration = .seconds(1), retry: RetryPolicy = RetryPolicy()
-    ) {
-        self.helloInterval = helloInterval
-        self.helloTimeout = helloTimeout
-        self.fullFrameInterval = fullFrameInterval
-        self.retry = retry
-    }
-}
-
 /// The connection to the panel as a pure state machine: it says what to do next, the shell (`PanelLink`) does
 /// it and reports back. The port's life (waiting, opening, retrying) is a `PortMachine`'s; this adds the
 /// handshake and the full frames on an open port. Time is passed in, so tests drive it on a manual clock.
@@ -53,7 +29,7 @@ public struct LinkMachine: Sendable {
     /// Timings.
     public let policy: LinkPolicy
     /// The port's life: waiting, open, retries, the last failure.
-    public private(set) var port: PortMachine
+    public package(set) var port: PortMachine
     /// What the device said about itself, once it has.
     public private(set) var info: DeviceInfo?
     /// Where the link is while the port is open (never `.waiting`).
@@ -66,10 +42,7 @@ public struct LinkMachine: Sendable {
     }
 
     /// Where the link is.
-    public var state: State {
-        if let retryAt = port.retryAt { return .waiting(retryAt: retryAt) }
-        return session
-    }
+    public var state: State { port.retryAt.map(State.waiting) ?? session }
 
     /// What to do at `now`.
     public func next(at now: Duration) -> Action {
@@ -103,18 +76,14 @@ public struct LinkMachine: Sendable {
         }
     }
 
+    /// Whether frames are going out.
+    public var isStreaming: Bool { if case .streaming = state { true } else { false } }
+
     /// The port opened at `now`.
     public mutating func opened(at now: Duration) {
         port.opened(at: now)
         session = .handshaking(openedAt: now, lastHello: nil)
         info = nil
-    }
-
-    /// Opening failed at `now`, for `problem` when the caller knows it: try again later, backing off. Returns
-    /// whether `problem` is news to log.
-    @discardableResult
-    public mutating func openFailed(at now: Duration, because problem: String? = nil) -> Bool {
-        port.openFailed(at: now, because: problem)
     }
 
     /// The device went away (hang-up, I/O error) at `now`: the port is closed; try again soon.

@@ -18,7 +18,7 @@ public struct MAX7219LinkMachine: Sendable, PortLifecycle {
     /// How often the chips are set up again.
     public let reinitialiseEvery: Duration
     /// The port's life: waiting, open, retries, the last failure.
-    public private(set) var port: PortMachine
+    public package(set) var port: PortMachine
     /// When the chips were last set up on this connection; nil: not yet.
     public private(set) var initialisedAt: Duration?
 
@@ -46,13 +46,6 @@ public struct MAX7219LinkMachine: Sendable, PortLifecycle {
     public mutating func opened(at now: Duration) {
         port.opened(at: now)
         initialisedAt = nil
-    }
-
-    /// Opening failed at `now`, for `problem` when the caller knows it: back off; returns whether `problem` is
-    /// news to log.
-    @discardableResult
-    public mutating func openFailed(at now: Duration, because problem: String? = nil) -> Bool {
-        port.openFailed(at: now, because: problem)
     }
 
     /// The device went away at `now`: closed; try again soon.

@@ -1,33 +1,3 @@
-/// Timings of a link to an LED controller on the network.
-public struct NetworkLinkPolicy: Sendable, Equatable {
-    /// A frame at least this often, picture changed or not: receivers go back to their own effects when frames
-    /// stop (AWTRIX 3 after 1 s, WLED after 2.5 s, E1.31 receivers after 2.5 s).
-    public var keepalive: Duration
-    /// The least time between two frames (the device's frame-rate cap); zero sends every picture.
-    public var minInterval: Duration
-    /// How long a frame waits after the send buffer was full before it is tried again.
-    public var busyRetry: Duration
-    /// How long frames must go out without an error before a problem is reported over.
-    public var recovery: Duration
-    /// How the name is resolved again and the socket reopened.
-    public var retry: RetryPolicy
-
-    /// The defaults: a frame at least every 500 ms, no cap, 10 ms after a full buffer, 1 s to call a problem
-    /// over, retries from 100 ms doubling up to 2 s (5 s for a device never reached).
-    public init(
-        keepalive: Duration = .milliseconds(500), minInterval: Duration = .zero,
-        busyRetry: Duration = .milliseconds(10),
-        recovery: Duration = .seconds(1),
-        retry: RetryPolicy = RetryPolicy(maxRetrySeen: .seconds(2), maxRetryUnseen: .seconds(5))
-    ) {
-        self.keepalive = keepalive
-        self.minInterval = minInterval
-        self.busyRetry = busyRetry
-        self.recovery = recovery
-        self.retry = retry
-    }
-}
-
 /// The link to an LED controller on the network as a pure state machine, on the same `PortMachine` as the
 /// serial links: resolve the name (again at every retry: DHCP moves devices), open a socket, then frames
 /// paced by the device's cap, at least one per keepalive, the newest picture winning. A failed send (nothing
@@ -108,6 +78,9 @@ public struct NetworkLinkMachine: Sendable {
         case .streaming(nil): .zero
         }
     }
+
+    /// Whether frames are going out.
+    public var isStreaming: Bool { if case .streaming = state { true } else { false } }
 
     /// The lookup started.
     public mutating func startedResolving() {

@@ -75,24 +75,32 @@ public struct PortMachine: Sendable {
 }
 
 /// A machine built on a `PortMachine`, as a serial sink's shell drives its port: the three things that happen
-/// to the port. `LinkMachine` and `StripLinkMachine` are ones.
-public protocol PortLifecycle {
-    /// The port's life: waiting, open, retries, the last failure.
-    var port: PortMachine { get }
+/// to the port. `LinkMachine`, `StripLinkMachine` and `MAX7219LinkMachine` are ones.
+package protocol PortLifecycle {
+    /// The port's life: waiting, open, retries, the last failure. Settable within the package, so that what
+    /// every machine does alike with it is written once, below.
+    var port: PortMachine { get set }
+    /// The instant the machine next has something to do without a new picture. At or before `now`: at once.
+    var nextDeadline: Duration { get }
     /// The port opened at `now`.
     mutating func opened(at now: Duration)
-    /// Opening failed at `now` for `problem`: back off; returns whether `problem` is news to log.
-    mutating func openFailed(at now: Duration, because problem: String?) -> Bool
     /// The device went away at `now`: the port is closed.
     mutating func lost(at now: Duration)
 }
 
 extension PortLifecycle {
     /// Whether a port is open.
-    public var isOpen: Bool { port.isOpen }
+    package var isOpen: Bool { port.isOpen }
 
     /// Whether the device has been seen since start.
-    public var seen: Bool { port.seen }
+    package var seen: Bool { port.seen }
+
+    /// Opening failed at `now`, for `problem` when the caller knows it: try again later, backing off. Returns
+    /// whether `problem` is news to log.
+    @discardableResult
+    package mutating func openFailed(at now: Duration, because problem: String? = nil) -> Bool {
+        port.openFailed(at: now, because: problem)
+    }
 }
 
 extension LinkMachine: PortLifecycle {}

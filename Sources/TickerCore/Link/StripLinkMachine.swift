@@ -1,23 +1,3 @@
-/// Timings of a link to an LED controller (Adalight, TPM2).
-public struct StripLinkPolicy: Sendable, Equatable {
-    /// A frame at least this often, picture changed or not: WLED leaves realtime mode 2.5 s after the last.
-    public var keepalive: Duration
-    /// How long to wait for WLED's `Baud is now N` after asking it to switch, before following anyway.
-    public var switchTimeout: Duration
-    /// How the port is retried.
-    public var retry: RetryPolicy
-
-    /// The defaults: a frame at least every second, 500 ms for a baud switch, and `RetryPolicy`'s retries.
-    public init(
-        keepalive: Duration = .seconds(1), switchTimeout: Duration = .milliseconds(500),
-        retry: RetryPolicy = RetryPolicy()
-    ) {
-        self.keepalive = keepalive
-        self.switchTimeout = switchTimeout
-        self.retry = retry
-    }
-}
-
 /// The connection to an LED controller as a pure state machine, like `LinkMachine` and on the same
 /// `PortMachine`: no handshake, an optional baud switch after each open, then whole frames, at least one per
 /// `keepalive`. `StripLink` carries it out.
@@ -51,7 +31,7 @@ public struct StripLinkMachine: Sendable {
     /// Whether each connection starts with a baud switch.
     public let switchesBaud: Bool
     /// The port's life: waiting, open, retries, the last failure.
-    public private(set) var port: PortMachine
+    public package(set) var port: PortMachine
     /// Where the link is while the port is open (never `.waiting`).
     private var session = State.streaming(lastFrame: nil)
 
@@ -63,10 +43,7 @@ public struct StripLinkMachine: Sendable {
     }
 
     /// Where the link is.
-    public var state: State {
-        if let retryAt = port.retryAt { return .waiting(retryAt: retryAt) }
-        return session
-    }
+    public var state: State { port.retryAt.map(State.waiting) ?? session }
 
     /// What to do at `now` with a picture to show. While streaming that is always a frame: the shell is asked
     /// only when the picture changed or `nextDeadline` came.
@@ -90,17 +67,13 @@ public struct StripLinkMachine: Sendable {
         }
     }
 
+    /// Whether frames are going out.
+    public var isStreaming: Bool { if case .streaming = state { true } else { false } }
+
     /// The port opened at `now`.
     public mutating func opened(at now: Duration) {
         port.opened(at: now)
         session = switchesBaud ? .switching(sentAt: nil) : .streaming(lastFrame: nil)
-    }
-
-    /// Opening failed at `now`, for `problem` when the caller knows it: try again later, backing off. Returns
-    /// whether `problem` is news to log.
-    @discardableResult
-    public mutating func openFailed(at now: Duration, because problem: String? = nil) -> Bool {
-        port.openFailed(at: now, because: problem)
     }
 
     /// The device went away at `now`: the port is closed; try again soon.

@@ -1,4 +1,4 @@
-/// A received Art-Net ArtDmx packet (see `ArtNetPacketizer` for the layout). It must start with the ID, have
+/// A received Art-Net ArtDmx packet (see `ArtNet` for the layout). It must start with the ID, have
 /// OpCode `0x5000`, ProtVer 14 or later, a port address whose top bit is clear and 1–512 channels, all of them
 /// in the packet. An odd length, which the specification asks senders not to use, is read as it is, as
 /// receivers in the field do.
@@ -17,7 +17,7 @@ public struct ArtDmxPacket: Sendable, Equatable {
         guard bytes.count >= 10 else {
             throw .truncated(.artnet, field: "ID and OpCode", length: bytes.count, needed: 10)
         }
-        guard bytes.holds(ArtNetPacketizer.id, at: 0) else {
+        guard bytes.holds(ArtNet.id, at: 0) else {
             throw .unexpected(.artnet, field: "the ID", at: 0, found: "something else", expected: "'Art-Net' and a NUL")
         }
         let opCode = Int(bytes[8]) | Int(bytes[9]) << 8
@@ -25,7 +25,7 @@ public struct ArtDmxPacket: Sendable, Equatable {
             throw .unexpected(
                 .artnet, field: "OpCode", at: 8, found: hexadecimal(opCode, digits: 4), expected: "0x5000 (ArtDmx)")
         }
-        let header = ArtNetPacketizer.headerCount
+        let header = ArtNet.headerCount
         guard bytes.count >= header else {
             throw .truncated(.artnet, field: "ArtDmx header", length: bytes.count, needed: header)
         }

@@ -1,4 +1,4 @@
-/// One frame's LED bytes as Art-Net ArtDmx packets, one a universe. The header is 18 bytes:
+/// Art-Net's ArtDmx packet, which carries one universe of a frame's LED bytes. The header is 18 bytes:
 ///
 /// | byte | field | value |
 /// |---|---|---|
@@ -30,10 +30,10 @@
 /// - any ArtDmx, ArtPoll or ArtSync packet keeps it showing Art-Net; 1 s after the last one it goes back to
 ///   its own apps.
 ///
-/// The packets are built in one buffer, reused for every frame: after `init` nothing is allocated.
-public struct ArtNetPacketizer: Sendable {
+/// `ArtNetPacketizer` builds the packets.
+public enum ArtNet: UniverseFormat {
     /// Where a frame's bytes go.
-    public struct Options: Sendable, Equatable {
+    public struct Options: UniverseOptions {
         /// The port address of the first universe (0–32767; Net, Sub-Net and Universe as one number).
         public var firstUniverse: Int
         /// The channels (bytes) each universe carries, rounded down to whole pixels within 3…512.
@@ -49,66 +49,38 @@ public struct ArtNetPacketizer: Sendable {
         public static let awtrix = Options(firstUniverse: 0, channelsPerUniverse: 384)
     }
 
+    /// Universe 0, 510 channels (170 pixels) each.
+    public static var defaultOptions: Options { Options() }
     /// The bytes before the channels in every packet.
     public static let headerCount = 18
+    /// Port addresses are 15 bits.
+    public static let universeNumbers = 0...0x7FFF
     /// The ID that starts every Art-Net packet: `Art-Net` and a NUL.
     static let id: [UInt8] = Array("Art-Net".utf8) + [0]
     /// The packet's first 12 bytes: ID, OpCode and ProtVer.
     static let preamble: [UInt8] = id + [0x00, 0x50, 0, 14]
 
-    /// The options as given.
-    public let options: Options
-    let universes: UniverseSlicing
-    /// The sequence number of the last frame (1–255; 0 before the first).
-    public private(set) var sequence: UInt8 = 0
-    /// The packets (universes) the last frame took, even if sending stopped early.
-    public private(set) var packetCount = 0
-    private var buffer: [UInt8]
-
-    /// A packetizer for `options`, with its buffer for the largest packet.
-    public init(options: Options = Options()) {
-        self.options = options
-        universes = UniverseSlicing(
-            requestedChannels: options.channelsPerUniverse, first: options.firstUniverse, range: 0...0x7FFF)
-        buffer = Self.preamble + [UInt8](repeating: 0, count: Self.headerCount - Self.preamble.count + 512)
+    /// The preamble, then room for the rest of the header and 512 channels.
+    public static func emptyPacket(for options: Options) -> [UInt8] {
+        preamble + [UInt8](repeating: 0, count: headerCount - preamble.count + 512)
     }
 
-    /// The most LED bytes a frame can carry; bytes past it are not sent.
-    public var maxPayloadBytes: Int { universes.maxBytes }
+    /// 1–255, then 1 again: 0 would switch the receiver's reordering off.
+    public static func sequence(after previous: UInt8) -> UInt8 { previous == 255 ? 1 : previous + 1 }
 
-    /// The channels a full universe carries.
-    public var channelsPerUniverse: Int { universes.channels }
-
-    /// The port address of the packet at `index` in a frame.
-    public func universe(ofPacket index: Int) -> Int { universes.first + index }
-
-    /// The packets a frame of `payloadBytes` LED bytes takes (none for an empty frame).
-    public func packetCount(payloadBytes: Int) -> Int { universes.count(forBytes: payloadBytes) }
-
-    /// Builds the packets of one frame of LED bytes (strip order, 3 a pixel) and hands each to `send` with its
-    /// index (universe `firstUniverse + index`), in order. `send` returns false to stop (the socket's buffer is
-    /// full). The bytes handed over are valid only during the call. Returns the packets sent.
-    @discardableResult
-    public mutating func packets(
-        of payload: UnsafeRawBufferPointer, _ send: (UnsafeRawBufferPointer, _ index: Int) -> Bool
+    /// Sequence, port address and length; the channels are padded with a zero to an even length (at least
+    /// 2). Art-Net has no options byte: `flags` is not sent.
+    public static func writeHeader(
+        _ packet: UnsafeMutableRawBufferPointer, universe: Int, sequence: UInt8, flags: UInt8, slots: Int
     ) -> Int {
-        sequence = sequence == 255 ? 1 : sequence + 1
-        packetCount = universes.count(forBytes: payload.count)
-        let (count, sequence, universes) = (packetCount, sequence, universes)
-        return buffer.withUnsafeMutableBytes { packet in
-            for index in 0..<count {
-                let range = universes.range(of: index, forBytes: payload.count)
-                let length = max(2, range.count + range.count % 2)
-                let port = universes.first + index
-                packet[12] = sequence
-                packet[14] = UInt8(truncatingIfNeeded: port)
-                packet[15] = UInt8(truncatingIfNeeded: port >> 8) & 0x7F
-                packet.storeBigEndian16(length, at: 16)
-                packet.copy(payload, range, to: Self.headerCount, width: length)
-                let bytes = UnsafeRawBufferPointer(rebasing: packet[0..<(Self.headerCount + length)])
-                if !send(bytes, index) { return index }
-            }
-            return count
-        }
+        let length = max(2, slots + slots % 2)
+        packet[12] = sequence
+        packet[14] = UInt8(truncatingIfNeeded: universe)
+        packet[15] = UInt8(truncatingIfNeeded: universe >> 8) & 0x7F
+        packet.storeBigEndian16(length, at: 16)
+        return headerCount + length
     }
 }
+
+/// One frame's LED bytes as Art-Net ArtDmx packets, one a universe (see `ArtNet` for the layout).
+public typealias ArtNetPacketizer = UniversePacketizer<ArtNet>

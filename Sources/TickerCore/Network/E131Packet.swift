@@ -1,4 +1,4 @@
-/// A received E1.31 data packet (see `E131Packetizer` for the layout). Every layer's vector and length must be
+/// A received E1.31 data packet (see `E131` for the layout). Every layer's vector and length must be
 /// those of a data packet of exactly the received size, the DMP layer must be set-property with address type
 /// `0xA1`, first address 0 and increment 1, and the start code 0 (other start codes are not levels); the
 /// universe must be 1–63999.
@@ -21,28 +21,28 @@ public struct E131Packet: Sendable, Equatable {
     public let data: Range<Int>
 
     /// Whether the packet is for previews only: receivers do not drive their outputs with it.
-    public var preview: Bool { options & E131Packetizer.previewBit != 0 }
+    public var preview: Bool { options & E131.previewBit != 0 }
     /// Whether the source has stopped sending this universe.
-    public var terminated: Bool { options & E131Packetizer.terminatedBit != 0 }
+    public var terminated: Bool { options & E131.terminatedBit != 0 }
 
     /// Reads `bytes` (one UDP payload). Throws a sentence naming the byte when it is not an E1.31 data packet.
     public init(parsing bytes: UnsafeRawBufferPointer) throws(NetworkPacketError) {
-        let header = E131Packetizer.headerCount
+        let header = E131.headerCount
         guard bytes.count >= header else {
             throw .truncated(.sacn, field: "three layers' headers", length: bytes.count, needed: header)
         }
         try Self.expect(bytes, "preamble size", at: 0, 0x0010, width: 2)
         try Self.expect(bytes, "postamble size", at: 2, 0, width: 2)
-        guard bytes.holds(E131Packetizer.identifier, at: 4) else {
+        guard bytes.holds(E131.identifier, at: 4) else {
             throw .unexpected(
                 .sacn, field: "the ACN packet identifier", at: 4, found: "something else",
                 expected: "'ASC-E1.17' and three NULs")
         }
         try Self.expect(bytes, "root layer flags and length", at: 16, 0x7000 | (bytes.count - 16), width: 2)
-        try Self.expect(bytes, "root vector", at: 18, E131Packetizer.rootVector, width: 4)
+        try Self.expect(bytes, "root vector", at: 18, E131.rootVector, width: 4)
         cid = Array(bytes[22..<38])
         try Self.expect(bytes, "framing layer flags and length", at: 38, 0x7000 | (bytes.count - 38), width: 2)
-        try Self.expect(bytes, "framing vector", at: 40, E131Packetizer.framingVector, width: 4)
+        try Self.expect(bytes, "framing vector", at: 40, E131.framingVector, width: 4)
         let name = bytes[44..<108]
         sourceName = String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
         priority = bytes[108]

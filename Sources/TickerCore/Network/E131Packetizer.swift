@@ -1,5 +1,5 @@
-/// One frame's LED bytes as ANSI E1.31 (streaming ACN) data packets, one a universe: a root layer, a framing
-/// layer and a DMP layer, 126 bytes before the slots.
+/// The ANSI E1.31 (streaming ACN) data packet, which carries one universe of a frame's LED bytes: a root layer,
+/// a framing layer and a DMP layer, 126 bytes before the slots.
 ///
 /// | byte | field | value |
 /// |---|---|---|
@@ -31,10 +31,10 @@
 /// universe's numbers rise by one a packet. When the sender lets the receiver go, `terminate` sends each
 /// universe of the last frame three packets with the stream-terminated bit (E1.31 §6.7.1).
 ///
-/// The packets are built in one buffer, reused for every frame: after `init` nothing is allocated.
-public struct E131Packetizer: Sendable {
+/// `E131Packetizer` builds the packets.
+public enum E131: UniverseFormat {
     /// Where a frame's bytes go and how the sender names itself.
-    public struct Options: Sendable, Equatable {
+    public struct Options: UniverseOptions {
         /// The first universe (1–63999).
         public var firstUniverse: Int
         /// The slots (bytes) each universe carries, rounded down to whole pixels within 3…512.
@@ -61,6 +61,8 @@ public struct E131Packetizer: Sendable {
         }
     }
 
+    /// Universe 1, 510 slots (170 pixels) each, priority 100, named `tickerd`, a CID of zeros.
+    public static var defaultOptions: Options { Options() }
     /// The bytes before the first slot in every packet (start code included).
     public static let headerCount = 126
     /// The options byte's preview bit: receivers do not drive their outputs with such a packet.
@@ -74,61 +76,63 @@ public struct E131Packetizer: Sendable {
     /// The framing layer's vector: DMP data.
     static let framingVector = 0x0000_0002
 
-    /// The options as given.
-    public let options: Options
-    let universes: UniverseSlicing
-    /// The sequence number of the last packet of each universe (0 before the first frame: the first is 1).
-    public private(set) var sequence: UInt8 = 0
-    /// The packets (universes) the last frame took, even if sending stopped early.
-    public private(set) var packetCount = 0
-    private var buffer: [UInt8]
+    /// Universes are numbered 1–63999.
+    public static let universeNumbers = 1...63_999
 
-    /// A packetizer for `options`, with its buffer for the largest packet and the constant fields written.
-    public init(options: Options = Options()) {
-        self.options = options
-        universes = UniverseSlicing(
-            requestedChannels: options.channelsPerUniverse, first: options.firstUniverse, range: 1...63_999)
-        buffer = [UInt8](repeating: 0, count: Self.headerCount + 512)
+    /// The buffer for the largest packet, with every field that is the same in each packet of `options`
+    /// written.
+    public static func emptyPacket(for options: Options) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: headerCount + 512)
         buffer.withUnsafeMutableBytes { packet in
             packet.storeBigEndian16(0x0010, at: 0)
-            packet.store(Self.identifier, at: 4, width: 12)
-            packet.storeBigEndian32(Self.rootVector, at: 18)
+            packet.store(identifier, at: 4, width: 12)
+            packet.storeBigEndian32(rootVector, at: 18)
             packet.store(options.cid, at: 22, width: 16)
-            packet.storeBigEndian32(Self.framingVector, at: 40)
-            packet.store(Self.nameBytes(options.sourceName), at: 44, width: 64)
+            packet.storeBigEndian32(framingVector, at: 40)
+            packet.store(nameBytes(options.sourceName), at: 44, width: 64)
             packet[108] = UInt8(max(0, min(200, options.priority)))
             packet[117] = 0x02
             packet[118] = 0xA1
             packet.storeBigEndian16(0x0001, at: 121)
         }
+        return buffer
     }
 
-    /// The most LED bytes a frame can carry; bytes past it are not sent.
-    public var maxPayloadBytes: Int { universes.maxBytes }
+    /// One more, wrapping at 255.
+    public static func sequence(after previous: UInt8) -> UInt8 { previous &+ 1 }
 
-    /// The slots a full universe carries.
-    public var channelsPerUniverse: Int { universes.channels }
+    /// The three layers' lengths, sequence, options (`flags`), universe and the property value count.
+    public static func writeHeader(
+        _ packet: UnsafeMutableRawBufferPointer, universe: Int, sequence: UInt8, flags: UInt8, slots: Int
+    ) -> Int {
+        let length = headerCount + slots
+        packet.storeBigEndian16(0x7000 | (length - 16), at: 16)
+        packet.storeBigEndian16(0x7000 | (length - 38), at: 38)
+        packet[111] = sequence
+        packet[112] = flags
+        packet.storeBigEndian16(universe, at: 113)
+        packet.storeBigEndian16(0x7000 | (length - 115), at: 115)
+        packet.storeBigEndian16(slots + 1, at: 123)
+        return length
+    }
 
-    /// The universe of the packet at `index` in a frame.
-    public func universe(ofPacket index: Int) -> Int { universes.first + index }
+    /// The UTF-8 of `name`, cut to 63 bytes at a character's start so that a NUL ends it.
+    static func nameBytes(_ name: String) -> ArraySlice<UInt8> {
+        let bytes = Array(name.utf8)
+        var end = min(bytes.count, 63)
+        // A byte 0b10xxxxxx continues a character: cut before the character it belongs to.
+        while end < bytes.count, end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return bytes[0..<end]
+    }
+}
 
-    /// The packets a frame of `payloadBytes` LED bytes takes (none for an empty frame).
-    public func packetCount(payloadBytes: Int) -> Int { universes.count(forBytes: payloadBytes) }
+/// One frame's LED bytes as E1.31 data packets, one a universe (see `E131` for the layout).
+public typealias E131Packetizer = UniversePacketizer<E131>
 
+extension UniversePacketizer where Format == E131 {
     /// The IPv4 multicast group of `universe` (1–63999): `239.255.hi.lo`, E1.31 §9.3.1.
     public static func multicastGroup(universe: Int) -> String {
         "239.255.\(universe >> 8 & 0xFF).\(universe & 0xFF)"
-    }
-
-    /// Builds the packets of one frame of LED bytes (strip order, 3 a pixel) and hands each to `send` with its
-    /// index (universe `firstUniverse + index`), in order. `send` returns false to stop (the socket's buffer is
-    /// full). The bytes handed over are valid only during the call. Returns the packets sent.
-    @discardableResult
-    public mutating func packets(
-        of payload: UnsafeRawBufferPointer, _ send: (UnsafeRawBufferPointer, _ index: Int) -> Bool
-    ) -> Int {
-        packetCount = universes.count(forBytes: payload.count)
-        return round(of: payload, universes: packetCount, options: 0, send)
     }
 
     /// Sends each universe of the last frame three stream-terminated packets (E1.31 §6.7.1: the receiver
@@ -139,45 +143,11 @@ public struct E131Packetizer: Sendable {
         var sent = 0
         for _ in 0..<3 {
             let count = round(
-                of: UnsafeRawBufferPointer(start: nil, count: 0), universes: packetCount,
-                options: Self.terminatedBit, send)
+                of: UnsafeRawBufferPointer(start: nil, count: 0), universes: packetCount, flags: E131.terminatedBit,
+                send)
             sent += count
             if count < packetCount { break }
         }
         return sent
-    }
-
-    /// One packet for each of the first `count` universes, the next sequence number, `options` set.
-    private mutating func round(
-        of payload: UnsafeRawBufferPointer, universes count: Int, options: UInt8,
-        _ send: (UnsafeRawBufferPointer, _ index: Int) -> Bool
-    ) -> Int {
-        sequence &+= 1
-        let (sequence, universes) = (sequence, universes)
-        return buffer.withUnsafeMutableBytes { packet in
-            for index in 0..<count {
-                let range = options == 0 ? universes.range(of: index, forBytes: payload.count) : 0..<0
-                let length = Self.headerCount + range.count
-                packet.storeBigEndian16(0x7000 | (length - 16), at: 16)
-                packet.storeBigEndian16(0x7000 | (length - 38), at: 38)
-                packet[111] = sequence
-                packet[112] = options
-                packet.storeBigEndian16(universes.first + index, at: 113)
-                packet.storeBigEndian16(0x7000 | (length - 115), at: 115)
-                packet.storeBigEndian16(range.count + 1, at: 123)
-                packet.copy(payload, range, to: Self.headerCount, width: range.count)
-                if !send(UnsafeRawBufferPointer(rebasing: packet[0..<length]), index) { return index }
-            }
-            return count
-        }
-    }
-
-    /// The UTF-8 of `name`, cut to 63 bytes at a character's start so that a NUL ends it.
-    static func nameBytes(_ name: String) -> ArraySlice<UInt8> {
-        let bytes = Array(name.utf8)
-        var end = min(bytes.count, 63)
-        // A byte 0b10xxxxxx continues a character: cut before the character it belongs to.
-        while end < bytes.count, end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        return bytes[0..<end]
     }
 }

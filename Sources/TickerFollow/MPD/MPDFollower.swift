@@ -104,7 +104,7 @@ extension MPDFollower: Follower {
             reason = .change
         }
         if case .ack(let ack) = reply {
-            throw lost(.refused(endpoint: endpoint.description, command: ack.command, message: ack.message))
+            throw lost(.refused(server: endpoint.description, command: ack.command, message: ack.message))
         }
         session.snapshot = try talking { () throws(MPDConnectionError) in try refresh(connection, at: runner.now) }
         runner.publisher.publish(session.snapshot, reason: reason)

@@ -42,9 +42,10 @@ package final class NetworkLink: FrameSink {
         self.logger = logger
         self.packets = packets
         encoder = StripEncoder(stripProtocol: nil, settings: strip)
-        machine = NetworkLinkMachine(
-            policy: NetworkLinkPolicy(
-                keepalive: keepalive, minInterval: maxFPS > 0 ? .seconds(1) / maxFPS : .zero))
+        var policy = NetworkLinkPolicy()
+        policy.keepalive = keepalive
+        policy.minInterval = maxFPS > 0 ? .seconds(1) / maxFPS : .zero
+        machine = NetworkLinkMachine(policy: policy)
         lookup = device.isMulticast ? nil : try HostLookup()
     }
 
@@ -58,10 +59,7 @@ package final class NetworkLink: FrameSink {
     package var nextDeadline: Duration { machine.nextDeadline }
 
     /// Whether frames are going out.
-    package var isStreaming: Bool {
-        if case .streaming = machine.state { return true }
-        return false
-    }
+    package var isStreaming: Bool { machine.isStreaming }
 
     /// A one-line description of the link for systemd's STATUS=.
     package var status: String {

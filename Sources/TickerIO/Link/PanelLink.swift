@@ -5,13 +5,13 @@ import TickerWire
 /// comes and goes), says hello, streams the picture as full frames or column/scroll updates, whichever costs
 /// fewer bytes (a colour panel's wire pixels packed here from the picture's colours), and skips a frame rather
 /// than queue it when the line is busy. One instance per daemon; all calls from the event loop.
-package final class PanelLink: FrameSink {
+package final class PanelLink: SerialLineSink {
     /// The panel as configured.
     package let geometry: PanelGeometry
     /// The connection state machine.
-    package private(set) var machine: LinkMachine
+    package internal(set) var machine: LinkMachine
 
-    private let line: SerialLine
+    let line: SerialLine
     private let logger: Logger
     private var encoder: PacketEncoder
     private var planner: UpdatePlanner
@@ -43,17 +43,8 @@ package final class PanelLink: FrameSink {
         shown = [UInt8](repeating: 0, count: geometry.frameByteCount)
     }
 
-    /// Counters.
-    package var statistics: LinkStatistics { line.statistics }
-
-    /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
-    package var fileDescriptor: Int32 { line.fileDescriptor }
-
     /// Whether the device is connected and streaming.
-    package var isStreaming: Bool {
-        if case .streaming = machine.state { return true }
-        return false
-    }
+    package var isStreaming: Bool { machine.isStreaming }
 
     /// A one-line description of the link for systemd's STATUS=.
     package var status: String {
@@ -62,14 +53,6 @@ package final class PanelLink: FrameSink {
         case .handshaking: return "connecting to \(line.name)"
         case .streaming: return "connected to \(line.name)"
         }
-    }
-
-    /// The instant the link next needs `service` though the picture has not changed: what the machine waits
-    /// for (a retry, a hello, a keepalive full frame), or at once while bytes or a skipped frame are still
-    /// waiting for room on the line.
-    package var nextDeadline: Duration {
-        if line.isBusy { return .zero }
-        return machine.nextDeadline
     }
 
     /// Sets the brightness (0–255) the device should use; sent with the next frame when it changes.
@@ -92,10 +75,8 @@ package final class PanelLink: FrameSink {
     package func service(_ picture: Picture, at now: Duration) {
         guard line.readyForPicture(at: now, &machine) else { return }
         switch machine.next(at: now) {
-        case .idle:
-            return
-        case .open:
-            open(at: now)
+        case .idle: return
+        case .open: open(at: now)
         case .hello:
             encoder.encodeHello(sequence: nextSequence())
             queueEncoded()
@@ -184,11 +165,11 @@ package final class PanelLink: FrameSink {
             }
             return true
         } catch {
-            switch encodeLog.record(error, at: now) {
-            case .quiet: break
-            case .log: logger.error("cannot encode an update of the panel: \(error); dropped, a full frame follows")
-            case .summary(let suppressed, _): logger.error("\(suppressed) more updates not encoded (\(error))")
-            }
+            let message = encodeLog.message(
+                for: error, at: now,
+                single: { _ in "cannot encode an update of the panel: \(error); dropped, a full frame follows" },
+                summary: { suppressed, _ in "\(suppressed) more updates not encoded (\(error))" })
+            if let message { logger.error(message) }
             return false
         }
     }
@@ -223,28 +204,16 @@ package final class PanelLink: FrameSink {
     // Whatever the device sends, the link goes on: a bad reply is dropped, counted and, rate-limited, logged.
     private func report(_ kind: DeviceReplyProblem, _ error: WireError, at now: Duration) {
         line.statistics.count(kind)
-        switch replyLog.record(kind, at: now) {
-        case .quiet:
-            return
-        case .log(let isLast):
-            logger.warning(
+        let message = replyLog.message(
+            for: kind, at: now,
+            single: { isLast in
                 "bad reply from the panel (\(kind)): \(error); dropped"
-                    + (isLast ? "; more of this kind are counted and summarised once a minute" : ""))
-        case .summary(let suppressed, let since):
-            let seconds = Int((now - since) / .seconds(1))
-            logger.warning(
-                "panel sent \(suppressed) more \(kind) in the last \(seconds) s (latest: \(error)); dropped")
-        }
-    }
-
-    /// Closes the port for good (shutdown, or a reload that changed the device).
-    package func close() {
-        line.close()
-    }
-
-    /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
-    package func hangUp(at now: Duration) {
-        line.lose(at: now, reason: "hang-up", &machine)
+                    + (isLast ? "; more of this kind are counted and summarised once a minute" : "")
+            },
+            summary: { suppressed, seconds in
+                "panel sent \(suppressed) more \(kind) in the last \(seconds) s (latest: \(error)); dropped"
+            })
+        if let message { logger.warning(message) }
     }
 
     private func handle(_ message: DeviceMessage, at now: Duration) {
@@ -273,18 +242,17 @@ package final class PanelLink: FrameSink {
                 "packet \(report.rejectedSequence) (type \(hexByte(report.rejectedType.rawValue))): \(report.code.name)"
             }
             // The first five of each reason, then one summary a minute: a device may reject at line rate.
-            switch rejectionLog.record(report.code, at: now) {
-            case .quiet:
-                break
-            case .log(let isLast):
-                logger.warning(
+            let message = rejectionLog.message(
+                for: report.code, at: now,
+                single: { isLast in
                     "panel rejected \(rejection())"
-                        + (isLast ? "; more rejections for this reason are counted and summarised once a minute" : ""))
-            case .summary(let suppressed, let since):
-                logger.warning(
-                    "panel rejected \(suppressed) more packets (\(report.code.name)) in the last "
-                        + "\(Int((now - since) / .seconds(1))) s (latest: \(rejection()))")
-            }
+                        + (isLast ? "; more rejections for this reason are counted and summarised once a minute" : "")
+                },
+                summary: { suppressed, seconds in
+                    "panel rejected \(suppressed) more packets (\(report.code.name)) in the last \(seconds) s "
+                        + "(latest: \(rejection()))"
+                })
+            if let message { logger.warning(message) }
             machine.needFullFrame()
         }
     }

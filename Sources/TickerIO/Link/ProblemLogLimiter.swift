@@ -47,4 +47,18 @@ package struct ProblemLogLimiter<Kind: Hashable & Sendable>: Sendable {
         tally.lastLine = now
         return decision
     }
+
+    /// Records a problem of `kind` at `now` and gives the line to log for it, if any: `single(isLastBeforeQuiet)`
+    /// while problems of the kind are logged one by one, then `summary(suppressed, seconds)` for the
+    /// `suppressed` problems of the last `seconds` (whole seconds since the kind's last line).
+    package mutating func message(
+        for kind: Kind, at now: Duration, single: (_ isLastBeforeQuiet: Bool) -> String,
+        summary: (_ suppressed: Int, _ seconds: Int) -> String
+    ) -> String? {
+        switch record(kind, at: now) {
+        case .quiet: nil
+        case .log(let isLast): single(isLast)
+        case .summary(let suppressed, let since): summary(suppressed, Int((now - since) / .seconds(1)))
+        }
+    }
 }

@@ -5,17 +5,17 @@ import TickerCore
 /// then streams whole frames of the picture (a grey one in white light) through the wiring map, gamma and
 /// power budget, at least one a second, and skips a frame rather than queue it when the line is busy. All
 /// calls from the event loop.
-package final class StripLink: FrameSink {
+package final class StripLink: SerialLineSink {
     /// The rate WLED is asked to switch to after each connect, or nil.
     package let switchBaud: Int?
     /// The connection state machine.
-    package private(set) var machine: StripLinkMachine
+    package internal(set) var machine: StripLinkMachine
     /// What WLED said about itself on this connection, if it did.
     package private(set) var info: WLEDInfo?
     /// The protocol of the frames.
     package let stripProtocol: StripProtocol
 
-    private let line: SerialLine
+    let line: SerialLine
     private let logger: Logger
     private var encoder: StripEncoder
     private var replies = StripReplyReader()
@@ -42,23 +42,14 @@ package final class StripLink: FrameSink {
         rate = settings.baudRate
     }
 
-    /// Counters.
-    package var statistics: LinkStatistics { line.statistics }
-
     /// Bytes of every frame on the wire.
     package var frameByteCount: Int { encoder.frameByteCount }
 
     /// The estimated current of the last frame sent, in milliamperes.
     package var lastMilliamps: Int { encoder.lastMilliamps }
 
-    /// The port's descriptor to poll for replies and hang-ups, or -1 while none is open.
-    package var fileDescriptor: Int32 { line.fileDescriptor }
-
     /// Whether the device is connected and streaming.
-    package var isStreaming: Bool {
-        if case .streaming = machine.state { return true }
-        return false
-    }
+    package var isStreaming: Bool { machine.isStreaming }
 
     /// A one-line description of the link for systemd's STATUS=.
     package var status: String {
@@ -69,14 +60,6 @@ package final class StripLink: FrameSink {
             return "streaming \(stripProtocol.rawValue) to \(line.name) at \(rate) baud"
                 + (statistics.framesDimmed > 0 ? ", \(statistics.framesDimmed) frames dimmed to the power budget" : "")
         }
-    }
-
-    /// The instant the link next needs `service` though the picture has not changed: what the machine waits
-    /// for (a retry, the end of a baud switch, a keepalive frame), or at once while bytes or a skipped frame
-    /// are still waiting for room on the line.
-    package var nextDeadline: Duration {
-        if line.isBusy { return .zero }
-        return machine.nextDeadline
     }
 
     /// Sets the brightness (0–255) of the next frames: the strip's scale, within the power budget.
@@ -241,11 +224,6 @@ package final class StripLink: FrameSink {
         }
     }
 
-    /// The port reported a hang-up or an error (POLLHUP/POLLERR): close it now.
-    package func hangUp(at now: Duration) {
-        line.lose(at: now, reason: "hang-up", &machine)
-    }
-
     /// Leaves the LEDs dark for `.blank`, or hands them back to WLED's own effects for `.release`, and waits
     /// up to `timeout` for the line to drain.
     package func finish(_ action: Config.ExitAction, timeout: Duration) {
@@ -256,10 +234,5 @@ package final class StripLink: FrameSink {
         case .release: line.output.append(contentsOf: WLEDCommand.release)
         }
         line.drain(timeout: timeout, &machine)
-    }
-
-    /// Closes the port for good (shutdown, or a reload that changed the device).
-    package func close() {
-        line.close()
     }
 }

@@ -88,11 +88,32 @@ package struct UpdatePlanner: Sendable {
                 keys[index] = Self.key(next, at: (low + index) * column, count: column)
                 keys[count + index] = Self.key(shown, at: (low + index) * column, count: column)
             }
-            let exact = column <= 8
+            // Column `a` of the next frame equals column `b` of the shown one: the numbers say so for columns of
+            // up to 8 bytes (a search that only compares numbers runs without branches); beyond, equal hashes
+            // are confirmed byte by byte.
+            if column == 4 {
+                // Columns of 4 bytes (16 rows at 2 bits) compare two at a time, 8 bytes of each frame at once.
+                return plan(changed: changed) { columns, dx in
+                    var word: UInt64 = 0
+                    var x = columns.lowerBound
+                    while x + 2 <= columns.upperBound {
+                        let difference = UInt64(
+                            littleEndian: next.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+                                ^ shown.loadUnaligned(fromByteOffset: (x - dx) * 4, as: UInt64.self))
+                        let pair: UInt64 = (difference & 0xFFFF_FFFF != 0 ? 1 : 0) | (difference >> 32 != 0 ? 2 : 0)
+                        word |= pair << UInt64(x - columns.lowerBound)
+                        x += 2
+                    }
+                    if x < columns.upperBound, keys[x - low] != keys[count + x - dx - low] {
+                        word |= 1 << UInt64(x - columns.lowerBound)
+                    }
+                    return word
+                }
+            }
+            if column <= 8 { return plan(changed: changed) { a, b in keys[a - low] == keys[count + b - low] } }
             return plan(changed: changed) { a, b in
-                // Column `a` of the next frame equals column `b` of the shown one.
-                guard keys[a - low] == keys[count + b - low] else { return false }
-                return exact || memcmp(nextBytes + a * column, shownBytes + b * column, column) == 0
+                keys[a - low] == keys[count + b - low]
+                    && memcmp(nextBytes + a * column, shownBytes + b * column, column) == 0
             }
         }
     }
@@ -140,31 +161,47 @@ package struct UpdatePlanner: Sendable {
 
     /// The cheapest update when columns `changed` span every column that differs (the first and the last of
     /// them differ), given whether column `a` of the next frame equals column `b` of the shown one; `same`
-    /// is only asked about columns in that span.
+    /// is only asked about columns in that span. Of updates that cost the same, the first tried wins: the
+    /// columns alone, then scrolls by 1, −1… to `maxScroll` columns each way.
     @inline(__always)
     func plan(changed range: Range<Int>, same: (_ a: Int, _ b: Int) -> Bool) -> FrameUpdate {
+        plan(changed: range) { columns, dx in
+            var word: UInt64 = 0
+            for x in columns { word |= UInt64(same(x, x - dx) ? 0 : 1) << UInt64(x - columns.lowerBound) }
+            return word
+        }
+    }
+
+    /// The cheapest update, as `plan(changed:same:)` finds it, given the mismatch bits of at most 64 columns at
+    /// a time: for `columns` and a shift `dx` (that keeps each source in the span), bit `i` set when column
+    /// `columns.lowerBound + i` of the next frame differs from column `columns.lowerBound + i − dx` of the
+    /// shown one.
+    @inline(__always)
+    func plan(changed range: Range<Int>, mismatches: (_ columns: Range<Int>, _ dx: Int) -> UInt64) -> FrameUpdate {
         var best = FrameUpdate.full
         var bestCost = fullCost
-        let direct = Self.split(mismatches: { x in !same(x, x) }, in: range, minimumGap: minimumGap)
-        let directUpdate = FrameUpdate.columns(direct.0, direct.1)
+        let direct = Self.cover(
+            range, shiftedBy: 0, minimumGap: minimumGap, mostMismatches: range.count, mismatches: mismatches)
+        let directUpdate = direct.map { FrameUpdate.columns($0.0, $0.1) } ?? .full
         if cost(of: directUpdate) < bestCost {
             best = directUpdate
             bestCost = cost(of: directUpdate)
         }
         guard canScroll, maxScroll > 0 else { return best }
+        // Whatever its ranges, a scroll's update covers every column that does not match, and two ranges cost at
+        // least what one of all their columns costs: a scroll with more mismatches than this cannot win, and
+        // its search stops as soon as it finds that many.
+        var most = mostColumns(costingUnder: bestCost - scrollCost, atMost: range.count)
         for distance in 1...maxScroll {
             // The columns a scroll vacates always go out: when that alone costs as much as the best so far, no
             // scroll this far or further can win.
             if scrollCost + columnsCost(distance) >= bestCost { break }
             for sign in 0..<2 where distance < range.count {
                 let dx = sign == 0 ? -distance : distance
-                // After the device moves `range` by dx, column x shows what was at x − dx; vacated columns are
-                // blank and always need sending.
-                let mismatch = { (x: Int) -> Bool in
-                    let source = x - dx
-                    return source < range.lowerBound || source >= range.upperBound || !same(x, source)
-                }
-                let ranges = Self.split(mismatches: mismatch, in: range, minimumGap: minimumGap)
+                guard
+                    let ranges = Self.cover(
+                        range, shiftedBy: dx, minimumGap: minimumGap, mostMismatches: most, mismatches: mismatches)
+                else { continue }
                 let update = FrameUpdate.scroll(
                     range: ColumnRange(start: range.lowerBound, count: range.count), dx: dx,
                     ranges.0.count > 0 ? ranges.0 : nil, ranges.1)
@@ -172,37 +209,74 @@ package struct UpdatePlanner: Sendable {
                 if total < bestCost {
                     best = update
                     bestCost = total
+                    most = mostColumns(costingUnder: bestCost - scrollCost, atMost: range.count)
                 }
             }
         }
         return best
     }
 
+    /// The most columns (up to `count`) one column update can carry for less than `budget` bytes; -1 when not
+    /// even an empty one does.
+    func mostColumns(costingUnder budget: Int, atMost count: Int) -> Int {
+        guard columnsCost(0) < budget else { return -1 }
+        // columnsCost grows with the count: the last count under the budget, by halving.
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if columnsCost(middle) < budget { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
     /// The fewest matching columns worth skipping with a second column update: more bytes than a packet's
     /// own overhead (header, CRC, COBS, delimiter).
     var minimumGap: Int { Wire.encodedCount(payloadCount: 4) / max(geometry.bytesPerColumn, 1) + 1 }
 
-    /// Covers the columns of `range` for which `mismatches` holds with at most two ranges, split at the widest
-    /// run of matching columns when it is at least `minimumGap` long.
+    /// Covers the columns of `range` that do not match once the device moves `range` by `dx` (column x then
+    /// shows what was at x − dx; the columns vacated show nothing and never match) with at most two ranges,
+    /// split at the widest run of matching columns when it is at least `minimumGap` long; nil as soon as more
+    /// than `mostMismatches` columns do not match. Gathers the mismatches of 64 columns at a time into a word
+    /// of bits, then walks its runs of set bits rather than its columns.
     @inline(__always)
-    static func split(mismatches: (Int) -> Bool, in range: Range<Int>, minimumGap: Int) -> (ColumnRange, ColumnRange?) {
+    static func cover(
+        _ range: Range<Int>, shiftedBy dx: Int, minimumGap: Int, mostMismatches: Int,
+        mismatches: (_ columns: Range<Int>, _ dx: Int) -> UInt64
+    ) -> (ColumnRange, ColumnRange?)? {
+        // The columns whose source stays in the range; the others are vacated.
+        let keptLow = min(range.upperBound, range.lowerBound + max(dx, 0))
+        let kept = keptLow..<max(keptLow, range.upperBound + min(dx, 0))
         var first = -1
         var last = -1
         var gapStart = -1
         var gapLength = 0
-        var runStart = -1
-        for x in range {
-            if mismatches(x) {
-                if first < 0 { first = x }
-                if runStart >= 0, x - runStart > gapLength {
-                    gapStart = runStart
-                    gapLength = x - runStart
+        var mismatched = 0
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let chunk = start..<min(start + 64, range.upperBound)
+            var word =
+                bits(range.lowerBound..<kept.lowerBound, in: chunk)
+                | bits(kept.upperBound..<range.upperBound, in: chunk)
+            let compared = kept.clamped(to: chunk)
+            if !compared.isEmpty { word |= mismatches(compared, dx) << UInt64(compared.lowerBound - start) }
+            mismatched += word.nonzeroBitCount
+            if mismatched > mostMismatches { return nil }
+            while word != 0 {
+                // A run of mismatching columns from `x`.
+                let bit = word.trailingZeroBitCount
+                let run = (~(word >> UInt64(bit))).trailingZeroBitCount
+                let x = start + bit
+                if first < 0 {
+                    first = x
+                } else if x - last - 1 > gapLength {
+                    // The first of the widest runs of matching columns wins.
+                    gapStart = last + 1
+                    gapLength = x - last - 1
                 }
-                runStart = -1
-                last = x
-            } else if first >= 0, runStart < 0 {
-                runStart = x
+                last = x + run - 1
+                word = bit + run >= 64 ? 0 : word & ~((1 << UInt64(bit + run)) - 1)
             }
+            start = chunk.upperBound
         }
         guard first >= 0 else { return (ColumnRange(start: range.lowerBound, count: 0), nil) }
         guard gapLength >= max(minimumGap, 1) else { return (ColumnRange(start: first, count: last - first + 1), nil) }
@@ -210,5 +284,14 @@ package struct UpdatePlanner: Sendable {
             ColumnRange(start: first, count: gapStart - first),
             ColumnRange(start: gapStart + gapLength, count: last - gapStart - gapLength + 1)
         )
+    }
+
+    /// The bits of the columns of `columns` that lie in `chunk` (64 columns at most), bit 0 for its first.
+    @inline(__always)
+    static func bits(_ columns: Range<Int>, in chunk: Range<Int>) -> UInt64 {
+        let inside = columns.clamped(to: chunk)
+        guard !inside.isEmpty else { return 0 }
+        let ones: UInt64 = inside.count >= 64 ? ~0 : (1 << UInt64(inside.count)) - 1
+        return ones << UInt64(inside.lowerBound - chunk.lowerBound)
     }
 }

@@ -167,41 +167,58 @@ package final class SerialPort {
     }
 
     private func configure() throws(SerialError) {
+        try change(
+            "configure",
+            terminal: { () throws(SystemError) in try Posix.setSerialLine(fileDescriptor, settings, what: path) },
+            library: setUp)
+    }
+
+    /// Sets libserialport's `port` up as `settings` say.
+    private func setUp(_ port: OpaquePointer) throws(SerialError) {
+        let parity: sp_parity
+        switch settings.parity {
+        case .none: parity = SP_PARITY_NONE
+        case .odd: parity = SP_PARITY_ODD
+        case .even: parity = SP_PARITY_EVEN
+        case .mark: parity = SP_PARITY_MARK
+        case .space: parity = SP_PARITY_SPACE
+        }
+        let flow: sp_flowcontrol
+        switch settings.flowControl {
+        case .none: flow = SP_FLOWCONTROL_NONE
+        case .rtscts: flow = SP_FLOWCONTROL_RTSCTS
+        case .xonxoff: flow = SP_FLOWCONTROL_XONXOFF
+        case .dtrdsr: flow = SP_FLOWCONTROL_DTRDSR
+        }
+        let steps: [(String, sp_return)] = [
+            ("baud rate \(settings.baudRate)", sp_set_baudrate(port, Int32(clamping: settings.baudRate))),
+            ("\(settings.dataBits) data bits", sp_set_bits(port, Int32(clamping: settings.dataBits))),
+            ("parity \(settings.parity.rawValue)", sp_set_parity(port, parity)),
+            ("\(settings.stopBits) stop bits", sp_set_stopbits(port, Int32(clamping: settings.stopBits))),
+            ("flow control \(settings.flowControl.rawValue)", sp_set_flowcontrol(port, flow)),
+        ]
+        for (what, result) in steps where result != SP_OK {
+            throw SerialError(kind: .failed, message: "set \(what) on '\(path)': \(Self.lastMessage())")
+        }
+    }
+
+    /// Changes the open line: through termios (`terminal`) on a pseudo-terminal, else through libserialport's
+    /// `port`. A closed port throws, naming `operation`.
+    private func change(
+        _ operation: String, terminal: () throws(SystemError) -> Void,
+        library: (OpaquePointer) throws(SerialError) -> Void
+    ) throws(SerialError) {
         switch line {
         case nil:
-            throw SerialError(kind: .failed, message: "configure '\(path)': port is closed")
+            throw SerialError(kind: .failed, message: "\(operation) '\(path)': port is closed")
         case .terminal:
             do {
-                try Posix.setSerialLine(fileDescriptor, settings, what: path)
+                try terminal()
             } catch {
                 throw SerialError(kind: .failed, message: Self.terminalMessage(error))
             }
         case .library(let port):
-            let parity: sp_parity
-            switch settings.parity {
-            case .none: parity = SP_PARITY_NONE
-            case .odd: parity = SP_PARITY_ODD
-            case .even: parity = SP_PARITY_EVEN
-            case .mark: parity = SP_PARITY_MARK
-            case .space: parity = SP_PARITY_SPACE
-            }
-            let flow: sp_flowcontrol
-            switch settings.flowControl {
-            case .none: flow = SP_FLOWCONTROL_NONE
-            case .rtscts: flow = SP_FLOWCONTROL_RTSCTS
-            case .xonxoff: flow = SP_FLOWCONTROL_XONXOFF
-            case .dtrdsr: flow = SP_FLOWCONTROL_DTRDSR
-            }
-            let steps: [(String, sp_return)] = [
-                ("baud rate \(settings.baudRate)", sp_set_baudrate(port, Int32(clamping: settings.baudRate))),
-                ("\(settings.dataBits) data bits", sp_set_bits(port, Int32(clamping: settings.dataBits))),
-                ("parity \(settings.parity.rawValue)", sp_set_parity(port, parity)),
-                ("\(settings.stopBits) stop bits", sp_set_stopbits(port, Int32(clamping: settings.stopBits))),
-                ("flow control \(settings.flowControl.rawValue)", sp_set_flowcontrol(port, flow)),
-            ]
-            for (what, result) in steps where result != SP_OK {
-                throw SerialError(kind: .failed, message: "set \(what) on '\(path)': \(Self.lastMessage())")
-            }
+            try library(port)
         }
     }
 
@@ -218,20 +235,15 @@ package final class SerialPort {
     /// Changes the line rate of the open port (`sp_set_baudrate`, or termios on a pseudo-terminal), e.g. after
     /// the device was asked to switch.
     package func setBaudRate(_ rate: Int) throws(SerialError) {
-        switch line {
-        case nil:
-            throw SerialError(kind: .failed, message: "set baud rate on '\(path)': port is closed")
-        case .terminal:
-            do {
-                try Posix.setLineSpeed(fileDescriptor, rate, what: path)
-            } catch {
-                throw SerialError(kind: .failed, message: Self.terminalMessage(error))
-            }
-        case .library(let port):
-            guard sp_set_baudrate(port, Int32(clamping: rate)) == SP_OK else {
-                throw SerialError(kind: .failed, message: "set baud rate \(rate) on '\(path)': \(Self.lastMessage())")
-            }
-        }
+        try change(
+            "set baud rate on",
+            terminal: { () throws(SystemError) in try Posix.setLineSpeed(fileDescriptor, rate, what: path) },
+            library: { port throws(SerialError) in
+                guard sp_set_baudrate(port, Int32(clamping: rate)) == SP_OK else {
+                    throw SerialError(
+                        kind: .failed, message: "set baud rate \(rate) on '\(path)': \(Self.lastMessage())")
+                }
+            })
     }
 
     /// What a non-blocking write did.

@@ -25,38 +25,43 @@ extension Posix {
     package static func datagramSocket(for address: SocketAddress, connecting: Bool, what: String) throws(SystemError)
         -> Int32
     {
-        let flags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        let fd = socket(address.family, Int32(SOCK_DGRAM.rawValue) | flags, 0)
-        guard fd >= 0 else { throw SystemError("socket", what) }
+        let fd = try datagramSocket(family: address.family, what: what)
         guard connecting else { return fd }
-        let result = address.bytes.withUnsafeBytes { raw in
-            connect(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-        }
-        guard result == 0 else {
-            let code = Errno.current
-            close(fd)
-            throw SystemError("connect", what, code: code)
-        }
+        try attach(fd, to: address, "connect", what: what, by: connect)
         return fd
     }
 
     /// A non-blocking, close-on-exec UDP socket bound to `address` (for a receiver). Closes the socket when it
     /// throws.
     package static func boundDatagramSocket(_ address: SocketAddress, what: String) throws(SystemError) -> Int32 {
-        let flags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        let fd = socket(address.family, Int32(SOCK_DGRAM.rawValue) | flags, 0)
-        guard fd >= 0 else { throw SystemError("socket", what) }
+        let fd = try datagramSocket(family: address.family, what: what)
         var on: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        try attach(fd, to: address, "bind", what: what, by: bind)
+        return fd
+    }
+
+    /// A non-blocking, close-on-exec UDP socket of `family`.
+    private static func datagramSocket(family: Int32, what: String) throws(SystemError) -> Int32 {
+        let flags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        let fd = socket(family, Int32(SOCK_DGRAM.rawValue) | flags, 0)
+        guard fd >= 0 else { throw SystemError("socket", what) }
+        return fd
+    }
+
+    /// `call` (`connect(2)` or `bind(2)`, named `operation`) of `fd` to `address`; closes `fd` when it fails.
+    private static func attach(
+        _ fd: Int32, to address: SocketAddress, _ operation: String, what: String,
+        by call: (Int32, UnsafePointer<sockaddr>?, socklen_t) -> Int32
+    ) throws(SystemError) {
         let result = address.bytes.withUnsafeBytes { raw in
-            bind(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+            call(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
         }
         guard result == 0 else {
             let code = Errno.current
             close(fd)
-            throw SystemError("bind", what, code: code)
+            throw SystemError(operation, what, code: code)
         }
-        return fd
     }
 
     /// `sendto(2)` of one datagram to `address` with `MSG_NOSIGNAL`.
