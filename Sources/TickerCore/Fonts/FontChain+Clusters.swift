@@ -17,21 +17,6 @@ extension FontChain {
         public let parts: [Part]
         /// Pixels the pen moves right after the cluster, spacing included.
         public let advance: Int
-
-        /// A cluster drawn with one glyph.
-        init(_ found: (glyph: Glyph, font: Int?)) {
-            parts = [Part(glyph: found.glyph, x: 0, font: found.font)]
-            advance = max(found.glyph.advance, 0)
-        }
-
-        /// A cluster drawn with `parts`.
-        init(parts: [Part], advance: Int) {
-            self.parts = parts
-            self.advance = advance
-        }
-
-        /// Nothing, taking no room.
-        static let nothing = ClusterDrawing(parts: [], advance: 0)
     }
 
     /// How the chain draws the cluster made of `scalars` (a `Character`'s, or their shaped forms).
@@ -50,27 +35,45 @@ extension FontChain {
     /// - A cluster whose base no font has (an emoji ZWJ sequence, a flag, …) draws as the replacement glyph of
     ///   the first font that has one; with none in the chain, as an empty box as tall as the chain.
     public func drawing(of scalars: [Unicode.Scalar]) -> ClusterDrawing {
-        guard let base = scalars.first else { return .nothing }
+        var parts: [Part] = []
+        let advance = appendDrawing(of: scalars[...], to: &parts)
+        return ClusterDrawing(parts: parts, advance: advance)
+    }
+
+    /// Appends the parts `drawing(of:)` draws `scalars` with to `parts`, so a caller can keep one buffer for a
+    /// whole line; returns the cluster's advance.
+    func appendDrawing(of scalars: ArraySlice<Unicode.Scalar>, to parts: inout [Part]) -> Int {
+        guard let base = scalars.first else { return 0 }
+        let whole: (glyph: Glyph, font: Int?)?
         if scalars.count == 1 {
-            if base == "\t" { return ClusterDrawing(firstGlyph(for: " ") ?? replacementWithFont) }
-            if Self.isControl(base) { return ClusterDrawing(replacementWithFont) }
-            if let found = firstGlyph(for: base) { return ClusterDrawing(found) }
-            if base.properties.generalCategory == .format { return .nothing }
-            return ClusterDrawing(replacementWithFont)
+            if base == "\t" {
+                whole = firstGlyph(for: " ") ?? replacementWithFont
+            } else if Self.isControl(base) {
+                whole = replacementWithFont
+            } else if let found = firstGlyph(for: base) {
+                whole = found
+            } else {
+                guard base.properties.generalCategory != .format else { return 0 }
+                whole = replacementWithFont
+            }
+        } else if Self.isControl(base) {
+            whole = replacementWithFont
+        } else {
+            whole = precomposedGlyph(for: scalars) ?? (firstGlyph(for: base) == nil ? replacementWithFont : nil)
         }
-        if Self.isControl(base) { return ClusterDrawing(replacementWithFont) }
-        if let found = precomposedGlyph(for: scalars) { return ClusterDrawing(found) }
-        guard let found = firstGlyph(for: base) else { return ClusterDrawing(replacementWithFont) }
-        return drawingInParts(base: found, rest: scalars.dropFirst())
+        if let whole {
+            parts.append(Part(glyph: whole.glyph, x: 0, font: whole.font))
+            return max(whole.glyph.advance, 0)
+        }
+        return appendParts(of: scalars, to: &parts)
     }
 
     /// The base, then the rest of the cluster: marks over the spacing glyph before them, the others after it.
-    private func drawingInParts(base: (glyph: Glyph, font: Int?), rest: ArraySlice<Unicode.Scalar>) -> ClusterDrawing {
-        var parts = [Part(glyph: base.glyph, x: 0, font: base.font)]
-        var cell = 0..<max(base.glyph.advance, 0)
-        for scalar in rest {
+    private func appendParts(of scalars: ArraySlice<Unicode.Scalar>, to parts: inout [Part]) -> Int {
+        var cell = 0..<0
+        for (offset, scalar) in scalars.enumerated() {
             let found = firstGlyph(for: scalar)
-            if Self.isMark(scalar) {
+            if offset > 0, Self.isMark(scalar) {
                 guard let found else { continue }
                 parts.append(Part(glyph: found.glyph, x: Self.markPosition(found.glyph, over: cell), font: found.font))
             } else if found != nil || scalar.properties.generalCategory != .format {
@@ -79,7 +82,7 @@ extension FontChain {
                 cell = cell.upperBound..<(cell.upperBound + max(drawn.glyph.advance, 0))
             }
         }
-        return ClusterDrawing(parts: parts, advance: cell.upperBound)
+        return cell.upperBound
     }
 
     /// Where a mark goes over `cell`, the columns of the spacing glyph before it: bitmap fonts such as Unifont
@@ -93,8 +96,9 @@ extension FontChain {
     }
 
     /// The glyph of the precomposed Latin letter canonically equal to the cluster, when some font has one.
-    private func precomposedGlyph(for scalars: [Unicode.Scalar]) -> (glyph: Glyph, font: Int?)? {
-        let cluster = String(String.UnicodeScalarView(scalars))
+    private func precomposedGlyph(for scalars: ArraySlice<Unicode.Scalar>) -> (glyph: Glyph, font: Int?)? {
+        var cluster = ""
+        cluster.unicodeScalars.append(contentsOf: scalars)
         guard cluster.count == 1, let character = cluster.first, let code = Self.precomposedLatin[character],
             let scalar = Unicode.Scalar(code)
         else { return nil }

@@ -11,8 +11,10 @@ import CFriBidi
 struct ShapedText {
     /// The line's direction.
     let direction: TextDirection
-    /// For each character in logical order, the scalars to draw; empty for the first letter of a ligature.
-    let scalars: [[Unicode.Scalar]]
+    /// The scalars to draw, character after character in logical order (see `scalars(of:)`).
+    private let shapedScalars: [Unicode.Scalar]
+    /// For each character in logical order, where its scalars are in `shapedScalars`.
+    private let clusters: [Range<Int>]
     /// For each character in logical order, the character whose glyph shows it: itself, or for the first letter
     /// of a ligature, the letter after it, which draws the ligature.
     let shownBy: [Int]
@@ -32,29 +34,42 @@ struct ShapedText {
         }
         let paragraph = Paragraph(logical)
         let shaped = paragraph.shaped(drawable: drawable)
-        var scalars = [[Unicode.Scalar]](repeating: [], count: characters.count)
+        var shapedScalars: [Unicode.Scalar] = []
+        shapedScalars.reserveCapacity(logical.count)
+        var clusters = [Range<Int>](repeating: 0..<0, count: characters.count)
         var shownBy = Array(characters.indices)
         var levels = [FriBidiLevel](repeating: paragraph.baseLevel, count: characters.count)
         for position in logical.indices {
             let index = owner[position]
-            if position == 0 || owner[position - 1] != index { levels[index] = paragraph.levels[position] }
+            if position == 0 || owner[position - 1] != index {
+                levels[index] = paragraph.levels[position]
+                clusters[index] = shapedScalars.count..<shapedScalars.count
+            }
             if paragraph.ligatedAway(position, in: shaped) {
                 if position + 1 < owner.count { shownBy[index] = owner[position + 1] }
             } else {
-                scalars[index].append(Unicode.Scalar(shaped[position]) ?? "\u{FFFD}")
+                shapedScalars.append(Unicode.Scalar(shaped[position]) ?? "\u{FFFD}")
+                clusters[index] = clusters[index].lowerBound..<shapedScalars.count
             }
         }
         self.direction = paragraph.baseLevel % 2 == 1 ? .rightToLeft : .leftToRight
-        self.scalars = scalars
+        self.shapedScalars = shapedScalars
+        self.clusters = clusters
         self.shownBy = shownBy
         self.visualOrder = Self.visualOrder(levels: levels)
     }
+
+    /// The scalars to draw for character `index` (logical order): mirrored in right-to-left runs, Arabic letters
+    /// in their presentation forms; none for the first letter of a ligature.
+    func scalars(of index: Int) -> ArraySlice<Unicode.Scalar> { shapedScalars[clusters[index]] }
 
     /// Logical indices in visual order (rule L2): from the highest level down to the lowest odd one, every run
     /// of characters at that level or higher is reversed.
     static func visualOrder(levels: [FriBidiLevel]) -> [Int] {
         var order = Array(levels.indices)
-        guard var level = levels.max(), let lowestOdd = levels.filter({ $0 % 2 == 1 }).min() else { return order }
+        guard var level = levels.max(), let lowestOdd = levels.lazy.filter({ $0 % 2 == 1 }).min() else {
+            return order
+        }
         while level >= lowestOdd {
             var start = 0
             while start < order.count {
@@ -114,10 +129,12 @@ private struct Paragraph {
     /// scalar no font draws given back as it was written (mirrored); ligatures only when every one formed
     /// has a glyph. The first letter of a ligature becomes `cfribidi_ligated_away`.
     func shaped(drawable: (Unicode.Scalar) -> Bool) -> [FriBidiChar] {
+        // Mirroring and Arabic letters (strong right-to-left) happen only at odd levels.
+        guard levels.contains(where: { $0 % 2 == 1 }) else { return logical }
         let mirrored = shape(cfribidi_shape_mirroring)
         let forms = cfribidi_shape_mirroring | cfribidi_shape_arabic_forms
         var shaped = shape(forms | cfribidi_shape_arabic_ligatures)
-        let ligatures = shaped.indices.dropLast().filter { ligatedAway($0, in: shaped) }
+        let ligatures = shaped.indices.dropLast().lazy.filter { ligatedAway($0, in: shaped) }
         if ligatures.contains(where: { !Self.draws(shaped[$0 + 1], drawable) }) { shaped = shape(forms) }
         for position in shaped.indices where !ligatedAway(position, in: shaped) {
             if shaped[position] != mirrored[position], !Self.draws(shaped[position], drawable) {

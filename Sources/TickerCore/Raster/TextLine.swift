@@ -47,10 +47,12 @@ public struct TextLine: Sendable {
         var pen = 0
         var inkEnd = 0
         var usedFonts: Set<Int> = []
+        var parts: [FontChain.Part] = []
         for index in shaped.visualOrder {
-            let drawing = fonts.drawing(of: shaped.scalars[index])
+            parts.removeAll(keepingCapacity: true)
+            let advance = fonts.appendDrawing(of: shaped.scalars(of: index), to: &parts)
             var inked = false
-            for part in drawing.parts {
+            for part in parts {
                 let glyph = part.glyph
                 if let font = part.font { usedFonts.insert(font) }
                 placements.append(Placement(glyph: glyph, x: pen + part.x, characterIndex: index))
@@ -59,10 +61,10 @@ public struct TextLine: Sendable {
                     inked = true
                 }
             }
-            spans[index] = pen..<(pen + drawing.advance)
-            pen += drawing.advance
+            spans[index] = pen..<(pen + advance)
+            pen += advance
             // Trailing spacing does not count, but a space between words does.
-            if !inked, drawing.advance > 0, index != shaped.visualOrder.last { inkEnd = max(inkEnd, pen) }
+            if !inked, advance > 0, index != shaped.visualOrder.last { inkEnd = max(inkEnd, pen) }
         }
         for (index, shownBy) in shaped.shownBy.enumerated() where shownBy != index { spans[index] = spans[shownBy] }
         self.text = text
