@@ -32,11 +32,12 @@ let package = Package(
         .target(name: "TickerWire", swiftSettings: daemonModuleSettings),
         // The device side of the protocol. Embedded-Swift-clean.
         .target(name: "PanelCore", dependencies: ["TickerWire"], swiftSettings: daemonModuleSettings),
-        // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O; its only
-        // dependency is the protocol, whose pixel layout its frames use.
+        // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O; it
+        // depends on the protocol, whose pixel layout its frames use, and on GNU FriBidi for bidirectional text
+        // and Arabic shaping (pure computation).
         .target(
             name: "TickerCore",
-            dependencies: ["TickerWire"],
+            dependencies: ["TickerWire", "CFriBidi"],
             swiftSettings: daemonModuleSettings,
             // `rounded()` and friends lower to libm calls; the core imports no C module to get them.
             linkerSettings: [.linkedLibrary("m")]
@@ -46,6 +47,8 @@ let package = Package(
             pkgConfig: "libserialport",
             providers: [.apt(["libserialport-dev"])]
         ),
+        // The Unicode bidirectional algorithm and Arabic joining, for the text layout.
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // MQTT for the bridge (`tickerctl follow mqtt`); the daemon does not link it.

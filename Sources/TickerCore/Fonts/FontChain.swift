@@ -19,43 +19,15 @@ public struct FontChain: Sendable {
     /// Total height of the chain's box in pixels.
     public var height: Int { ascent + descent }
 
-    /// The glyph to draw for one grapheme cluster.
-    ///
-    /// - A single scalar takes the glyph of the first font that has it. A tab draws as a space.
-    /// - Control characters (C0, C1, DEL, and the line and paragraph separators U+2028 and U+2029) draw as
-    ///   the replacement glyph; invisible format characters (zero-width space, direction marks, …) that no
-    ///   font draws take no room at all.
-    /// - A base with combining marks draws as the precomposed Latin letter when one is canonically equal
-    ///   and some font has it ("e\u{301}" → é), else as the base alone. Variation selectors and skin-tone
-    ///   modifiers count as marks, so a text-style "❤\u{FE0F}" still shows the heart a font has.
-    /// - A cluster of several base characters (ZWJ emoji sequences, flags, …), or one whose base no font
-    ///   has, draws as the replacement glyph of the first font that has one; with none in the chain, as an
-    ///   empty box as tall as the chain.
+    /// The glyph to draw for one grapheme cluster: the one glyph `drawing(of:)` draws it with, or for a
+    /// cluster drawn as its parts, the glyph of its base.
     public func glyph(for character: Character) -> Glyph {
-        resolve(character).glyph
+        drawing(of: Array(character.unicodeScalars)).parts.first?.glyph ?? Self.invisible
     }
 
-    /// The glyph `glyph(for:)` draws for `character` and the index in `fonts` of the font it comes from: nil
-    /// for an invisible character and for the empty box a chain without replacement draws.
-    public func resolve(_ character: Character) -> (glyph: Glyph, font: Int?) {
-        let scalars = character.unicodeScalars
-        guard let base = scalars.first else { return replacementWithFont }
-        if scalars.count == 1 {
-            if base == "\t" { return firstGlyph(for: " ") ?? replacementWithFont }
-            if Self.isControl(base) { return replacementWithFont }
-            if let found = firstGlyph(for: base) { return found }
-            if base.properties.generalCategory == .format { return (Self.invisible, nil) }
-            return replacementWithFont
-        }
-        if Self.isControl(base) { return replacementWithFont }
-        if let precomposed = Self.precomposedLatin[character], let scalar = Unicode.Scalar(precomposed),
-            let found = firstGlyph(for: scalar)
-        {
-            return found
-        }
-        let onlyMarks = scalars.dropFirst().allSatisfy(Self.isMark)
-        if onlyMarks, let found = firstGlyph(for: base) { return found }
-        return replacementWithFont
+    /// Whether some font in the chain has a glyph for `scalar`.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        fonts.contains { $0.glyph(for: scalar) != nil }
     }
 
     /// The box a line drawn from the fonts `used` (indices in `fonts`) takes: the first font's box always,
@@ -75,14 +47,15 @@ public struct FontChain: Sendable {
     public var replacement: Glyph { replacementWithFont.glyph }
 
     /// The replacement glyph and the font it comes from (nil for the empty box).
-    private var replacementWithFont: (glyph: Glyph, font: Int?) {
+    var replacementWithFont: (glyph: Glyph, font: Int?) {
         for (index, font) in fonts.enumerated() {
             if let replacement = font.replacement { return (replacement, index) }
         }
         return (Self.emptyBox(ascent: ascent, descent: descent), nil)
     }
 
-    private func firstGlyph(for scalar: Unicode.Scalar) -> (glyph: Glyph, font: Int?)? {
+    /// The glyph of the first font that has `scalar`, and that font's index.
+    func firstGlyph(for scalar: Unicode.Scalar) -> (glyph: Glyph, font: Int?)? {
         for (index, font) in fonts.enumerated() {
             if let glyph = font.glyph(for: scalar) { return (glyph, index) }
         }
@@ -90,24 +63,24 @@ public struct FontChain: Sendable {
     }
 
     /// C0, DEL, C1 and the line and paragraph separators.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
         default: return false
         }
     }
 
-    /// Scalars that modify the base before them rather than standing alone: combining and enclosing marks
-    /// (variation selectors are among them) and emoji skin-tone modifiers.
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    /// Scalars drawn over the base before them and taking no room: nonspacing and enclosing marks (variation
+    /// selectors are among them) and emoji skin-tone modifiers. Spacing marks (Mc) take their own room.
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        case .nonspacingMark, .enclosingMark: return true
         default: return (0x1F3FB...0x1F3FF).contains(scalar.value)
         }
     }
 
     /// A glyph that draws nothing and takes no room.
-    private static let invisible = Glyph(advance: 0, width: 0, height: 0, xOffset: 0, yOffset: 0, rows: [])
+    static let invisible = Glyph(advance: 0, width: 0, height: 0, xOffset: 0, yOffset: 0, rows: [])
 
     /// An outlined rectangle from the top of the ascent to the bottom of the descent, half as wide as tall.
     static func emptyBox(ascent: Int, descent: Int) -> Glyph {
@@ -125,7 +98,7 @@ public struct FontChain: Sendable {
     /// Precomposed Latin letters (Latin-1 Supplement, Latin Extended-A and -B, Latin Extended Additional)
     /// by their character. `Character` compares and hashes by canonical equivalence, so a base letter with
     /// combining marks finds its precomposed form here.
-    private static let precomposedLatin: [Character: UInt32] = {
+    static let precomposedLatin: [Character: UInt32] = {
         let codes = Array(0xC0...0x24F) + Array(0x1E00...0x1EFF)
         let pairs = codes.compactMap { code in Unicode.Scalar(UInt32(code)).map { (Character($0), UInt32(code)) } }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })

@@ -1,9 +1,11 @@
 /// A line of text laid out in a font chain: which glyph goes where, left to right as the panel shows it.
 ///
-/// Layout works on grapheme clusters (Swift `Character`s); advances come from the fonts. Right-to-left
-/// lines are reordered for display (see `visualOrder`), so the first character read is at the right edge.
+/// Layout works on grapheme clusters (Swift `Character`s); advances come from the fonts. The text is reordered
+/// for display by the Unicode bidirectional algorithm and Arabic letters are joined (see `ShapedText`), so the
+/// first character read of a right-to-left line is at the right edge. A cluster may take several glyphs (a
+/// base and its marks, see `FontChain.drawing(of:)`).
 public struct TextLine: Sendable {
-    /// One glyph on the line.
+    /// One glyph on the line; a character drawn as its parts has several.
     public struct Placement: Sendable {
         /// The glyph drawn.
         public let glyph: Glyph
@@ -21,7 +23,8 @@ public struct TextLine: Sendable {
     public let width: Int
     /// Reading direction.
     public let direction: TextDirection
-    /// For each character in logical order, the columns it occupies (its advance).
+    /// For each character in logical order, the columns it occupies (its advance). The two letters of an Arabic
+    /// ligature (lam-alef) share the ligature's columns, so a sweep lights it with the first.
     public let characterSpans: [Range<Int>]
     /// Pixels above the baseline: the largest ascent of the fonts the line draws from, the first font's
     /// always among them (see `FontChain.box(using:)`).
@@ -37,32 +40,37 @@ public struct TextLine: Sendable {
     }
 
     private init(characters: [Character], text: String, fonts: FontChain) {
-        let direction = TextDirection(of: text)
-        let order = visualOrder(of: characters, direction: direction)
+        let shaped = ShapedText(characters, drawable: fonts.hasGlyph(for:))
         var placements: [Placement] = []
         placements.reserveCapacity(characters.count)
         var spans = [Range<Int>](repeating: 0..<0, count: characters.count)
         var pen = 0
         var inkEnd = 0
         var usedFonts: Set<Int> = []
-        for index in order {
-            var character = characters[index]
-            if direction == .rightToLeft || BidiClass(character) == .right {
-                character = mirrored(character)
+        var parts: [FontChain.Part] = []
+        for index in shaped.visualOrder {
+            parts.removeAll(keepingCapacity: true)
+            let advance = fonts.appendDrawing(of: shaped.scalars(of: index), to: &parts)
+            var inked = false
+            for part in parts {
+                let glyph = part.glyph
+                if let font = part.font { usedFonts.insert(font) }
+                placements.append(Placement(glyph: glyph, x: pen + part.x, characterIndex: index))
+                if glyph.width > 0 {
+                    inkEnd = max(inkEnd, pen + part.x + glyph.xOffset + glyph.width)
+                    inked = true
+                }
             }
-            let (glyph, font) = fonts.resolve(character)
-            if let font { usedFonts.insert(font) }
-            placements.append(Placement(glyph: glyph, x: pen, characterIndex: index))
-            spans[index] = pen..<(pen + max(glyph.advance, 0))
-            if glyph.width > 0 { inkEnd = max(inkEnd, pen + glyph.xOffset + glyph.width) }
-            pen += max(glyph.advance, 0)
+            spans[index] = pen..<(pen + advance)
+            pen += advance
             // Trailing spacing does not count, but a space between words does.
-            if glyph.width == 0, glyph.advance > 0, index != order.last { inkEnd = max(inkEnd, pen) }
+            if !inked, advance > 0, index != shaped.visualOrder.last { inkEnd = max(inkEnd, pen) }
         }
+        for (index, shownBy) in shaped.shownBy.enumerated() where shownBy != index { spans[index] = spans[shownBy] }
         self.text = text
         self.placements = placements
         self.width = max(inkEnd, 0)
-        self.direction = direction
+        self.direction = shaped.direction
         self.characterSpans = spans
         (self.ascent, self.descent) = fonts.box(using: usedFonts)
         self.firstFontBox = fonts.box(using: [])
