@@ -244,6 +244,8 @@ public struct Config: Sendable, Equatable {
         public var topFont: [FontSource]?
         /// The bottom zone's chain in a split layout; nil uses `font`.
         public var bottomFont: [FontSource]?
+        /// Whether a bar along the bottom row shows how far the track is.
+        public var progress = ProgressMode.auto
     }
 
     /// One font of a chain.
