@@ -12,6 +12,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if !(1...1024).contains(config.panel.width) || !(1...64).contains(config.panel.height) {
             fatalError("accepted a panel size out of range")
         }
+        // A schedule accepted reads back from its own text as the same schedule.
+        let schedule = config.brightness.schedule
+        if (try? BrightnessSchedule.parse(schedule.text)) != schedule { fatalError("schedule '\(schedule.text)'") }
     case .failure(let errors):
         if errors.issues.isEmpty { fatalError("failure without issues") }
         for issue in errors.issues where issue.line > lineCount {

@@ -26,6 +26,8 @@ public struct Config: Sendable, Equatable {
     public var leds = LEDs()
     /// `[max7219]`: a chain of MAX7219 chips on an SPI bus (`device.path = spi:/dev/spidevB.C`).
     public var max7219 = MAX7219()
+    /// `[brightness]`: the brightness by time of day.
+    public var brightness = Brightness()
 
     /// The defaults.
     public init() {}
