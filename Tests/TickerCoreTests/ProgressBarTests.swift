@@ -6,11 +6,12 @@ import Testing
     static let small = FontChain([.small])
     static let builtin = FontChain([.builtin])
 
-    /// A state playing a track of `seconds` from position `position`, seen at instant zero.
-    static func playing(_ title: String = "Hi", seconds: Int64, at position: Duration = .zero) -> PlayerState {
+    /// A state playing a track of `seconds` (nil: of unknown length) from position `position`, seen at instant
+    /// zero.
+    static func playing(_ title: String = "Hi", seconds: Int64?, at position: Duration = .zero) -> PlayerState {
         var state = PlayerState()
         state.apply(.title(title), at: .zero)
-        state.apply(.duration(.seconds(seconds)), at: .zero)
+        if let seconds { state.apply(.duration(.seconds(seconds)), at: .zero) }
         state.apply(.position(position), at: .zero)
         state.apply(.play, at: .zero)
         return state
@@ -123,9 +124,7 @@ import Testing
 
     @Test func aTrackOfUnknownLengthHasNoBar() {
         var scene = Scene(width: 32, height: 8, depth: .two, style: SceneStyle(fonts: Self.small))
-        var state = PlayerState()
-        state.apply(.title("Hi"), at: .zero)
-        state.apply(.play, at: .zero)
+        let state = Self.playing(seconds: nil)
         scene.observe(state, at: .zero)
         #expect(Self.lastRow(Self.drawn(&scene, state, at: .seconds(5))) == String(repeating: ".", count: 32))
         #expect(scene.nextChange(state, after: .seconds(5)) == nil)
