@@ -20,6 +20,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         {
             fatalError("accepted split fonts taller than the panel")
         }
+        // A schedule accepted reads back from its own text as the same schedule.
+        let schedule = config.brightness.schedule
+        if (try? BrightnessSchedule.parse(schedule.text)) != schedule { fatalError("schedule '\(schedule.text)'") }
     case .failure(let errors):
         if errors.issues.isEmpty { fatalError("failure without issues") }
         for issue in errors.issues where issue.line > lineCount {

@@ -27,7 +27,7 @@ func benchPalette() -> Palette {
     var palette = Palette.standard
     let colors: [(ColorRole, String)] = [
         (.title, "amber"), (.artist, "cyan"), (.sung, "#FF4080"), (.rest, "#402030"), (.message, "green"),
-        (.messageHigh, "red"), (.clock, "blue"), (.background, "#020202"),
+        (.messageHigh, "red"), (.clock, "blue"), (.progress, "orange"), (.background, "#020202"),
     ]
     for (role, name) in colors { palette[role] = Palette.color(parsing: name) }
     return palette
@@ -43,15 +43,19 @@ func renderFigures() {
         "panel     layout   depth  ns/frame (steady)  allocations/frame (steady)  ns/frame (whole track)  "
             + "allocations/frame (whole track)"
     )
-    // Grey at 2 bits (the default), at 8 bits (the levels a colour scene draws), and colour.
+    // Grey at 2 bits (the default), at 8 bits (the levels a colour scene draws), and colour; "+bar": the small
+    // font, which leaves the bottom row to the progress bar.
     let panels: [(Int, Int, ZoneArrangement, String)] = [
         (32, 8, .single, "2"), (32, 8, .single, "8"), (32, 8, .single, "rgb"), (64, 16, .split, "2"),
         (64, 16, .split, "8"), (64, 16, .split, "rgb"), (128, 16, .split, "2"), (256, 32, .split, "2"),
+        (32, 8, .single, "2+bar"), (32, 8, .single, "rgb+bar"), (64, 16, .split, "2+bar"),
     ]
-    for (width, height, arrangement, depthName) in panels {
+    for (width, height, arrangement, name) in panels {
+        let bar = name.hasSuffix("+bar")
+        let depthName = bar ? String(name.dropLast(4)) : name
         let color = depthName == "rgb"
         let style = SceneStyle(
-            arrangement: arrangement, fonts: FontChain([.builtin]),
+            arrangement: arrangement, fonts: FontChain([bar ? .small : .builtin]),
             marquee: MarqueeStyle(fadeEdges: true), palette: color ? benchPalette() : .standard)
         let depth: PixelDepth = depthName == "2" ? .two : .eight
         var scene = Scene(width: width, height: height, depth: depth, color: color, style: style)
@@ -92,7 +96,7 @@ func renderFigures() {
         let trackElapsed = nanoseconds() - trackStart
         let trackAllocations = alloc_counter_count() - trackAllocationsBefore
         line(
-            pad("\(width)×\(height)", 10) + pad(arrangement.rawValue, 9) + pad(depthName, 7)
+            pad("\(width)×\(height)", 10) + pad(arrangement.rawValue, 9) + pad(name, 7)
                 + pad(String(format: "%.0f", Double(elapsed) / Double(frames)), 19)
                 + pad(String(format: "%.3f", Double(allocations) / Double(allFrames)), 28)
                 + pad(String(format: "%.0f", Double(trackElapsed) / Double(trackFrames)), 24)

@@ -13,6 +13,8 @@ struct PictureRequest {
     var framesPerSecond = 25
     /// Image pixels per LED.
     var pitch = 8
+    /// The brightness the LEDs are drawn at, in percent (`--time-of-day`), or nil for full.
+    var brightness: Int?
 
     var isEmpty: Bool { pngPath == nil && gifPath == nil }
 
@@ -35,17 +37,22 @@ struct PictureRequest {
     func write(_ preview: Preview, at instant: Duration) throws(PictureError) {
         let board = LEDBoard(pitch: pitch)
         if let pngPath {
-            let panel = preview.pictures(at: [instant])[0]
+            let panel = lit(preview.pictures(at: [instant])[0])
             try save(try PNGEncoder.encode(board.draw(panel)), to: pngPath)
         }
         if let gifPath {
             let instants: [Duration]
             do { instants = try gifInstants() } catch { throw PictureError(error.description) }
-            let pictures = preview.pictures(at: instants).map { board.draw($0) }
+            let pictures = preview.pictures(at: instants).map { board.draw(lit($0)) }
             let animation = IndexedAnimation(
                 pictures: pictures, instants: instants.map(\.inSeconds), lastSeconds: 1 / Double(framesPerSecond))
             try save(try GIFEncoder.encode(animation), to: gifPath)
         }
+    }
+
+    /// `picture` at the requested brightness.
+    private func lit(_ picture: RGBFrame) -> RGBFrame {
+        brightness.map { Preview.dimmed(picture, percent: $0) } ?? picture
     }
 
     private func save(_ bytes: [UInt8], to path: String) throws(PictureError) {

@@ -31,6 +31,13 @@ let renderCommand = Command(
         Option("--text", "TEXT", meaning: "the text to show", help: "the now-playing text"),
         Option("--lyrics", "FILE.lrc", meaning: "an .lrc file", help: "the lyrics, sung from 0 s"),
         Option("--at", "SECONDS", meaning: "seconds", help: "the instant shown (default 0)"),
+        Option(
+            "--duration", "SECONDS", meaning: "seconds",
+            help: "the track's length: it plays, and a progress bar shows how far"),
+        Option("--position", "SECONDS", meaning: "seconds", help: "where the track is at 0 s (default 0)"),
+        Option(
+            "--time-of-day", "HH:MM", meaning: "a local time HH:MM",
+            help: "print the brightness then, and draw the pictures at it"),
         .size(help: "panel size in pixels"),
         Option(
             "--font", "builtin|small|FILE.bdf", meaning: "builtin, small or a .bdf file",
@@ -53,6 +60,8 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     var overrides: [ConfigOverride] = []
     var instant = Duration.zero
     var pictures = PictureRequest()
+    var track = Preview.Content()
+    var timeOfDay: Duration?
     func set(_ section: String, _ key: String, _ value: String) {
         overrides.append(ConfigOverride(section: section, key: key, value: value))
     }
@@ -63,6 +72,9 @@ func runRender(_ given: ParsedArguments) -> Int32 {
             case "--at": instant = try option.seconds(in: .zero ... .seconds(86_400))
             case "--from": pictures.from = try option.seconds(in: .zero ... .seconds(86_400))
             case "--to": pictures.to = try option.seconds(in: .zero ... .seconds(86_400))
+            case "--duration": track.duration = .seconds(try option.number(in: 0.001...86_400))
+            case "--position": track.position = .seconds(try option.number(in: 0...86_400))
+            case "--time-of-day": timeOfDay = try option.timeOfDay()
             case "--fps": pictures.framesPerSecond = try option.integer(in: 1...50)
             case "--pitch": pictures.pitch = try option.integer(in: 3...64)
             case "--size":
@@ -102,6 +114,8 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     case .success(let loaded): settings = loaded
     }
     var content = Preview.Content(text: text)
+    content.duration = track.duration
+    content.position = track.position
     if let lyricsPath {
         let bytes: [UInt8]
         do { bytes = try Posix.readFile(lyricsPath, limit: 1 << 20) } catch { fail(error.description, status: 1) }
@@ -111,10 +125,12 @@ func runRender(_ given: ParsedArguments) -> Int32 {
         content.lyrics = lyrics
     }
     let preview = Preview(settings: settings, content: content)
+    pictures.brightness = timeOfDay.map { preview.brightness(atSecondOfDay: $0) }
     guard pictures.isEmpty else {
         do { try pictures.write(preview, at: instant) } catch { fail(error.description, status: 1) }
         return 0
     }
     print(given.has("--strip") ? preview.strip(at: instant) : preview.frame(at: instant))
+    if let percent = pictures.brightness, let timeOfDay { print(brightnessLine(percent, at: timeOfDay)) }
     return 0
 }

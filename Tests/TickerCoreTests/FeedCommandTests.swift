@@ -31,6 +31,7 @@ import Testing
         GoodCase(id: "lyrics clear", line: "lyrics clear", command: .lyricsClear),
         GoodCase(id: "brightness bounds", line: "brightness 100", command: .brightness(100)),
         GoodCase(id: "brightness zero", line: "brightness 0", command: .brightness(0)),
+        GoodCase(id: "brightness back to the schedule", line: "brightness  auto ", command: .brightnessAuto),
         GoodCase(
             id: "message defaults", line: "message Hello", command: .message("Hello", duration: nil, priority: .normal)),
         GoodCase(
@@ -88,7 +89,7 @@ import Testing
             message: "brightness '101' out of range (expected 0 to 100)"),
         BadCase(
             id: "brightness fraction", line: "brightness 50.5",
-            message: "bad number '50.5' for brightness (expected a whole percentage, e.g. 60)"),
+            message: "bad number '50.5' for brightness (expected a whole percentage, e.g. 60, or 'auto')"),
         BadCase(id: "play with argument", line: "play now", message: "play takes no argument (got 'now')"),
         BadCase(
             id: "lyrics action", line: "lyrics start",
@@ -128,7 +129,7 @@ import Testing
     @Test(arguments: [
         FeedCommand.title("Night Run"), .artist("The Echoes"), .album(""), .text("Radio"),
         .duration(.microseconds(215_250_001)), .position(.zero), .position(.seconds(86_400)), .play, .pause, .stop,
-        .clear, .lyricsBegin, .lyricsEnd, .lyricsClear, .brightness(42),
+        .clear, .lyricsBegin, .lyricsEnd, .lyricsClear, .brightness(42), .brightnessAuto,
         .message("hi there", duration: nil, priority: .normal),
         .message("--dashes", duration: .milliseconds(1_500), priority: .low),
         // A combining mark joins the second dash into one character, but the parser reads scalars: still "--".

@@ -110,6 +110,9 @@ private func s(_ value: Double) -> Duration { .milliseconds(Int64(value * 1_000)
         #expect(state.playback == .stopped)
         #expect(state.brightness == 30)
         #expect(state.track == 2)
+        // `brightness auto` gives it back to the configuration.
+        state.apply(.brightnessAuto, at: s(2))
+        #expect(state.brightness == nil)
     }
 
     struct TemplateCase: CustomTestStringConvertible, Sendable {

@@ -77,7 +77,7 @@ import Testing
             id: "unknown role", text: "[colors]\nlyric = red",
             message:
                 "tickerd.conf:2: unknown key 'lyric' in [colors] (expected one of: background, title, artist, sung, "
-                + "rest, message, message-high, clock)"),
+                + "rest, message, message-high, clock, progress)"),
     ])
     func reportsBadColorsWithFileAndLine(_ bad: BadCase) {
         guard case .failure(let errors) = Self.parse(bad.text) else {

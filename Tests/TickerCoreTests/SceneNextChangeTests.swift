@@ -130,7 +130,25 @@ import Testing
                 at: .milliseconds(13_100),
                 commands: [.message("הודעה ארוכה מאוד מאוד", duration: .seconds(3), priority: .high)]),
         ]
+        var smallBar = SceneStyle(fonts: FontChain([.small]))
+        smallBar.idleAfter = .seconds(3)
+        var ownRow = SceneStyle(arrangement: .split, fonts: builtin, marquee: MarqueeStyle(fadeEdges: true))
+        ownRow.progress = .row
+        let seeks = [
+            Arrival(at: .milliseconds(4_321), commands: [.position(.milliseconds(30_123))]),
+            Arrival(at: .milliseconds(6_001), commands: [.pause]),
+            Arrival(at: .milliseconds(7_503), commands: [.play]),
+            Arrival(at: .milliseconds(9_999), commands: [.position(.milliseconds(2_500)), .duration(.seconds(17))]),
+            Arrival(at: .milliseconds(12_345), commands: [.title("A new track, its bar starts again")]),
+            Arrival(at: .milliseconds(12_346), commands: [.duration(.milliseconds(9_876)), .play]),
+        ]
         return [
+            Case(
+                name: "single 32×8×2, small font, progress bar, seeks, pauses, messages", width: 32, height: 8,
+                depth: .two, style: smallBar, arrivals: demo(at: .milliseconds(7)) + seeks + messages, seconds: 40),
+            Case(
+                name: "split 64×16×1, progress bar on a row of its own", width: 64, height: 16, depth: .one,
+                style: ownRow, arrivals: demo(at: .milliseconds(3)) + seeks, seconds: 30),
             Case(
                 name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
                 style: split, arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),

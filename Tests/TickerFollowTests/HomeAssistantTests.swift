@@ -39,7 +39,7 @@ import TickerTestSupport
     }
 
     /// The discovery configs the bridge publishes, by component.
-    static func discovery(_ broker: MosquittoBroker, count: Int = 5) throws -> [String: [String: Any]] {
+    static func discovery(_ broker: MosquittoBroker, count: Int = 6) throws -> [String: [String: Any]] {
         let watcher = try watch(broker, ["homeassistant/#"])
         defer { watcher.kill() }
         var configs: [String: [String: Any]] = [:]
@@ -107,11 +107,15 @@ import TickerTestSupport
         }
         #expect(
             ids.sorted() == [
-                "binary_sensor.test_panel", "notify.test_message", "number.test_brightness",
-                "sensor.test_now_playing", "text.test_message",
+                "binary_sensor.test_panel", "button.test_brightness_by_schedule", "notify.test_message",
+                "number.test_brightness", "sensor.test_now_playing", "text.test_message",
             ])
         let uniqueIDs = configs.values.compactMap { $0["unique_id"] as? String }
-        #expect(Set(uniqueIDs).count == 5, "\(uniqueIDs)")
+        #expect(Set(uniqueIDs).count == 6, "\(uniqueIDs)")
+        // The button gives the brightness back to the schedule, on the number's command topic.
+        let button = try #require(configs["button"])
+        #expect(button["command_topic"] as? String == "\(Self.prefix)/brightness")
+        #expect(button["payload_press"] as? String == "auto")
 
         // Before 2024.5 Home Assistant has no MQTT notify: the text entity sends messages there.
         let text = try #require(configs["text"])

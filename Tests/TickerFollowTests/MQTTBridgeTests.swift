@@ -56,11 +56,13 @@ import TickerTestSupport
         try broker.publish("\(Self.prefix)/message", "Tea is ready")
         try broker.publish("\(Self.prefix)/brightness", "40.0")
         try broker.publish("\(Self.prefix)/brightness", "150")
-        let lines = try tap.waitFor(line: "brightness 40")
+        // The button of Home Assistant's discovery gives the brightness back to the schedule.
+        try broker.publish("\(Self.prefix)/brightness", "auto")
+        let lines = try tap.waitFor(line: "brightness auto")
         #expect(
             lines == [
                 "title Night Run", "artist The Echoes", "position 12.5", "message --for 10 --priority high Doorbell",
-                "message Tea is ready", "brightness 40",
+                "message Tea is ready", "brightness 40", "brightness auto",
             ])
         try thread.waitForLog("the bad line reported") { $0.contains("unknown command 'bogus'") }
         try thread.waitForLog("the bad brightness reported") { $0.contains("brightness '150'") }
@@ -84,20 +86,20 @@ import TickerTestSupport
         let watcher = try broker.subscribe(["homeassistant/#", "\(Self.prefix)/state", "\(Self.prefix)/availability"])
         defer { watcher.kill() }
         var seen: [String: String] = [:]
-        try watcher.wait("five configs, the state and the availability") {
+        try watcher.wait("six configs, the state and the availability") {
             for line in watcher.outputLines {
                 let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
                 if parts.count == 2 { seen[parts[0]] = parts[1] }
             }
-            return seen.count >= 7
+            return seen.count >= 8
         }
         #expect(seen["\(Self.prefix)/availability"] == "online")
         let stateJSON = try #require(seen["\(Self.prefix)/state"])
         let published = try StateSnapshot(json: Array(stateJSON.utf8))
         #expect(published.title == "Night Run" && published.panel && published.brightness == 70)
         let components = [
-            "notify": "message", "text": "message_text", "number": "brightness", "sensor": "now_playing",
-            "binary_sensor": "panel",
+            "notify": "message", "text": "message_text", "number": "brightness", "button": "brightness_auto",
+            "sensor": "now_playing", "binary_sensor": "panel",
         ]
         for (component, object) in components {
             let topic = "homeassistant/\(component)/tickerd_test/\(object)/config"
@@ -110,7 +112,7 @@ import TickerTestSupport
         }
         // Retained: a subscriber arriving later gets them too.
         let retained = try broker.retained(["homeassistant/#"])
-        #expect(retained.count == 5, "retained: \(retained)")
+        #expect(retained.count == 6, "retained: \(retained)")
 
         // A new state file is published within a poll or two.
         try StateFile.write(StateSnapshot(state: "paused", title: "Other", panel: true, brightness: 70), to: state)
@@ -202,13 +204,13 @@ import TickerTestSupport
         let state = directory.file("state.json")
         let first = try Self.start(try Self.bridge(broker, feed: tap.path, state: state, discovery: "ha1"))
         first.finish()
-        #expect(try broker.retained(["ha1/#"]).count == 5)
+        #expect(try broker.retained(["ha1/#"]).count == 6)
 
         let second = try Self.start(try Self.bridge(broker, feed: tap.path, state: state, discovery: "ha2"))
         try second.waitForLog("the old configs cleared") { $0.contains("previous discovery prefix 'ha1'") }
         second.finish()
         #expect(try broker.retained(["ha1/#"]) == [])
-        #expect(try broker.retained(["ha2/#"]).count == 5)
+        #expect(try broker.retained(["ha2/#"]).count == 6)
 
         // The marker names ha2: forgetting with discovery off still clears the configs there.
         let forget = try Self.tickerctl(

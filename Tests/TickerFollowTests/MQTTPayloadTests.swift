@@ -90,6 +90,7 @@ import TickerTestSupport
             configs.map(\.topic) == [
                 "ha/notify/tickerd_kitchen_panel/message/config", "ha/text/tickerd_kitchen_panel/message_text/config",
                 "ha/number/tickerd_kitchen_panel/brightness/config",
+                "ha/button/tickerd_kitchen_panel/brightness_auto/config",
                 "ha/sensor/tickerd_kitchen_panel/now_playing/config",
                 "ha/binary_sensor/tickerd_kitchen_panel/panel/config",
             ])
@@ -105,12 +106,18 @@ import TickerTestSupport
         #expect(
             ids == [
                 "tickerd_kitchen_panel_message", "tickerd_kitchen_panel_message_text",
-                "tickerd_kitchen_panel_brightness", "tickerd_kitchen_panel_now_playing",
+                "tickerd_kitchen_panel_brightness", "tickerd_kitchen_panel_brightness_auto",
+                "tickerd_kitchen_panel_now_playing",
                 "tickerd_kitchen_panel_panel",
             ])
         let number = try JSONValue.parse(Array(configs[2].payload.utf8))
         #expect(number["command_topic"] == .string("tickerd/kitchen panel/brightness"))
         #expect(number["state_topic"] == .string("tickerd/kitchen panel/state"))
+        // The button gives the brightness back to the schedule.
+        let button = try JSONValue.parse(Array(configs[3].payload.utf8))
+        #expect(button["command_topic"] == .string("tickerd/kitchen panel/brightness"))
+        #expect(button["payload_press"] == .string("auto"))
+        #expect(try MQTTPayload.brightness(Array("auto".utf8)) == .brightnessAuto)
     }
 
     @Test func anEmptyDiscoveryPrefixPublishesNoConfigs() throws {
@@ -119,7 +126,8 @@ import TickerTestSupport
         #expect(
             topics.discoveryTopics(under: "old") == [
                 "old/notify/tickerd_box/message/config", "old/text/tickerd_box/message_text/config",
-                "old/number/tickerd_box/brightness/config", "old/sensor/tickerd_box/now_playing/config",
+                "old/number/tickerd_box/brightness/config", "old/button/tickerd_box/brightness_auto/config",
+                "old/sensor/tickerd_box/now_playing/config",
                 "old/binary_sensor/tickerd_box/panel/config",
             ])
     }

@@ -20,20 +20,23 @@ import TickerTestSupport
             (.title, RGB(red: 255, green: 0, blue: 0)), (.artist, RGB(red: 0, green: 255, blue: 0)),
             (.sung, RGB(red: 0, green: 0, blue: 255)), (.rest, RGB(red: 90, green: 90, blue: 0)),
             (.message, RGB(red: 0, green: 90, blue: 90)), (.messageHigh, RGB(red: 200, green: 0, blue: 200)),
+            (.progress, RGB(red: 255, green: 176, blue: 0)),
         ]
+        style.progress = .row
         for (role, color) in colors { style.palette[role] = color }
         return Scene(width: 128, height: 16, depth: .eight, color: true, style: style)
     }
 
     /// One of the feed lines the script sends, picked by `random`.
     static func feedLine(_ random: inout SplitMix, _ number: Int) -> String {
-        switch random.next(below: 7) {
+        switch random.next(below: 8) {
         case 0: "message --for \(1 + random.next(below: 3)) note \(number)"
         case 1: "message --for 2 --priority high alert \(number)"
         case 2: "title Track \(number) of a long evening, scrolling by"
         case 3: "position \(random.next(below: 40)).\(random.next(below: 10))"
         case 4: "pause"
         case 5: "play"
+        case 6: "duration \(20 + random.next(below: 40)).\(random.next(below: 10))"
         default: "artist Band \(number)"
         }
     }

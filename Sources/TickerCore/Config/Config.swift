@@ -26,6 +26,8 @@ public struct Config: Sendable, Equatable {
     public var leds = LEDs()
     /// `[max7219]`: a chain of MAX7219 chips on an SPI bus (`device.path = spi:/dev/spidevB.C`).
     public var max7219 = MAX7219()
+    /// `[brightness]`: the brightness by time of day.
+    public var brightness = Brightness()
 
     /// The defaults.
     public init() {}
@@ -244,6 +246,8 @@ public struct Config: Sendable, Equatable {
         public var topFont: [FontSource]?
         /// The bottom zone's chain in a split layout; nil uses `font`.
         public var bottomFont: [FontSource]?
+        /// Whether a bar along the bottom row shows how far the track is.
+        public var progress = ProgressMode.auto
     }
 
     /// One font of a chain.

@@ -14,6 +14,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case duplicateKey(section: String, key: String, firstLine: Int)
     /// A value the key does not accept.
     case badValue(section: String, key: String, value: String, expected: String)
+    /// A part of a value the key does not accept: `found` at `column` (1-based, in characters of the value).
+    case badPart(section: String, key: String, column: Int, found: String, expected: String)
     /// Settings that cannot work together.
     case conflict(String)
     /// A file longer than `Config.maxFileBytes`.
@@ -40,6 +42,9 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             "duplicate key '\(key)' in [\(section)] (first set on line \(firstLine))"
         case .badValue(let section, let key, let value, let expected):
             "bad value '\(value)' for \(section).\(key) (expected \(expected))"
+        case .badPart(let section, let key, let column, let found, let expected):
+            (found.isEmpty ? "nothing" : "'\(found)'")
+                + " at column \(column) of \(section).\(key) (expected \(expected))"
         case .conflict(let text):
             text
         case .fileTooLong(let limit):

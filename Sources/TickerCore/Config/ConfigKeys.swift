@@ -12,7 +12,7 @@ package enum ConfigKeys {
 
     static let sections = [
         "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "max7219",
-        "log",
+        "log", "brightness",
     ]
 
     /// The keys of `section`, in the order of the table.
@@ -135,6 +135,7 @@ package enum ConfigKeys {
             },
             .value("layout", "top-font", \.layout.topFont, ConfigValue.fontChain),
             .value("layout", "bottom-font", \.layout.bottomFont, ConfigValue.fontChain),
+            .choice("layout", "progress", \.layout.progress),
             .number("marquee", "speed", \.marquee.speed, 1...1_000, unit: " pixels per second"),
             .seconds("marquee", "pause", \.marquee.pause, 0...60),
             .integer("marquee", "gap", \.marquee.gap, 0...1024, unit: " pixels"),
@@ -165,6 +166,15 @@ package enum ConfigKeys {
             },
             .boolean("display", "blank-on-exit", \.display.blankOnExit),
             .choice("log", "level", \.log.level),
+            Key(section: "brightness", name: "schedule") { config, value, s, k throws(ConfigError) in
+                do throws(BrightnessScheduleError) {
+                    config.brightness.schedule = try BrightnessSchedule.parse(value)
+                } catch {
+                    throw .badPart(
+                        section: s, key: k, column: error.column, found: error.found, expected: error.expected)
+                }
+            },
+            .seconds("brightness", "fade", \.brightness.fade, 0...600),
         ]
         + ColorRole.allCases.map { role in
             Key(section: "colors", name: role.key) { config, value, s, k throws(ConfigError) in

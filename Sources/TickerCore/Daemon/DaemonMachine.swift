@@ -45,6 +45,8 @@ public struct DaemonMachine: Sendable {
     private var lastSnapshot: StateSnapshot?
     /// When the kept state was last written and whether a change is owed.
     private var keeping = Cadence()
+    /// The brightness schedule's level in force, or nil without a schedule.
+    private var scheduledBrightness: Int?
 
     /// A machine whose grid starts at `origin`, with nothing drawn yet: the first wake-up draws.
     public init(configuration: Configuration, at origin: Duration) {
@@ -209,7 +211,7 @@ public struct DaemonMachine: Sendable {
         }
         if let due = snapshotDue, now >= due {
             let snapshot = StateSnapshot(
-                state, at: now, panel: linkStreaming, brightness: state.brightness ?? configuration.brightness)
+                state, at: now, panel: linkStreaming, brightness: brightnessPercent)
             if snapshot != lastSnapshot {
                 actions.append(.writeSnapshot(snapshot))
                 lastSnapshot = snapshot
@@ -232,8 +234,23 @@ public struct DaemonMachine: Sendable {
 
     /// The brightness the link should use, 0–255.
     public var brightnessLevel: UInt8 {
-        let percent = state.brightness ?? configuration.brightness
-        return UInt8(min(max(percent, 0), 100) * 255 / 100)
+        UInt8(min(max(brightnessPercent, 0), 100) * 255 / 100)
+    }
+
+    /// The brightness in force, in percent: the feed's, else the schedule's, else the configured one.
+    public var brightnessPercent: Int { state.brightness ?? scheduledBrightness ?? configuration.brightness }
+
+    /// The brightness schedule's level at `now` (nil: no schedule). At a scheduled change (`replacingFeed`),
+    /// a brightness the feed set gives way to it.
+    public mutating func schedule(brightness percent: Int?, replacingFeed: Bool, at now: Duration) {
+        var changed = percent != scheduledBrightness
+        scheduledBrightness = percent
+        if replacingFeed, state.brightness != nil {
+            state.apply(.brightnessAuto, at: now)
+            keeping.changed()
+            changed = true
+        }
+        if changed { snapshots.changed() }
     }
 
     // MARK: Sleeping
@@ -316,7 +333,7 @@ public struct DaemonMachine: Sendable {
         }
         if configuration.snapshotInterval != nil {
             let last = StateSnapshot(
-                state, at: now, panel: false, brightness: state.brightness ?? configuration.brightness)
+                state, at: now, panel: false, brightness: brightnessPercent)
             actions.append(.writeSnapshot(last.daemonStopped))
         }
         return actions

@@ -33,6 +33,8 @@ public enum FeedCommand: Sendable, Equatable {
     case message(String, duration: Duration?, priority: MessagePriority)
     /// `brightness <0-100>`, in percent.
     case brightness(Int)
+    /// `brightness auto`: back to the configured brightness, the schedule's when there is one.
+    case brightnessAuto
     /// `clear`: forget the track, lyrics, text and messages.
     case clear
 
@@ -65,6 +67,7 @@ public enum FeedCommand: Sendable, Equatable {
         case "pause": return try bare(.pause, argument, command: word)
         case "stop": return try bare(.stop, argument, command: word)
         case "clear": return try bare(.clear, argument, command: word)
+        case "brightness" where FeedScan.string(argument) == "auto": return .brightnessAuto
         case "brightness": return .brightness(try brightness(argument))
         case "lyrics":
             switch FeedScan.string(argument) {
@@ -98,6 +101,7 @@ public enum FeedCommand: Sendable, Equatable {
         case .lyricsClear: "lyrics clear"
         case .lyrics(let lyrics): "lyrics begin\n" + Lyrics.encode(lyrics) + "lyrics end"
         case .brightness(let percent): "brightness \(percent)"
+        case .brightnessAuto: "brightness auto"
         case .message(let text, let duration, let priority):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
                 + (priority == .normal ? [] : ["--priority", priority.name])
@@ -143,7 +147,8 @@ public enum FeedCommand: Sendable, Equatable {
     private static func brightness(_ argument: ArraySlice<Unicode.Scalar>) throws(FeedError) -> Int {
         guard !argument.isEmpty else { throw .missingArgument(command: "brightness", example: "brightness 60") }
         guard argument.count <= 9, argument.allSatisfy(FeedScan.isDigit) else {
-            throw .badNumber(Excerpt.of(argument), command: "brightness", expected: "a whole percentage, e.g. 60")
+            throw .badNumber(
+                Excerpt.of(argument), command: "brightness", expected: "a whole percentage, e.g. 60, or 'auto'")
         }
         let value = argument.reduce(0) { $0 * 10 + Int($1.value - 48) }
         guard value <= 100 else { throw .outOfRange(Excerpt.of(argument), command: "brightness", expected: "0 to 100") }

@@ -118,6 +118,8 @@ public struct PlayerState: Sendable, Equatable {
             addMessage(value, for: messageDuration ?? Self.defaultMessageDuration, priority: priority, at: now)
         case .brightness(let value):
             brightness = value
+        case .brightnessAuto:
+            brightness = nil
         case .clear:
             let kept = brightness
             let nextTrack = track + 1

@@ -17,6 +17,8 @@ public enum ColorRole: UInt8, Sendable, CaseIterable, Equatable {
     case messageHigh
     /// The idle screen: the clock or the idle text.
     case clock
+    /// The progress bar: how far the track is.
+    case progress
 
     /// The key naming the role in `[colors]`.
     public var key: String {
@@ -29,6 +31,7 @@ public enum ColorRole: UInt8, Sendable, CaseIterable, Equatable {
         case .message: "message"
         case .messageHigh: "message-high"
         case .clock: "clock"
+        case .progress: "progress"
         }
     }
 }

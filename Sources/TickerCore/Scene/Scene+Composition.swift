@@ -13,6 +13,8 @@ extension Scene {
         var position: Duration
         /// The lyric line sung at `position`, if any, and its index among the lyrics.
         var current: SungLine?
+        /// The pixels of the progress bar reached, or nil when it is not shown.
+        var progress: Int? = nil
     }
 
     /// A lyric line being sung and its index among the lyrics.
@@ -59,6 +61,7 @@ extension Scene {
     func compose(_ state: PlayerState, at now: Duration, clock: String) -> Composition {
         let (content, position, current) = topContent(state, at: now)
         var composition = Composition(top: .nothing, bottom: .nothing, position: position, current: current)
+        composition.progress = progressFilled(state, at: now, showing: content)
         switch content {
         case .message(let message):
             let role: ColorRole = message.priority == .high ? .messageHigh : .message

@@ -8,6 +8,7 @@ extension Scene {
         frame.clear()
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
         drawZones(composition, at: now, into: &frame, paints: &paints)
+        if let filled = composition.progress { progressBar?.draw(filled: filled, into: &frame, paints: &paints) }
         if !isColor, colorizer.changesGrey { colorizer.applyGrey(to: &frame, paints: paints.recorded) }
     }
 

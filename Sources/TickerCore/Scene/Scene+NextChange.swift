@@ -63,6 +63,7 @@ extension Scene {
         }
         consider(composition.top, in: top)
         consider(composition.bottom, in: bottom)
+        consider(progressChange(of: composition, state, after: now))
         return earliest
     }
 

@@ -45,6 +45,8 @@ public struct Scene: Sendable {
     let colorizer: Colorizer
     /// What each pixel of the frame last drawn by `render(_:at:clock:into:)` was drawn as.
     var paints = Paints()
+    /// The bar showing how far the track is, along the bottom row, or nil when there is none.
+    let progressBar: ProgressBar?
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
@@ -57,25 +59,42 @@ public struct Scene: Sendable {
         self.isColor = color
         self.style = style
         isSplit = style.arrangement == .split && height >= 2
+        let placement = Scene.progressPlacement(width: width, height: height, isSplit: isSplit, style: style)
+        progressBar = placement.map { ProgressBar(row: $0.row, width: width, depth: depth) }
+        // The rows the zones share: all but the bar's, when it takes one of its own.
+        let rows = height - (placement?.reserved ?? 0)
         if isSplit {
-            let topHeight = Scene.splitRow(height: height, top: style.fonts, bottom: style.bottomFonts)
+            let topHeight = Scene.splitRow(height: rows, top: style.fonts, bottom: style.bottomFonts)
             top = ZoneRenderer(
                 zone: Zone(x: 0, y: 0, width: width, height: topHeight), depth: depth, fonts: style.fonts,
                 marquee: style.marquee, karaoke: style.karaoke)
             bottom = ZoneRenderer(
-                zone: Zone(x: 0, y: topHeight, width: width, height: height - topHeight), depth: depth,
+                zone: Zone(x: 0, y: topHeight, width: width, height: rows - topHeight), depth: depth,
                 fonts: style.bottomFonts, marquee: style.marquee, karaoke: style.karaoke)
         } else {
             top = ZoneRenderer(
-                zone: Zone(x: 0, y: 0, width: width, height: height), depth: depth, fonts: style.fonts,
+                zone: Zone(x: 0, y: 0, width: width, height: rows), depth: depth, fonts: style.fonts,
                 marquee: style.marquee, karaoke: style.karaoke)
             bottom = ZoneRenderer(
-                zone: Zone(x: 0, y: height, width: 0, height: 0), depth: depth, fonts: style.bottomFonts,
+                zone: Zone(x: 0, y: rows, width: 0, height: 0), depth: depth, fonts: style.bottomFonts,
                 marquee: style.marquee, karaoke: style.karaoke)
         }
         let restLevel = top.restFraction.map { UInt8(($0 * Double(depth.maxLevel)).rounded()) } ?? depth.maxLevel
         colorizer = Colorizer(palette: style.palette, depth: depth, restLevel: restLevel)
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
+    }
+
+    /// Where the progress bar goes on a `width` × `height` panel (split or not) in `style`, and how many rows
+    /// the zones give up for it.
+    static func progressPlacement(width: Int, height: Int, isSplit: Bool, style: SceneStyle) -> (
+        row: Int, reserved: Int
+    )? {
+        let fonts = isSplit ? style.bottomFonts : style.fonts
+        let zoneHeight =
+            isSplit ? height - splitRow(height: height, top: style.fonts, bottom: style.bottomFonts) : height
+        guard width > 0 else { return nil }
+        return ProgressBar.placement(
+            mode: style.progress, height: height, zoneHeight: zoneHeight, fontHeight: fonts.height)
     }
 
     /// Where a split panel divides: in proportion to the two fonts' heights, half way when they are equal.

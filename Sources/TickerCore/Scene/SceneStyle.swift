@@ -40,6 +40,8 @@ public struct SceneStyle: Sendable {
     public var idleAfter: Duration
     /// The colour of each role; the standard palette is white on black.
     public var palette: Palette
+    /// Whether a bar shows how far the track is (see `ProgressBar`).
+    public var progress: ProgressMode = .auto
 
     /// Creates a style; every default is the documented configuration default.
     public init(

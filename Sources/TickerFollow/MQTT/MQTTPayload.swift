@@ -23,7 +23,7 @@ package enum MQTTPayloadError: Error, Equatable, Sendable, CustomStringConvertib
         case .json(let error): return error.description
         case .badMember(let key, let expected): return "bad '\(key)' (expected \(expected))"
         case .feed(let error): return error.description
-        case .brightness(let text): return "brightness '\(text)' (expected a number from 0 to 100)"
+        case .brightness(let text): return "brightness '\(text)' (expected a number from 0 to 100, or auto)"
         }
     }
 }
@@ -94,11 +94,13 @@ package enum MQTTPayload {
         return .message(text, duration: duration, priority: priority)
     }
 
-    /// `<prefix>/brightness`: a number from 0 to 100 (Home Assistant may send `40.0`), rounded to a whole percent.
+    /// `<prefix>/brightness`: a number from 0 to 100 (Home Assistant may send `40.0`), rounded to a whole percent,
+    /// or `auto`: back to the configured brightness (the schedule's).
     package static func brightness(_ payload: [UInt8]) throws(MQTTPayloadError) -> FeedCommand {
         guard payload.count <= 32 else { throw .tooLong(bytes: payload.count, limit: 32) }
         guard let text = String(validating: payload, as: UTF8.self) else { throw .notUTF8 }
         let trimmed = text.trimmingSpaces
+        if trimmed == "auto" { return .brightnessAuto }
         guard case .number(let value)? = try? JSONValue.parse(Array(trimmed.utf8)), value >= 0, value <= 100 else {
             throw .brightness(String(trimmed.prefix(32)))
         }

@@ -94,6 +94,13 @@ package struct MQTTTopics: Equatable, Sendable {
                 ]
             ),
             (
+                "button", "brightness_auto",
+                [
+                    "name": .string("Brightness by schedule"), "command_topic": .string(brightness),
+                    "payload_press": .string("auto"), "icon": .string("mdi:brightness-auto"),
+                ]
+            ),
+            (
                 "sensor", "now_playing",
                 [
                     "name": .string("Now playing"), "state_topic": .string(nowPlaying),

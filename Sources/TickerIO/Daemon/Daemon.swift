@@ -39,6 +39,8 @@ package final class Daemon {
     /// per change.
     private var stateFileProblem = ProblemOnce()
     private var keptStateProblem = ProblemOnce()
+    /// The schedule and the fade of the sink's brightness.
+    private var brightness = DaemonBrightness()
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
     package init(
@@ -75,6 +77,7 @@ package final class Daemon {
             }
         }
         if !demo { restoreKeptState() }
+        brightness.take(settings.config.brightness, &machine, at: Clock.now, reloaded: false)
         link = makeLink(settings)
         warnAboutLineRate(settings)
         // Room for a frame's actions (draw, link, terminal, watchdog, status, snapshot) and a few log lines.
@@ -160,15 +163,16 @@ package final class Daemon {
             wakeNow = false
             let now = Clock.now
             actions.removeAll(keepingCapacity: true)
+            brightness.update(&machine, at: now)
             machine.wake(
-                at: now, picture: renderer.outlook, linkDeadline: link?.nextDeadline,
+                at: now, picture: renderer.outlook, linkDeadline: linkDeadline,
                 linkStreaming: link?.isStreaming ?? false,
                 localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil,
                 into: &actions)
             execute(actions)
+            brightness.plan(after: now, fading: link != nil)
             do {
-                try timer.arm(
-                    at: machine.nextWake(after: now, picture: renderer.outlook, linkDeadline: link?.nextDeadline))
+                try timer.arm(at: machine.nextWake(after: now, picture: renderer.outlook, linkDeadline: linkDeadline))
             } catch {
                 logger.error(error.description)
                 return 1
@@ -176,6 +180,13 @@ package final class Daemon {
         }
         shutDown()
         return 0
+    }
+
+    /// When the link next has something to do: its own deadline, or a change of the brightness (a fade's step,
+    /// the schedule's next reading).
+    private var linkDeadline: Duration? {
+        guard let own = link?.nextDeadline else { return brightness.due }
+        return brightness.due.map { min($0, own) } ?? own
     }
 
     private static let signalToken: Int32 = 0
@@ -203,7 +214,7 @@ package final class Daemon {
                 renderer.render(machine.state, at: instant, clock: machine.clockText)
             case .serviceLink(let instant):
                 guard let link else { continue }
-                link.setBrightness(machine.brightnessLevel)
+                link.setBrightness(brightness.level(at: instant))
                 link.service(renderer.picture, at: instant)
             case .drawTerminal:
                 if renderer.picture.isColor {
@@ -344,6 +355,7 @@ package final class Daemon {
         machine.reload(
             configuration: Self.configuration(loaded, demo: demo, terminal: terminal != nil, notify), at: now)
         renderer.reload(scene: Self.scene(loaded), grid: machine.grid, state: machine.state, at: now)
+        brightness.take(new.brightness, &machine, at: now, reloaded: true)
         if new.device != old.device || new.leds != old.leds || new.max7219 != old.max7219
             || panel.width != old.panel.width
             || panel.height != old.panel.height

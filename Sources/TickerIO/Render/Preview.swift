@@ -8,6 +8,11 @@ package struct Preview: Sendable {
         package var text: String?
         /// The lyrics, or nil.
         package var lyrics: ParsedLyrics?
+        /// The track's length, or nil: with it the track plays from `position` at 0 s, and a progress bar shows
+        /// how far it is.
+        package var duration: Duration?
+        /// Where playback is at 0 s when the track has a `duration`.
+        package var position: Duration = .zero
 
         /// Content with `text` and `lyrics`, either of which may be missing.
         package init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
@@ -68,17 +73,24 @@ package struct Preview: Sendable {
         var state = PlayerState()
         var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
         let start = instants.first ?? .zero
+        let length = content.duration.map { [FeedCommand.duration($0)] } ?? []
         switch (content.text, content.lyrics) {
         case (let text?, let lyrics?):
-            for command in [FeedCommand.text(text), .lyrics(lyrics), .position(.zero), .play] {
+            for command in [FeedCommand.text(text), .lyrics(lyrics)] + length + [.position(content.position), .play] {
                 state.apply(command, at: .zero)
             }
             scene.observe(state, at: .zero)
         case (_, let lyrics?):
-            for command in [FeedCommand.lyrics(lyrics), .position(start), .play] { state.apply(command, at: start) }
+            for command in [FeedCommand.lyrics(lyrics)] + length + [.position(start + content.position), .play] {
+                state.apply(command, at: start)
+            }
             scene.observe(state, at: start)
         case (let text, nil):
             state.apply(.text(text ?? ""), at: .zero)
+            // A track of known length plays, so that the progress bar moves.
+            if !length.isEmpty {
+                for command in length + [.position(content.position), .play] { state.apply(command, at: .zero) }
+            }
             scene.observe(state, at: .zero)
         }
         return instants.map { instant in
