@@ -95,7 +95,7 @@ import Testing
             message: "unknown lyrics action 'start' (expected begin, end or clear)"),
         BadCase(
             id: "message option", line: "message --fro 3 hi",
-            message: "unknown message option '--fro' (expected --for, --priority or --)"),
+            message: "unknown message option '--fro' (expected --for, --priority, --icon or --)"),
         BadCase(
             id: "message priority", line: "message --priority urgent hi",
             message: "bad priority 'urgent' (expected low, normal or high)"),

@@ -26,6 +26,8 @@ public struct Config: Sendable, Equatable {
     public var leds = LEDs()
     /// `[max7219]`: a chain of MAX7219 chips on an SPI bus (`device.path = spi:/dev/spidevB.C`).
     public var max7219 = MAX7219()
+    /// `[icons]`: the icon of each role, by picture name or file.
+    public var icons = Icons()
 
     /// The defaults.
     public init() {}
@@ -244,6 +246,8 @@ public struct Config: Sendable, Equatable {
         public var topFont: [FontSource]?
         /// The bottom zone's chain in a split layout; nil uses `font`.
         public var bottomFont: [FontSource]?
+        /// An icon before the text, by what it is (`[icons]`); off by default.
+        public var icons = false
     }
 
     /// One font of a chain.

@@ -13,6 +13,8 @@ extension Scene {
         var position: Duration
         /// The lyric line sung at `position`, if any, and its index among the lyrics.
         var current: SungLine?
+        /// The icon before the top zone's marquee, which then runs beside it (`layout.icons`).
+        var icon: ShownIcon? = nil
     }
 
     /// A lyric line being sung and its index among the lyrics.
@@ -77,6 +79,7 @@ extension Scene {
             composition.top = isSplit ? .wrapped : .lyric
             return composition
         }
+        composition.icon = icon(for: content, state, show: composition.top)
         guard isSplit else { return composition }
         if current != nil {
             composition.bottom = .lyric

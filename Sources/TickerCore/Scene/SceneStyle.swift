@@ -40,13 +40,16 @@ public struct SceneStyle: Sendable {
     public var idleAfter: Duration
     /// The colour of each role; the standard palette is white on black.
     public var palette: Palette
+    /// The icon before the text of each role, or nil for no icons (`layout.icons = off`).
+    public var icons: IconStyle?
 
     /// Creates a style; every default is the documented configuration default.
     public init(
         arrangement: ZoneArrangement = .single, fonts: FontChain,
         bottomFonts: FontChain? = nil, marquee: MarqueeStyle = MarqueeStyle(), karaoke: KaraokeStyle = KaraokeStyle(),
         template: NowPlayingTemplate = .standard, lyricsOffset: Duration = .zero, idle: IdleMode = .blank,
-        idleText: String = "", idleAfter: Duration = .seconds(30), palette: Palette = .standard
+        idleText: String = "", idleAfter: Duration = .seconds(30), palette: Palette = .standard,
+        icons: IconStyle? = nil
     ) {
         self.arrangement = arrangement
         self.fonts = fonts
@@ -59,5 +62,6 @@ public struct SceneStyle: Sendable {
         self.idleText = idleText
         self.idleAfter = idleAfter
         self.palette = palette
+        self.icons = icons
     }
 }
