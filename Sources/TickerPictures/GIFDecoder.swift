@@ -11,8 +11,11 @@ package enum GIFDecoder {
         package var delayCentiseconds: Int
     }
 
-    /// The pictures of the GIF file `bytes` (at most 4096 × 4096 pixels, 10,000 images).
-    package static func decode(_ bytes: [UInt8]) throws(PictureError) -> [Picture] {
+    /// The pictures of the GIF file `bytes`: at most `maxSide` pixels a side (the screen is checked before any
+    /// image is decoded) and `maxImages` images.
+    package static func decode(_ bytes: [UInt8], maxSide: Int = 4096, maxImages: Int = 10_000) throws(PictureError)
+        -> [Picture]
+    {
         let input = Input(bytes)
         var error: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), readFromInput, &error) else {
@@ -21,13 +24,13 @@ package enum GIFDecoder {
         defer { DGifCloseFile(gif, nil) }
         let width = Int(gif.pointee.SWidth)
         let height = Int(gif.pointee.SHeight)
-        guard width > 0, height > 0, width <= 4096, height <= 4096 else {
-            throw PictureError("GIF: a screen of \(width) × \(height) pixels")
+        guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
+            throw PictureError("GIF: a screen of \(width) × \(height) pixels (at most \(maxSide) × \(maxSide))")
         }
         guard DGifSlurp(gif) == GIF_OK else { throw PictureError("GIF: \(GIFEncoder.describe(gif.pointee.Error))") }
         let count = Int(gif.pointee.ImageCount)
-        guard count <= 10_000, let images = gif.pointee.SavedImages else {
-            throw PictureError("GIF: \(count) images")
+        guard count <= maxImages, let images = gif.pointee.SavedImages else {
+            throw PictureError("GIF: \(count) images (at most \(maxImages))")
         }
         var shown = RGBFrame(width: width, height: height)
         var pictures: [Picture] = []

@@ -12,7 +12,7 @@ package enum ConfigKeys {
 
     static let sections = [
         "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "max7219",
-        "log", "icons",
+        "icons", "log",
     ]
 
     /// The keys of `section`, in the order of the table.

@@ -8,6 +8,8 @@ package struct Preview: Sendable {
         package var text: String?
         /// The lyrics, or nil.
         package var lyrics: ParsedLyrics?
+        /// Pictures the feed would have sent first, for the icons to show.
+        package var pictures: [FeedPicture] = []
 
         /// Content with `text` and `lyrics`, either of which may be missing.
         package init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
@@ -67,6 +69,7 @@ package struct Preview: Sendable {
         var state = PlayerState()
         var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
         let start = Duration.seconds(instants.first ?? 0)
+        for picture in content.pictures { state.apply(.picture(picture), at: .zero) }
         switch (content.text, content.lyrics) {
         case (let text?, let lyrics?):
             for command in [FeedCommand.text(text), .lyrics(lyrics), .position(.zero), .play] {
