@@ -39,7 +39,7 @@ package enum PictureFile {
     }
 
     /// A GIF frame's delay as the feed takes it.
-    static func delay(centiseconds: Int) -> Duration {
+    package static func delay(centiseconds: Int) -> Duration {
         let shown = centiseconds <= 1 ? 10 : centiseconds
         return min(max(.milliseconds(shown * 10), FeedPicture.minDelay), FeedPicture.maxDelay)
     }

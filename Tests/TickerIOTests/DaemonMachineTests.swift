@@ -222,7 +222,10 @@ import TickerTestSupport
     static func demoAgainstTheScene(
         input: [(at: Duration, line: String)], until end: Duration
     ) -> (draws: Int, ticks: Int) {
-        let scene = Self.scene(width: 128, height: 16) { $0.arrangement = .split }
+        let scene = Self.scene(width: 128, height: 16) {
+            $0.arrangement = .split
+            $0.icons = IconStyle()
+        }
         var machine = Self.machine(scene) { $0.demo = true }
         var reference = scene
         var state = PlayerState()
