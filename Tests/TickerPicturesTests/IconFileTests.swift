@@ -10,6 +10,24 @@ import TickerPictures
         return picture
     }
 
+    /// Where the first image descriptor (`,`) of a GIF file starts: after the header, the screen, the global
+    /// colour table and the extensions before it.
+    static func imageDescriptor(in file: [UInt8]) -> Int? {
+        guard file.count > 13 else { return nil }
+        var index = 13 + (file[10] & 0x80 != 0 ? 3 << (Int(file[10] & 7) + 1) : 0)
+        while index < file.count {
+            switch file[index] {
+            case 0x2C: return index
+            case 0x21:
+                index += 2
+                while index < file.count, file[index] != 0 { index += Int(file[index]) + 1 }
+                index += 1
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     @Test func anAnimatedGIFKeepsItsFramesAndDelays() throws {
         let frames = (0..<3).map { square(8, lit: $0 * 9) }
         let file = try GIFEncoder.encode(IndexedAnimation(pictures: frames, instants: [0, 0.2, 0.5], lastSeconds: 0.3))
@@ -49,8 +67,14 @@ import TickerPictures
             IndexedAnimation(
                 pictures: (0..<65).map { square(4, lit: $0) }, instants: (0..<65).map { Double($0) / 10 },
                 lastSeconds: 0.1))
-        #expect(throws: PictureError("GIF: 65 images (at most 64)")) {
-            try PictureFile.picture(named: "many", file: many)
+        #expect(throws: PictureError("GIF: more than 64 images")) { try PictureFile.picture(named: "many", file: many) }
+        // An image declared 65535 pixels wide in an 8 × 8 screen is refused before its pixels are allocated.
+        var wide = gif
+        let descriptor = try #require(Self.imageDescriptor(in: wide))
+        wide[descriptor + 5] = 0xFF
+        wide[descriptor + 6] = 0xFF
+        #expect(throws: PictureError("GIF: image 0 lies outside the screen")) {
+            try PictureFile.picture(named: "wide", file: wide)
         }
         #expect(throws: PictureError.self) { try PictureFile.picture(named: "Bad Name", file: gif) }
     }

@@ -41,7 +41,9 @@ struct PictureBlock: Sendable {
     /// Takes one line (spaces trimmed) read at `now`.
     mutating func take(_ line: ArraySlice<Unicode.Scalar>, now: Duration) -> Outcome {
         let isRow = !line.isEmpty && line.allSatisfy(Self.isHexDigit)
-        let isFrame = line.starts(with: "frame".unicodeScalars) && (line.count == 5 || FeedScan.isSpace(line[line.startIndex + 5]))
+        let isFrame =
+            line.starts(with: "frame".unicodeScalars)
+            && (line.count == 5 || FeedScan.isSpace(line[line.startIndex + 5]))
         let isEnd = FeedScan.string(line) == "picture end"
         guard isRow || isFrame || isEnd else { return .notMine }
         lastActivity = now
@@ -76,7 +78,9 @@ struct PictureBlock: Sendable {
         guard digits.count == width * 6 else { return .problem(.badRow(digits: digits.count, width: width)) }
         guard rows < height else { return .problem(.tooManyRows(height: height)) }
         if rows == 0 {
-            guard frames.count < FeedPicture.maxFrames else { return .problem(.tooManyFrames(limit: FeedPicture.maxFrames)) }
+            guard frames.count < FeedPicture.maxFrames else {
+                return .problem(.tooManyFrames(limit: FeedPicture.maxFrames))
+            }
             guard (frames.count + 1) * width * height * 3 <= FeedPicture.maxPixelBytes else {
                 return .problem(.tooManyBytes(limit: FeedPicture.maxPixelBytes))
             }
@@ -94,6 +98,8 @@ struct PictureBlock: Sendable {
     /// `picture end`: the picture, when its last frame is whole and it is within bounds.
     private mutating func finish() -> Outcome {
         if let problem = endFrame() { return .problem(problem) }
+        // One frame is a still picture, shown for ever: a delay given for it means nothing.
+        if frames.count == 1 { frames[0].delay = .zero }
         let picture = FeedPicture(name: name, width: width, height: height, frames: frames)
         if let problem = picture.problem { return .problem(problem) }
         return .finished(picture)
