@@ -68,14 +68,3 @@ func readPicture(named name: String, path: String) throws(PictureError) -> FeedP
         throw PictureError("'\(path)': \(error)")
     }
 }
-
-/// Writes `commands` into the feed at `feed`, or fails saying why.
-private func send(_ commands: [FeedCommand], feed: String) {
-    do {
-        let writer = try FeedWriter(path: feed)
-        try writer.send(commands)
-        writer.close()
-    } catch {
-        fail(error.description, status: 1)
-    }
-}

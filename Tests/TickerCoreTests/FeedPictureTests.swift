@@ -102,6 +102,17 @@ import Testing
         #expect(commands == [.play], "\(id)")
     }
 
+    @Test func oneFrameIsAStillPictureWhateverDelayItWasGiven() {
+        let (commands, problems) = Self.decode("picture begin dot 1x1\nframe 8.25\nff0000\npicture end\n")
+        #expect(problems == [])
+        guard case .picture(let picture)? = commands.first else {
+            Issue.record("no picture in \(commands)")
+            return
+        }
+        #expect(picture.frames.map(\.delay) == [.zero])
+        #expect(Self.decode(FeedCommand.picture(picture).encode() + "\n").commands == [.picture(picture)])
+    }
+
     @Test func boundsTheFramesAndTheBytesOfOnePicture() {
         var text = "picture begin big 64x64\n"
         let row = String(repeating: "ff", count: 64 * 3)
