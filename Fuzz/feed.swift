@@ -1,6 +1,7 @@
 // fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the feed decoder in chunks cut and timed by the input itself, applies every command
-// to a player state, and checks that each plain command survives encode/parse.
+// to a player state, and checks that each plain command survives encode/parse, that each picture block is
+// within its bounds and survives being written back, and that a scene with icons draws the pictures.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -20,6 +21,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             guard case .command(let command, _) = event else { continue }
             state.apply(command, at: now)
             if case .lyrics = command { continue }
+            if case .picture(let picture) = command {
+                check(picture)
+                continue
+            }
             let encoded = command.encode()
             let parsed = try? FeedCommand.parse(encoded)
             if parsed != command { fatalError("encode/parse changed '\(encoded)'") }
@@ -32,5 +37,32 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = state.activeMessage(at: now)
     _ = state.nowPlaying()
     if state.messages.count > PlayerState.maxMessages { fatalError("message queue unbounded") }
+    if state.pictures.pictures.count > PictureShelf.capacity { fatalError("picture shelf unbounded") }
+    drawWithIcons(state, at: now)
     return 0
+}
+
+/// A picture from the decoder is within its bounds, its frames play in order, and it is read back as itself.
+func check(_ picture: FeedPicture) {
+    if let problem = picture.problem { fatalError("a picture out of bounds came through: \(problem)") }
+    let read = FeedCommand.decode(lines: FeedCommand.picture(picture).lines)
+    if read.commands != [.picture(picture)] || !read.problems.isEmpty { fatalError("picture encode/decode changed it") }
+    for elapsed in [Duration.zero, .milliseconds(17), picture.loop, picture.loop * 3 + .milliseconds(5)] {
+        let (index, into) = picture.frame(at: elapsed)
+        if !picture.frames.indices.contains(index) || into < .zero { fatalError("frame \(index) at \(elapsed)") }
+        if let next = picture.nextFrameChange(after: elapsed), next <= elapsed { fatalError("next frame not later") }
+    }
+}
+
+/// Draws the state on a small panel with icons, the messages' icon the first picture sent, and asks when it
+/// next changes.
+func drawWithIcons(_ state: PlayerState, at now: Duration) {
+    var style = SceneStyle(fonts: FontChain([.builtin]))
+    style.icons = IconStyle()
+    if let first = state.pictures.pictures.first { style.icons?[.message] = first.name }
+    var scene = Scene(width: 24, height: 8, depth: .two, style: style)
+    scene.observe(state, at: now)
+    var frame = Frame(width: 24, height: 8, depth: .two)
+    scene.render(state, at: now, into: &frame)
+    if let next = scene.nextChange(state, after: now), next < now { fatalError("next change before now") }
 }

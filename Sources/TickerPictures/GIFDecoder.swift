@@ -11,8 +11,11 @@ package enum GIFDecoder {
         package var delayCentiseconds: Int
     }
 
-    /// The pictures of the GIF file `bytes` (at most 4096 × 4096 pixels, 10,000 images).
-    package static func decode(_ bytes: [UInt8]) throws(PictureError) -> [Picture] {
+    /// The pictures of the GIF file `bytes`: at most `maxSide` pixels a side (the screen is checked before any
+    /// image is decoded) and `maxImages` images.
+    package static func decode(_ bytes: [UInt8], maxSide: Int = 4096, maxImages: Int = 10_000) throws(PictureError)
+        -> [Picture]
+    {
         let input = Input(bytes)
         var error: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), readFromInput, &error) else {
@@ -21,13 +24,14 @@ package enum GIFDecoder {
         defer { DGifCloseFile(gif, nil) }
         let width = Int(gif.pointee.SWidth)
         let height = Int(gif.pointee.SHeight)
-        guard width > 0, height > 0, width <= 4096, height <= 4096 else {
-            throw PictureError("GIF: a screen of \(width) × \(height) pixels")
+        guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
+            throw PictureError("GIF: a screen of \(width) × \(height) pixels (at most \(maxSide) × \(maxSide))")
         }
+        try checkImages(bytes, width: width, height: height, maxImages: maxImages)
         guard DGifSlurp(gif) == GIF_OK else { throw PictureError("GIF: \(GIFEncoder.describe(gif.pointee.Error))") }
         let count = Int(gif.pointee.ImageCount)
-        guard count <= 10_000, let images = gif.pointee.SavedImages else {
-            throw PictureError("GIF: \(count) images")
+        guard count <= maxImages, let images = gif.pointee.SavedImages else {
+            throw PictureError("GIF: \(count) images (at most \(maxImages))")
         }
         var shown = RGBFrame(width: width, height: height)
         var pictures: [Picture] = []
@@ -60,6 +64,43 @@ package enum GIFDecoder {
             pictures.append(Picture(picture: shown, delayCentiseconds: Int(control.DelayTime)))
         }
         return pictures
+    }
+
+    /// Walks the file's records without decoding a pixel: every image must lie inside the screen, and there
+    /// must be at most `maxImages`, before `DGifSlurp` allocates each image's pixels at the size it declares
+    /// (65535 × 65535 in a hostile file).
+    private static func checkImages(_ bytes: [UInt8], width: Int, height: Int, maxImages: Int) throws(PictureError) {
+        let input = Input(bytes)
+        var error: Int32 = 0
+        guard let gif = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), readFromInput, &error) else {
+            throw PictureError("GIF: \(GIFEncoder.describe(error))")
+        }
+        defer { DGifCloseFile(gif, nil) }
+        func failed() -> PictureError { PictureError("GIF: \(GIFEncoder.describe(gif.pointee.Error))") }
+        var record = UNDEFINED_RECORD_TYPE
+        var images = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        var code: Int32 = 0
+        while record != TERMINATE_RECORD_TYPE {
+            guard DGifGetRecordType(gif, &record) == GIF_OK else { throw failed() }
+            switch record {
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageDesc(gif) == GIF_OK else { throw failed() }
+                let image = gif.pointee.Image
+                images += 1
+                guard images <= maxImages else { throw PictureError("GIF: more than \(maxImages) images") }
+                guard image.Left >= 0, image.Top >= 0, image.Width >= 0, image.Height >= 0,
+                    Int(image.Left) + Int(image.Width) <= width, Int(image.Top) + Int(image.Height) <= height
+                else { throw PictureError("GIF: image \(images - 1) lies outside the screen") }
+                guard DGifGetCode(gif, &code, &block) == GIF_OK else { throw failed() }
+                while block != nil { guard DGifGetCodeNext(gif, &block) == GIF_OK else { throw failed() } }
+            case EXTENSION_RECORD_TYPE:
+                guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw failed() }
+                while block != nil { guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw failed() } }
+            default:
+                break
+            }
+        }
     }
 
     private final class Input {

@@ -27,8 +27,9 @@ package enum PNGEncoder {
         return Array(file.prefix(size))
     }
 
-    /// The PNG file `bytes` as a picture; used to check what `encode` wrote.
-    package static func decode(_ bytes: [UInt8]) throws(PictureError) -> RGBFrame {
+    /// The PNG file `bytes` as a picture, transparent pixels over black; used to check what `encode` wrote,
+    /// and to read icons. One wider or taller than `maxSide` is refused before its pixels are read.
+    package static func decode(_ bytes: [UInt8], maxSide: Int = 1 << 14) throws(PictureError) -> RGBFrame {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let opened = bytes.withUnsafeBytes { file in
@@ -36,9 +37,10 @@ package enum PNGEncoder {
         }
         guard opened != 0 else { throw PictureError("PNG: \(message(of: &image))") }
         image.format = UInt32(PNG_FORMAT_RGB)
-        guard image.width <= 1 << 14, image.height <= 1 << 14 else {
+        guard image.width <= maxSide, image.height <= maxSide else {
             png_image_free(&image)
-            throw PictureError("PNG: \(image.width) × \(image.height) pixels is too large")
+            throw PictureError(
+                "PNG: \(image.width) × \(image.height) pixels is too large (at most \(maxSide) × \(maxSide))")
         }
         var picture = RGBFrame(width: Int(image.width), height: Int(image.height))
         let finished = picture.bytes.withUnsafeMutableBytes { pixels in

@@ -386,6 +386,8 @@ case "max7219":
 case "wire":
     // The bytes on the wire and the planner's work over 60 s of animation (also a fixed load for callgrind).
     wireFigures()
+case "icons":
+    iconFigures()
 case "profile":
     // A short steady-state loop for profilers (valgrind --tool=callgrind).
     let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
@@ -404,7 +406,7 @@ case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | network | max7219 | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | network | max7219 | icons | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }

@@ -49,6 +49,12 @@ func runSend(_ command: String, _ given: ParsedArguments) -> Int32 {
         if let problem = problems.first { fail(problem.description) }
         commands = decoded
     }
+    send(commands, feed: feed)
+    return 0
+}
+
+/// Writes `commands` into the feed at `feed`, or fails saying why.
+func send(_ commands: [FeedCommand], feed: String) {
     do {
         let writer = try FeedWriter(path: feed)
         try writer.send(commands)
@@ -56,7 +62,6 @@ func runSend(_ command: String, _ given: ParsedArguments) -> Int32 {
     } catch {
         fail(error.description, status: 1)
     }
-    return 0
 }
 
 /// `tickerctl ports`: the serial ports libserialport sees.

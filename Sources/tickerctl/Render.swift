@@ -43,6 +43,9 @@ let renderCommand = Command(
             "--font", "builtin|small|FILE.bdf", meaning: "builtin, small or a .bdf file",
             help: "a font of the fallback chain (repeatable)"),
         .flag("--strip", help: "the whole text, unclipped"),
+        Option(
+            "--icon", "NAME|FILE", meaning: "a picture name or a PNG or GIF file",
+            help: "show this icon before the text (turns layout.icons on)"),
         Option("--config", "FILE", meaning: "a file path", help: "configuration file (default: none)"),
         Option(
             "--set", "SECTION.KEY=VALUE", meaning: "SECTION.KEY=VALUE", help: "any configuration key (repeatable)"),
@@ -104,6 +107,12 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     pictures.pngPath = given.value("--png")
     pictures.gifPath = given.value("--gif")
     if !fonts.isEmpty { set("layout", "font", fonts.joined(separator: ",")) }
+    if let icon = given.value("--icon") {
+        // Whatever the text's role, it shows this icon: a file's picture is sent as 'preview'.
+        let name = isPictureFile(icon) ? "preview" : icon
+        set("layout", "icons", "on")
+        for role in IconStyle.Role.allCases { set("icons", role.rawValue, name) }
+    }
     if configPath == nil, !overrides.contains(where: { $0.section == "panel" && $0.key == "depth" }) {
         // ASCII art shows three levels; two bits per pixel is enough to see dim, faded and swept pixels.
         overrides.insert(ConfigOverride(section: "panel", key: "depth", value: "2"), at: 0)
@@ -124,6 +133,11 @@ func runRender(_ given: ParsedArguments) -> Int32 {
         for warning in lyrics.warnings.prefix(20) { logger.warning("\(lyricsPath): \(warning)") }
         content.lyrics = lyrics
     }
+    if let icon = given.value("--icon"), isPictureFile(icon) {
+        do { content.pictures = [try readPicture(named: "preview", path: icon)] } catch {
+            fail(error.description, status: 1)
+        }
+    }
     let preview = Preview(settings: settings, content: content)
     pictures.brightness = timeOfDay.map { preview.brightness(atSecondOfDay: $0) }
     guard pictures.isEmpty else {
@@ -133,4 +147,10 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     print(given.has("--strip") ? preview.strip(at: instant) : preview.frame(at: instant))
     if let percent = pictures.brightness, let timeOfDay { print(brightnessLine(percent, at: timeOfDay)) }
     return 0
+}
+
+/// Whether `--icon`'s value names a file (a path, or a name ending in .png or .gif) rather than a picture.
+private func isPictureFile(_ value: String) -> Bool {
+    let lower = value.lowercased()
+    return value.contains("/") || lower.hasSuffix(".png") || lower.hasSuffix(".gif")
 }

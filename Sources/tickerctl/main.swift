@@ -8,7 +8,7 @@ let tickerctl = Command(
     summary: "Sends to, previews and tests the tickerd LED matrix ticker.",
     subcommands: [
         renderCommand, sendCommand, nowCommand, lyricsCommand, portsCommand, panelCommand, ledsCommand,
-        followCommand, findLyricsCommand,
+        followCommand, findLyricsCommand, iconCommand, iconsCommand,
     ])
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
@@ -40,5 +40,7 @@ case panelCommand.name: exit(runPanel(given))
 case ledsTestCommand.name: exit(runLedsTest(given))
 case ledsFindCommand.name: exit(runLedsFind(given))
 case findLyricsCommand.name: exit(runFindLyrics(given))
+case iconCommand.name: exit(runIcon(given))
+case iconsLoadCommand.name: exit(runIconsLoad(given))
 default: exit(runFollow(command, given, arguments: arguments))  // what is left: the followers
 }

@@ -121,7 +121,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             id: "misspelt section", text: "[pannel]\nwidth = 3",
             messages: [
                 "tickerd.conf:1: unknown section '[pannel]' (did you mean '[panel]'?) (expected one of: [panel], "
-                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [leds], [max7219], [log], [brightness])"
+                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [leds], [max7219], [icons], [log], [brightness])"
             ]),
         BadCase(
             id: "width too large", text: "[panel]\nwidth = 2000",

@@ -60,7 +60,7 @@ import Testing
         BadCase(
             id: "misspelt command", line: "titel Night Run",
             message: "unknown command 'titel' (expected one of: title, artist, album, duration, text, position, "
-                + "play, pause, stop, lyrics, message, brightness, clear)"),
+                + "play, pause, stop, lyrics, message, brightness, clear, picture)"),
         BadCase(
             id: "letters for position", line: "position abc",
             message: "bad number 'abc' for position (expected seconds, e.g. 12.5)"),
@@ -96,7 +96,7 @@ import Testing
             message: "unknown lyrics action 'start' (expected begin, end or clear)"),
         BadCase(
             id: "message option", line: "message --fro 3 hi",
-            message: "unknown message option '--fro' (expected --for, --priority or --)"),
+            message: "unknown message option '--fro' (expected --for, --priority, --icon or --)"),
         BadCase(
             id: "message priority", line: "message --priority urgent hi",
             message: "bad priority 'urgent' (expected low, normal or high)"),
@@ -115,7 +115,7 @@ import Testing
         BadCase(
             id: "long command word cut", line: String(repeating: "z", count: 60),
             message: "unknown command '\(String(repeating: "z", count: 40))…' (expected one of: title, artist, album, "
-                + "duration, text, position, play, pause, stop, lyrics, message, brightness, clear)"),
+                + "duration, text, position, play, pause, stop, lyrics, message, brightness, clear, picture)"),
     ])
     func rejectsBadLinesWithSentences(_ example: BadCase) {
         #expect(throws: FeedError.self) { try FeedCommand.parse(example.line) }

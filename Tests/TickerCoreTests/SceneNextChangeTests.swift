@@ -142,6 +142,21 @@ import Testing
             Arrival(at: .milliseconds(12_345), commands: [.title("A new track, its bar starts again")]),
             Arrival(at: .milliseconds(12_346), commands: [.duration(.milliseconds(9_876)), .play]),
         ]
+        var icons = SceneStyle(fonts: builtin, marquee: MarqueeStyle(fadeEdges: true))
+        icons.icons = IconStyle()
+        icons.icons?[.message] = "blink"
+        var splitIcons = split
+        splitIcons.icons = IconStyle()
+        let pictures = [Arrival(at: .milliseconds(1), commands: [.picture(SceneIconTests.blinking)])]
+        let iconMessages = [
+            Arrival(
+                at: .milliseconds(4_321),
+                commands: [.message("Bell", duration: .seconds(4), priority: .normal, icon: "bell")]),
+            Arrival(
+                at: .milliseconds(9_999), commands: [.message("Tea is ready", duration: .seconds(5), priority: .low)]),
+            Arrival(at: .milliseconds(12_345), commands: [.pause]),
+            Arrival(at: .milliseconds(14_001), commands: [.play]),
+        ]
         return [
             Case(
                 name: "single 32×8×2, small font, progress bar, seeks, pauses, messages", width: 32, height: 8,
@@ -149,6 +164,12 @@ import Testing
             Case(
                 name: "split 64×16×1, progress bar on a row of its own", width: 64, height: 16, depth: .one,
                 style: ownRow, arrivals: demo(at: .milliseconds(3)) + seeks, seconds: 30),
+            Case(
+                name: "single 64×8×2, icons, an animated one on messages", width: 64, height: 8, depth: .two,
+                style: icons, arrivals: pictures + demo(at: .milliseconds(7)) + messages + iconMessages, seconds: 46),
+            Case(
+                name: "split 128×16×2, icons, messages", width: 128, height: 16, depth: .two, style: splitIcons,
+                arrivals: pictures + demo(at: .milliseconds(7)) + messages + iconMessages, seconds: 30),
             Case(
                 name: "split 128×16×2, demo track, faded edges, messages", width: 128, height: 16, depth: .two,
                 style: split, arrivals: demo(at: .milliseconds(7)) + messages, seconds: 46),

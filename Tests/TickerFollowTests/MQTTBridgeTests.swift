@@ -71,6 +71,23 @@ import TickerTestSupport
         #expect(try tap.waitFor(line: "play") == ["play"])
     }
 
+    /// Home Assistant's doorbell: the picture through the feed topic, then a message naming it.
+    @Test func forwardsAPictureBlockAndAMessageWithItsIcon() throws {
+        let directory = try TemporaryDirectory()
+        let broker = try MosquittoBroker(directory: directory)
+        let tap = try FeedTap(path: directory.file("feed"))
+        let thread = try Self.start(try Self.bridge(broker, feed: tap.path, state: directory.file("state.json")))
+        defer { thread.finish() }
+
+        try broker.publish("\(Self.prefix)/feed", "picture begin doorbell 2x1\nffb000ffffff\npicture end")
+        try broker.publish("\(Self.prefix)/feed", "picture begin bad 2x1\nffb000\npicture end")
+        try broker.publish("\(Self.prefix)/message", #"{"text": "Ding dong", "icon": "doorbell"}"#)
+        let lines = try tap.waitFor(line: "message --icon doorbell Ding dong")
+        #expect(
+            lines == ["picture begin doorbell 2x1", "ffb000ffffff", "picture end", "message --icon doorbell Ding dong"])
+        try thread.waitForLog("the bad block reported") { $0.contains("a row of 6 characters") }
+    }
+
     @Test func publishesRetainedDiscoveryConfigsAvailabilityAndTheState() throws {
         let directory = try TemporaryDirectory()
         let broker = try MosquittoBroker(directory: directory)

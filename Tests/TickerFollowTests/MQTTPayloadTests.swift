@@ -16,6 +16,10 @@ import TickerTestSupport
         ),
         ("JSON, text only", #" {"text":"Hi"}"#, .message("Hi", duration: nil, priority: .normal)),
         (
+            "JSON with an icon", #"{"text":"Ding","icon":"doorbell"}"#,
+            .message("Ding", duration: nil, priority: .normal, icon: "doorbell")
+        ),
+        (
             "JSON, null members", #"{"text":"Hi","for":null,"priority":null}"#,
             .message("Hi", duration: nil, priority: .normal)
         ),
@@ -35,6 +39,7 @@ import TickerTestSupport
             "bad 'priority' (expected one of: low, normal, high)"
         ),
         ("only blanks", "   ", "message needs an argument"),
+        ("icon not a name", #"{"text":"a","icon":"Door Bell"}"#, "bad 'icon' (expected a picture name"),
         ("too long", String(repeating: "a", count: 1_025), "too long"),
     ])
     func refusesMessages(id: String, payload: String, message: String) {

@@ -226,6 +226,7 @@ import TickerTestSupport
             $0.arrangement = .split
             // The progress bar on a row of its own, so that seeks, pauses and new tracks move it.
             $0.progress = .row
+            $0.icons = IconStyle()
         }
         var machine = Self.machine(scene) { $0.demo = true }
         var reference = scene

@@ -12,10 +12,13 @@ import TickerTestSupport
     static let origin: Duration = .seconds(1_000)
     static let gridStep = Duration.seconds(1) / 60
 
-    /// A colour scene whose roles all have their own colour, so that every pixel's paint shows in its colour.
+    /// A colour scene whose roles all have their own colour, so that every pixel's paint shows in its colour,
+    /// with icons, the messages' an animated one (`blink`, which `pictureBlock` sends).
     static func scene() -> Scene {
         var style = SceneStyle(
             arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
+        style.icons = IconStyle()
+        style.icons?[.message] = "blink"
         let colors: [(ColorRole, RGB)] = [
             (.title, RGB(red: 255, green: 0, blue: 0)), (.artist, RGB(red: 0, green: 255, blue: 0)),
             (.sung, RGB(red: 0, green: 0, blue: 255)), (.rest, RGB(red: 90, green: 90, blue: 0)),
@@ -27,9 +30,20 @@ import TickerTestSupport
         return Scene(width: 128, height: 16, depth: .eight, color: true, style: style)
     }
 
+    /// An animated 8 × 8 picture named `blink`: a lit row that walks down, a row every 70 ms to 130 ms.
+    static let pictureBlock: String = {
+        var lines = ["picture begin blink 8x8"]
+        for frame in 0..<8 {
+            let millis = 70 + frame * 9
+            lines.append("frame 0.\(millis < 100 ? "0" : "")\(millis)")
+            for row in 0..<8 { lines.append(String(repeating: row == frame ? "ffc000" : "000000", count: 8)) }
+        }
+        return (lines + ["picture end"]).joined(separator: "\n") + "\n"
+    }()
+
     /// One of the feed lines the script sends, picked by `random`.
     static func feedLine(_ random: inout SplitMix, _ number: Int) -> String {
-        switch random.next(below: 8) {
+        switch random.next(below: 9) {
         case 0: "message --for \(1 + random.next(below: 3)) note \(number)"
         case 1: "message --for 2 --priority high alert \(number)"
         case 2: "title Track \(number) of a long evening, scrolling by"
@@ -37,6 +51,7 @@ import TickerTestSupport
         case 4: "pause"
         case 5: "play"
         case 6: "duration \(20 + random.next(below: 40)).\(random.next(below: 10))"
+        case 7: "message --for 2 --icon bell ring \(number)"
         default: "artist Band \(number)"
         }
     }
@@ -49,6 +64,9 @@ import TickerTestSupport
                 scene: Self.scene(), configuration: .init(framesPerSecond: 60, demo: true), at: Self.origin,
                 framesDrawnAhead: ahead)
         }
+        let block = FeedCommand.decode(lines: Self.pictureBlock.split(separator: "\n").map(String.init))
+        #expect(block.problems.isEmpty && block.commands.count == 1, "\(block.problems)")
+        for index in 0..<2 { _ = machines[index].feed(Array(Self.pictureBlock.utf8), at: Self.origin) }
         var frames = [Frame](repeating: Frame(width: 128, height: 16, depth: .eight), count: 2)
         var images = [RGBFrame](repeating: RGBFrame(width: 128, height: 16), count: 2)
         // Feed input about every 1.5 s, off the grid.

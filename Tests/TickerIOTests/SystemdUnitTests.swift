@@ -77,7 +77,7 @@ import Testing
         let units = [
             "tickerd.service", "tickerd.socket", "tickerd@.service", "tickerd@.socket", "tickerd-follow-mpd.service",
             "tickerd-follow-shairport.service", "tickerd-follow-mpris.service", "tickerd-follow-lms.service",
-            "tickerd-follow-mqtt.service", "tickerd-follow-mqtt@.service",
+            "tickerd-follow-mqtt.service", "tickerd-follow-mqtt@.service", "tickerd-icons.service",
         ]
         let result = try Self.run(
             ["systemd-analyze", "verify", "--man=no"] + units.map { directory.appendingPathComponent($0).path })
@@ -108,6 +108,7 @@ import Testing
         ("tickerd@kitchen.service", true, 1.0), ("tickerd-follow-mpd.service", false, 1.5),
         ("tickerd-follow-shairport.service", false, 1.2), ("tickerd-follow-lms.service", false, 2.0),
         ("tickerd-follow-mqtt.service", false, 1.5), ("tickerd-follow-mqtt@kitchen.service", false, 1.5),
+        ("tickerd-icons.service", false, 1.2),
     ])
     func exposureStaysAtMost(unit: String, networked: Bool, limit: Double) throws {
         let root = try Self.stagedRoot(networked: networked ? [unit] : [])

@@ -28,6 +28,8 @@ public struct Config: Sendable, Equatable {
     public var max7219 = MAX7219()
     /// `[brightness]`: the brightness by time of day.
     public var brightness = Brightness()
+    /// `[icons]`: the icon of each role, by picture name or file.
+    public var icons = Icons()
 
     /// The defaults.
     public init() {}
@@ -248,6 +250,8 @@ public struct Config: Sendable, Equatable {
         public var bottomFont: [FontSource]?
         /// Whether a bar along the bottom row shows how far the track is.
         public var progress = ProgressMode.auto
+        /// An icon before the text, by what it is (`[icons]`); off by default.
+        public var icons = false
     }
 
     /// One font of a chain.

@@ -12,7 +12,7 @@ package enum ConfigKeys {
 
     static let sections = [
         "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "max7219",
-        "log", "brightness",
+        "icons", "log", "brightness",
     ]
 
     /// The keys of `section`, in the order of the table.
@@ -136,6 +136,7 @@ package enum ConfigKeys {
             .value("layout", "top-font", \.layout.topFont, ConfigValue.fontChain),
             .value("layout", "bottom-font", \.layout.bottomFont, ConfigValue.fontChain),
             .choice("layout", "progress", \.layout.progress),
+            .boolean("layout", "icons", \.layout.icons),
             .number("marquee", "speed", \.marquee.speed, 1...1_000, unit: " pixels per second"),
             .seconds("marquee", "pause", \.marquee.pause, 0...60),
             .integer("marquee", "gap", \.marquee.gap, 0...1024, unit: " pixels"),
@@ -182,6 +183,7 @@ package enum ConfigKeys {
                 config.colors[role] = role == .rest && value.isEmpty ? nil : try ConfigValue.color(value, s, k)
             }
         }
+        + Config.Icons.keys
 }
 
 extension ConfigKeys.Key {

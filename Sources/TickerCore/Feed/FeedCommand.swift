@@ -29,14 +29,23 @@ public enum FeedCommand: Sendable, Equatable {
     case lyrics(ParsedLyrics)
     /// `lyrics clear`.
     case lyricsClear
-    /// `message [--for <seconds>] [--priority low|normal|high] <text>`; `duration` nil means the default.
-    case message(String, duration: Duration?, priority: MessagePriority)
+    /// `message [--for <seconds>] [--priority low|normal|high] [--icon <name>] <text>`; `duration` nil means
+    /// the default, `icon` nil the message role's icon.
+    case message(String, duration: Duration?, priority: MessagePriority, icon: String? = nil)
     /// `brightness <0-100>`, in percent.
     case brightness(Int)
     /// `brightness auto`: back to the configured brightness, the schedule's when there is one.
     case brightnessAuto
     /// `clear`: forget the track, lyrics, text and messages.
     case clear
+    /// `picture begin <name> <width>x<height>`: the start of a picture block (handled by `FeedDecoder`).
+    case pictureBegin(name: String, width: Int, height: Int)
+    /// `picture end`: the end of a picture block (handled by `FeedDecoder`).
+    case pictureEnd
+    /// A complete picture block, produced by `FeedDecoder` at `picture end`.
+    case picture(FeedPicture)
+    /// `picture remove <name>`: forget the picture of that name.
+    case pictureRemove(String)
 
     /// The longest text a command accepts, in Unicode scalars; longer text is rejected.
     public static let maxTextScalars = 1_024
@@ -45,7 +54,7 @@ public enum FeedCommand: Sendable, Equatable {
     /// The command words, in the order the documentation lists them.
     public static let names = [
         "title", "artist", "album", "duration", "text", "position", "play", "pause", "stop", "lyrics", "message",
-        "brightness", "clear",
+        "brightness", "clear", "picture",
     ]
 
     /// Parses one line (without its newline). Returns nil for a blank line or a `#` comment.
@@ -78,6 +87,7 @@ public enum FeedCommand: Sendable, Equatable {
             case let other: throw .unknownLyricsAction(Excerpt.of(other))
             }
         case "message": return try message(argument)
+        case "picture": return try picture(argument)
         default: throw .unknownCommand(Excerpt.of(word))
         }
     }
@@ -102,9 +112,13 @@ public enum FeedCommand: Sendable, Equatable {
         case .lyrics(let lyrics): "lyrics begin\n" + Lyrics.encode(lyrics) + "lyrics end"
         case .brightness(let percent): "brightness \(percent)"
         case .brightnessAuto: "brightness auto"
-        case .message(let text, let duration, let priority):
+        case .pictureBegin(let name, let width, let height): "picture begin \(name) \(width)x\(height)"
+        case .pictureEnd: "picture end"
+        case .picture(let picture): Self.encode(picture)
+        case .pictureRemove(let name): "picture remove \(name)"
+        case .message(let text, let duration, let priority, let icon):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
-                + (priority == .normal ? [] : ["--priority", priority.name])
+                + (priority == .normal ? [] : ["--priority", priority.name]) + (icon.map { ["--icon", $0] } ?? [])
                 + (text.unicodeScalars.starts(with: "--".unicodeScalars) ? ["--"] : []) + [FeedScan.oneLine(text)])
                 .joined(separator: " ")
         }
@@ -159,6 +173,7 @@ public enum FeedCommand: Sendable, Equatable {
         var rest = argument
         var duration: Duration?
         var priority = MessagePriority.normal
+        var icon: String?
         func nextWord() -> ArraySlice<Unicode.Scalar> {
             let end = rest.firstIndex(where: FeedScan.isSpace) ?? rest.endIndex
             let word = rest[rest.startIndex..<end]
@@ -183,6 +198,12 @@ public enum FeedCommand: Sendable, Equatable {
                 }
                 priority = level
                 continue
+            case "--icon":
+                let value = FeedScan.string(nextWord())
+                guard !value.isEmpty else { throw .missingArgument(command: "message --icon", example: "--icon doorbell") }
+                guard FeedPicture.isName(value) else { throw .picture(.badName(Excerpt.of(value.unicodeScalars))) }
+                icon = value
+                continue
             default:
                 throw .unknownOption(Excerpt.of(option))
             }
@@ -193,6 +214,6 @@ public enum FeedCommand: Sendable, Equatable {
         guard !shown.isEmpty else {
             throw .missingArgument(command: "message", example: "message Back in 5 minutes")
         }
-        return .message(shown, duration: duration, priority: priority)
+        return .message(shown, duration: duration, priority: priority, icon: icon)
     }
 }

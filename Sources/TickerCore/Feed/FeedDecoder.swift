@@ -46,6 +46,8 @@ public struct FeedDecoder: Sendable {
     private var partialUpdated: Duration = .zero
     private var discardingLongLine = false
     private var block: Block?
+    /// The `picture begin … picture end` block being gathered (see `FeedDecoder+Picture.swift`).
+    var picture: PictureBlock?
 
     /// A decoder at line 0 with nothing pending.
     public init(limits: Limits = Limits()) {
@@ -95,6 +97,7 @@ public struct FeedDecoder: Sendable {
             partial.removeAll(keepingCapacity: true)
             discardingLongLine = false
         }
+        flushStalePicture(now: now, into: &events)
         if let open = block, now - open.lastActivity > limits.lyricsTimeout {
             block = nil
             if !open.overflowed {
@@ -121,6 +124,7 @@ public struct FeedDecoder: Sendable {
             case .problem(let problem): problems.append(problem)
             }
         }
+        if let problem = decoder.unfinishedPicture(end) { problems.append(problem) }
         if decoder.isInLyricsBlock {
             let reason = "no 'lyrics end' before \(end)"
             problems.append(FeedProblem(.lyricsUnterminated(reason: reason), line: decoder.lineNumber, excerpt: ""))
@@ -148,6 +152,7 @@ public struct FeedDecoder: Sendable {
             line = String(decoding: bytes, as: UTF8.self)
             events.append(.problem(FeedProblem(.invalidUTF8, line: lineNumber, excerpt: Excerpt.of(line))))
         }
+        if picture != nil, take(pictureLine: line, now: now, into: &events) { return }
         if block != nil, take(lyricsLine: line, byteCount: bytes.count, now: now, into: &events) { return }
         let command: FeedCommand?
         do {
@@ -163,6 +168,10 @@ public struct FeedDecoder: Sendable {
             block = Block(firstLine: lineNumber, lastActivity: now)
         case .lyricsEnd?:
             events.append(.problem(FeedProblem(.lyricsEndWithoutBegin, line: lineNumber, excerpt: Excerpt.of(line))))
+        case .pictureBegin(let name, let width, let height)?:
+            openPicture(name: name, width: width, height: height, now: now, into: &events)
+        case .pictureEnd?:
+            events.append(.problem(FeedProblem(.picture(.endWithoutBegin), line: lineNumber, excerpt: Excerpt.of(line))))
         case let other?:
             events.append(.command(other, line: lineNumber))
         }

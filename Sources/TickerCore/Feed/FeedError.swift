@@ -34,6 +34,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case lyricsEndWithoutBegin
     /// A problem inside a lyrics block (the line is skipped; the block is still used).
     case lyrics(LyricsError)
+    /// A problem with a `picture` command or block (the block is discarded).
+    case picture(PictureBlockError)
 
     /// The message, naming the offending token in quotes and what was expected.
     public var description: String {
@@ -53,7 +55,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownLyricsAction(let word):
             "unknown lyrics action '\(word)' (expected begin, end or clear)"
         case .unknownOption(let word):
-            "unknown message option '\(word)' (expected --for, --priority or --)"
+            "unknown message option '\(word)' (expected --for, --priority, --icon or --)"
         case .badPriority(let word):
             "bad priority '\(word)' (expected low, normal or high)"
         case .lineTooLong(let limit):
@@ -72,6 +74,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
             "'lyrics end' without 'lyrics begin'"
         case .lyrics(let error):
             "lyrics: \(error)"
+        case .picture(let error):
+            "picture: \(error)"
         }
     }
 }

@@ -15,8 +15,8 @@ public struct KeptState: Sendable, Equatable {
     /// The first line of a kept state, before the instant in seconds.
     public static let header = "# tickerd kept state, written at "
     /// The largest file read: a lyrics block written back with its line ends (which may take three times the
-    /// bytes the feed took), the texts and 16 messages fit.
-    public static let maxBytes = 1_048_576
+    /// bytes the feed took), the texts, 16 messages and a full shelf of pictures (two hex digits a byte) fit.
+    public static let maxBytes = 4_194_304
     /// The decoder's bounds for a kept file: the feed's, made room for a lyrics block written back in full.
     public static let limits: FeedDecoder.Limits = {
         var limits = FeedDecoder.Limits()
@@ -62,9 +62,12 @@ public struct KeptState: Sendable, Equatable {
             // Under a millisecond left is nothing to show, and `--for` must be more than 0 on the way back.
             guard left >= .milliseconds(1) else { continue }
             commands.append(
-                .message(message.text, duration: min(left, FeedCommand.maxTime), priority: message.priority))
+                .message(
+                    message.text, duration: min(left, FeedCommand.maxTime), priority: message.priority,
+                    icon: message.icon))
         }
         if let brightness = player.brightness { commands.append(.brightness(brightness)) }
+        commands += player.pictures.pictures.map(FeedCommand.picture)
         return commands
     }
 
@@ -96,7 +99,7 @@ public struct KeptState: Sendable, Equatable {
             case .problem(let problem): throw .badLine(line: problem.line + 1, problem.error)
             }
         }
-        if decoder.isInLyricsBlock { throw .truncated }
+        if decoder.isInLyricsBlock || decoder.isInPictureBlock { throw .truncated }
         self.init(written: written, commands: commands)
     }
 
@@ -106,16 +109,16 @@ public struct KeptState: Sendable, Equatable {
     /// message has only the time it had left. The track is left out once the file is older than `idleAfter`
     /// (nil: the panel never idles), by when the panel would have gone idle, or when its time lies ahead of
     /// `now` (the clock was set back: its age is unknown); messages are left out with it then. The
-    /// brightness is a setting: it is kept whatever the age.
+    /// brightness and the pictures are settings: they are kept whatever the age.
     public func restoration(at now: Duration, idleAfter: Duration?) -> Restoration {
         let age = now - written
         if age < .zero {
             return Restoration(
-                commands: commands.filter(\.isBrightness), age: .zero, leftOut: .aheadOfTheClock(by: written - now))
+                commands: commands.filter(\.isSetting), age: .zero, leftOut: .aheadOfTheClock(by: written - now))
         }
         if let idleAfter, age > idleAfter {
             return Restoration(
-                commands: commands.filter { $0.isBrightness || $0.isMessage }, age: age,
+                commands: commands.filter { $0.isSetting || $0.isMessage }, age: age,
                 leftOut: .older(age: age, idleAfter: idleAfter))
         }
         return Restoration(commands: commands, age: age, leftOut: nil)
@@ -143,10 +146,10 @@ public struct KeptState: Sendable, Equatable {
             switch self {
             case .older(let age, let idleAfter):
                 return "written \(KeptState.spoken(age)) ago, longer than idle-after (\(KeptState.spoken(idleAfter))): "
-                    + "only the brightness and the messages with time left are restored"
+                    + "only the brightness, the pictures and the messages with time left are restored"
             case .aheadOfTheClock(let ahead):
                 return "written \(KeptState.spoken(ahead)) ahead of the clock (was the clock set back?): only the "
-                    + "brightness is restored"
+                    + "brightness and the pictures are restored"
             }
         }
     }
@@ -201,9 +204,12 @@ public enum KeptStateError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension FeedCommand {
-    fileprivate var isBrightness: Bool {
-        if case .brightness = self { return true }
-        return false
+    /// The brightness and the pictures: kept whatever the age of the file.
+    fileprivate var isSetting: Bool {
+        switch self {
+        case .brightness, .picture: return true
+        default: return false
+        }
     }
 
     fileprivate var isMessage: Bool {

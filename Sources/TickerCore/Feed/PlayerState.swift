@@ -29,6 +29,8 @@ public struct PlayerState: Sendable, Equatable {
         public var received: Duration
         /// When it stops showing (monotonic).
         public var expires: Duration
+        /// The name of the icon it asked for (`message --icon`), nil for its role's.
+        public var icon: String? = nil
         // Arrival order, to break ties between messages received at the same instant.
         var sequence: Int
     }
@@ -61,6 +63,8 @@ public struct PlayerState: Sendable, Equatable {
     public private(set) var track = 0
     /// Messages received and not yet pushed out of the queue (some may have expired).
     public private(set) var messages: [Message] = []
+    /// The pictures the feed sent (`picture begin … end`), by name; `clear` keeps them, like the brightness.
+    public internal(set) var pictures = PictureShelf()
 
     private var rawLyrics = ParsedLyrics.empty
     private var anchorPosition: Duration = .zero
@@ -114,17 +118,26 @@ public struct PlayerState: Sendable, Equatable {
             lyricsSet = nil
         case .lyricsBegin, .lyricsEnd:
             break
-        case .message(let value, let messageDuration, let priority):
+        case .message(let value, let messageDuration, let priority, let icon):
             addMessage(value, for: messageDuration ?? Self.defaultMessageDuration, priority: priority, at: now)
+            messages[messages.count - 1].icon = icon
+        case .picture(let picture):
+            pictures.keep(picture)
+        case .pictureRemove(let name):
+            pictures.remove(name)
+        case .pictureBegin, .pictureEnd:
+            break
         case .brightness(let value):
             brightness = value
         case .brightnessAuto:
             brightness = nil
         case .clear:
             let kept = brightness
+            let keptPictures = pictures
             let nextTrack = track + 1
             self = PlayerState()
             brightness = kept
+            pictures = keptPictures
             track = nextTrack
         }
     }

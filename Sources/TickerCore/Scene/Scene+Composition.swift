@@ -15,6 +15,8 @@ extension Scene {
         var current: SungLine?
         /// The pixels of the progress bar reached, or nil when it is not shown.
         var progress: Int? = nil
+        /// The icon before the top zone's marquee, which then runs beside it (`layout.icons`).
+        var icon: ShownIcon? = nil
     }
 
     /// A lyric line being sung and its index among the lyrics.
@@ -80,6 +82,7 @@ extension Scene {
             composition.top = isSplit ? .wrapped : .lyric
             return composition
         }
+        composition.icon = icon(for: content, state, show: composition.top)
         guard isSplit else { return composition }
         if current != nil {
             composition.bottom = .lyric

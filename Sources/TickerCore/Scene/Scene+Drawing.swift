@@ -28,8 +28,16 @@ extension Scene {
         let line = composition.current?.line
         let laidOut = composition.current.map { layout($0.index, $0.line) }
         let artist = nowPlayingArtist
-        Self.draw(
-            composition.top, at: now, position, line, laidOut, artist, renderer: &top, into: &frame, paints: &paints)
+        if let icon = composition.icon {
+            drawIcon(icon, at: now, into: &frame, paints: &paints)
+            Self.draw(
+                composition.top, at: now, position, line, laidOut, artist, renderer: &beside, into: &frame,
+                paints: &paints)
+        } else {
+            Self.draw(
+                composition.top, at: now, position, line, laidOut, artist, renderer: &top, into: &frame,
+                paints: &paints)
+        }
         Self.draw(
             composition.bottom, at: now, position, line, laidOut, artist, renderer: &bottom, into: &frame,
             paints: &paints)

@@ -61,7 +61,8 @@ extension Scene {
                 consider(wrappedSweepChange(current.line, lines, at: position).flatMap(instant(atPosition:)))
             }
         }
-        consider(composition.top, in: top)
+        consider(composition.top, in: composition.icon == nil ? top : beside)
+        consider(Self.iconChange(composition.icon, after: now))
         consider(composition.bottom, in: bottom)
         consider(progressChange(of: composition, state, after: now))
         return earliest

@@ -21,6 +21,9 @@ public struct Scene: Sendable {
 
     var top: ZoneRenderer
     var bottom: ZoneRenderer
+    /// The top zone beside its icon's slot (see `Scene+Icons.swift`), and the slot's side; nil without icons.
+    var beside: ZoneRenderer
+    let iconSide: Int?
     let isSplit: Bool
     var nowPlaying = ""
     var nowPlayingSince: Duration = .zero
@@ -79,6 +82,12 @@ public struct Scene: Sendable {
                 zone: Zone(x: 0, y: rows, width: 0, height: 0), depth: depth, fonts: style.bottomFonts,
                 marquee: style.marquee, karaoke: style.karaoke)
         }
+        let side = style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
+        let besideZone = Scene.besideIcon(top.zone, side: side)
+        iconSide = besideZone == nil ? nil : side
+        beside = ZoneRenderer(
+            zone: besideZone ?? Zone(x: 0, y: 0, width: 0, height: 0), depth: depth, fonts: style.fonts,
+            marquee: style.marquee, karaoke: style.karaoke)
         let restLevel = top.restFraction.map { UInt8(($0 * Double(depth.maxLevel)).rounded()) } ?? depth.maxLevel
         colorizer = Colorizer(palette: style.palette, depth: depth, restLevel: restLevel)
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)

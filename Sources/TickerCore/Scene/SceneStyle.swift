@@ -42,13 +42,16 @@ public struct SceneStyle: Sendable {
     public var palette: Palette
     /// Whether a bar shows how far the track is (see `ProgressBar`).
     public var progress: ProgressMode = .auto
+    /// The icon before the text of each role, or nil for no icons (`layout.icons = off`).
+    public var icons: IconStyle?
 
     /// Creates a style; every default is the documented configuration default.
     public init(
         arrangement: ZoneArrangement = .single, fonts: FontChain,
         bottomFonts: FontChain? = nil, marquee: MarqueeStyle = MarqueeStyle(), karaoke: KaraokeStyle = KaraokeStyle(),
         template: NowPlayingTemplate = .standard, lyricsOffset: Duration = .zero, idle: IdleMode = .blank,
-        idleText: String = "", idleAfter: Duration = .seconds(30), palette: Palette = .standard
+        idleText: String = "", idleAfter: Duration = .seconds(30), palette: Palette = .standard,
+        icons: IconStyle? = nil
     ) {
         self.arrangement = arrangement
         self.fonts = fonts
@@ -61,5 +64,6 @@ public struct SceneStyle: Sendable {
         self.idleText = idleText
         self.idleAfter = idleAfter
         self.palette = palette
+        self.icons = icons
     }
 }

@@ -250,7 +250,7 @@ struct MQTTBridgeSession {
         var sent = false
         while let command = queue.first, feed.send([command], at: now) {
             queue.removeFirst()
-            if case .message(let text, _, _) = command {
+            if case .message(let text, _, _, _) = command {
                 published.lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
                 published.lastMessageIsNew = true
             }

@@ -48,7 +48,7 @@ package enum MQTTPayload {
     }
 
     /// `<prefix>/message`: plain text, or a JSON object `{"text": …, "for": seconds, "priority": "low" | "normal"
-    /// | "high"}` (`for` and `priority` optional).
+    /// | "high", "icon": picture name}` (`for`, `priority` and `icon` optional).
     package static func message(_ payload: [UInt8]) throws(MQTTPayloadError) -> FeedCommand {
         guard payload.count <= maxMessageBytes else { throw .tooLong(bytes: payload.count, limit: maxMessageBytes) }
         guard let text = String(validating: payload, as: UTF8.self) else { throw .notUTF8 }
@@ -91,7 +91,14 @@ package enum MQTTPayload {
             else { throw .badMember("priority", expected: "one of: low, normal, high") }
             priority = chosen
         }
-        return .message(text, duration: duration, priority: priority)
+        var icon: String?
+        if let member = value["icon"], member != .null {
+            guard let name = member.stringValue, FeedPicture.isName(name) else {
+                throw .badMember("icon", expected: "a picture name: 1 to 32 of a-z, 0-9, '-', '_', '.'")
+            }
+            icon = name
+        }
+        return .message(text, duration: duration, priority: priority, icon: icon)
     }
 
     /// `<prefix>/brightness`: a number from 0 to 100 (Home Assistant may send `40.0`), rounded to a whole percent,

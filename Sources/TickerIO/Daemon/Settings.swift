@@ -56,7 +56,7 @@ package struct Settings: Sendable {
             karaoke: karaoke, template: config.display.nowPlaying, lyricsOffset: config.karaoke.lyricsOffset,
             idle: config.display.idle, idleText: config.display.idleText,
             idleAfter: config.display.idleAfter == .zero ? .seconds(Int64.max / 4) : config.display.idleAfter,
-            palette: config.colors)
+            palette: config.colors, icons: config.layout.icons ? config.icons.style : nil)
         style.progress = config.layout.progress
         self.style = style
         do {

@@ -13,6 +13,8 @@ package struct Preview: Sendable {
         package var duration: Duration?
         /// Where playback is at 0 s when the track has a `duration`.
         package var position: Duration = .zero
+        /// Pictures the feed would have sent first, for the icons to show.
+        package var pictures: [FeedPicture] = []
 
         /// Content with `text` and `lyrics`, either of which may be missing.
         package init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
@@ -74,6 +76,7 @@ package struct Preview: Sendable {
         var frame = Frame(width: panel.width, height: panel.height, depth: panel.depth.levels)
         let start = instants.first ?? .zero
         let length = content.duration.map { [FeedCommand.duration($0)] } ?? []
+        for picture in content.pictures { state.apply(.picture(picture), at: .zero) }
         switch (content.text, content.lyrics) {
         case (let text?, let lyrics?):
             for command in [FeedCommand.text(text), .lyrics(lyrics)] + length + [.position(content.position), .play] {

@@ -1,0 +1,99 @@
+// The icon before the text (`layout.icons`): which picture the top zone's show has, in which slot it is drawn,
+// which frame of it shows at an instant and when the next one does. The text then runs in the zone beside the
+// slot, under the marquee's rules there: a line that fits beside its icon stands still, one that does not
+// scrolls beside the fixed icon.
+
+extension Scene {
+    /// An icon shown before the top zone's marquee.
+    struct ShownIcon {
+        /// The picture.
+        var picture: FeedPicture
+        /// Since when it has been in view: where its animation starts.
+        var since: Duration
+        /// The colour role it is painted in (on a colour panel, unless the picture has colours of its own).
+        var role: ColorRole
+    }
+
+    /// The side of the square slot icons take in a zone of `height` rows whose fonts are `fontHeight` tall: the
+    /// font's height, at most the zone's and 32, or nil when that is under 6 rows (no icon fits).
+    static func iconSide(zoneHeight: Int, fontHeight: Int) -> Int? {
+        let side = min(fontHeight, zoneHeight, 32)
+        return side >= 6 ? side : nil
+    }
+
+    /// The zone beside the icon slot of `zone`, or nil when the slot and a column of gap leave nothing.
+    static func besideIcon(_ zone: Zone, side: Int?) -> Zone? {
+        guard let side, zone.width > side + 1 else { return nil }
+        return Zone(x: zone.x + side + 1, y: zone.y, width: zone.width - side - 1, height: zone.height)
+    }
+
+    /// The icon of `content` when the top zone shows it as `show`, or nil when icons are off, the content
+    /// has no role (the idle screen, a lyric) or no picture of the role's name exists.
+    func icon(for content: TopContent, _ state: PlayerState, show: Show) -> ShownIcon? {
+        guard let icons = style.icons, let side = iconSide, case .marquee(_, let since, _) = show else { return nil }
+        let role: IconStyle.Role
+        var asked: String?
+        switch content {
+        case .message(let message):
+            role = message.priority == .high ? .messageHigh : .message
+            asked = message.icon
+        case .nowPlaying:
+            switch state.playback {
+            case .playing: role = .playing
+            case .paused: role = .paused
+            case .stopped: role = .stopped
+            }
+        case .idle, .lyric:
+            return nil
+        }
+        let paint: ColorRole =
+            switch role {
+            case .message: .message
+            case .messageHigh: .messageHigh
+            default: .title
+            }
+        // A message's own icon first, then its role's; a sent picture before a built-in one of the same name.
+        // No array of the two: this runs every frame and must not allocate.
+        func picture(_ name: String?) -> FeedPicture? {
+            guard let name else { return nil }
+            return state.pictures[name] ?? BuiltinIcons.picture(named: name, side: side)
+        }
+        guard let found = picture(asked) ?? picture(icons[role]) else { return nil }
+        return ShownIcon(picture: found, since: since, role: paint)
+    }
+
+    /// The slot of the top zone's icon: a square of `iconSide` at its left, centred on its rows.
+    var iconSlot: Zone {
+        let side = iconSide ?? 0
+        return Zone(x: top.zone.x, y: top.zone.y + (top.zone.height - side) / 2, width: side, height: side)
+    }
+
+    /// Draws the frame of `icon` that shows at `now` into its slot (a picture larger than the slot is cut to
+    /// its middle, a smaller one centred), each pixel at the level of its luminance, and paints the slot.
+    func drawIcon(_ icon: ShownIcon, at now: Duration, into frame: inout Frame, paints: inout Paints) {
+        let slot = iconSlot
+        let picture = icon.picture
+        let shown = picture.frame(at: now - icon.since).index
+        let left = slot.x + (slot.width - picture.width) / 2
+        let topRow = slot.y + (slot.height - picture.height) / 2
+        let columns = max(slot.x, left)..<min(slot.x + slot.width, left + picture.width, frame.width)
+        let rows = max(slot.y, topRow, 0)..<min(slot.y + slot.height, topRow + picture.height, frame.height)
+        picture.frames[shown].pixels.withUnsafeBufferPointer { pixels in
+            for y in rows {
+                for x in columns {
+                    let index = ((y - topRow) * picture.width + (x - left)) * 3
+                    let colour = RGB(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])
+                    let level = depth.level(colour.luminance)
+                    if level > 0 { frame[x, y] = level }
+                }
+            }
+        }
+        paints.paint(slot, icon.role)
+    }
+
+    /// When `icon` next shows another frame, as a monotonic instant; nil for a still one.
+    static func iconChange(_ icon: ShownIcon?, after now: Duration) -> Duration? {
+        guard let icon else { return nil }
+        return icon.picture.nextFrameChange(after: now - icon.since).map { icon.since + $0 }
+    }
+}

@@ -1,0 +1,94 @@
+import Glibc
+import Testing
+import TickerCore
+import TickerPictures
+import TickerTestSupport
+
+/// Icons end to end: a PNG decoded by `tickerctl icon` reaches a real `tickerd` through its FIFO as a picture
+/// block, and a message naming it shows it before its text on the pseudo-terminal panel, pixel for pixel as
+/// `tickerctl render` previews the same text with the same file.
+@Suite struct IconTests {
+    /// An 8 × 8 bell: white, with an amber rim (a luminance of 0.7: level 2 of 3 on a 2-bit panel).
+    static let bell: RGBFrame = {
+        let rows = [
+            "...##...",
+            "..####..",
+            ".######.",
+            ".######.",
+            ".######.",
+            "AAAAAAAA",
+            "........",
+            "...##...",
+        ]
+        var picture = RGBFrame(width: 8, height: 8)
+        for (y, row) in rows.enumerated() {
+            for (x, mark) in row.enumerated() {
+                if mark == "#" { picture[x, y] = RGB(red: 255, green: 255, blue: 255) }
+                if mark == "A" { picture[x, y] = RGB(red: 255, green: 176, blue: 0) }
+            }
+        }
+        return picture
+    }()
+
+    @Test func aMessageShowsThePictureItNamesAsRenderPreviewsIt() async throws {
+        let stage = try await FeedStage(config: "[layout]\nicons = on\n")
+        let png = stage.rig.path("doorbell.png")
+        try Self.write(try PNGEncoder.encode(Self.bell), to: png)
+        try await stage.tickerctl("icon", "doorbell", png)
+        try await stage.send("message --for 60 --icon doorbell Ding")
+        let render = try stage.rig.tickerctl(
+            ["render", "--config", stage.configPath, "--text", "Ding", "--icon", png])
+        #expect(try await stage.rig.exit(of: render) == .exited(0), "\(render.lines)")
+        let preview = render.outputText.trimmingSuffix("\n")
+        // The bell stands in columns 0-7: white at full, its amber rim at level 2; the text begins at column 9.
+        let rows = preview.split(separator: "\n").map(String.init)
+        #expect(rows.count == 8)
+        #expect(rows.first?.hasPrefix("...##....") == true, "\(preview)")
+        #expect(rows.count == 8 && rows[5].hasPrefix("++++++++."), "\(preview)")
+        #expect(rows.contains { $0.dropFirst(9).contains("#") }, "\(preview)")
+        let panel = stage.panel
+        try await stage.rig.wait("the panel to show the bell and 'Ding' as render does:\n\(preview)") {
+            panel.picture == preview
+        }
+    }
+
+    @Test(arguments: [
+        ("65 × 65 pixels", "huge", "PNG: 65 × 65 pixels is too large (at most 64 × 64)"),
+        ("cut short", "truncated", "PNG: "),
+        ("not a picture", "text", "neither a PNG nor a GIF file"),
+    ])
+    func aHostileFileIsRefusedWithASentenceAndNothingIsSent(_ id: String, _ kind: String, _ said: String)
+        async throws
+    {
+        let rig = try Rig()
+        let path = rig.path("\(kind).png")
+        switch kind {
+        case "huge": try Self.write(try PNGEncoder.encode(RGBFrame(width: 65, height: 65)), to: path)
+        case "truncated": try Self.write(Array(try PNGEncoder.encode(Self.bell).prefix(60)), to: path)
+        default: try Self.write(Array("title not a picture\n".utf8), to: path)
+        }
+        let feed = rig.path("feed")
+        guard mkfifo(feed, 0o600) == 0 else { throw TestFailure("mkfifo: \(String(cString: strerror(errno)))") }
+        let run = try rig.tickerctl(["icon", "--feed", feed, "bell", path])
+        #expect(try await rig.exit(of: run) == .exited(1), "\(id)")
+        let text = run.lines.joined(separator: "\n")
+        #expect(text.contains("tickerctl: error: '\(path)': ") && text.contains(said), "\(id): \(text)")
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw TestFailure("open '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw TestFailure("write '\(path)' failed")
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        var text = self
+        while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+        return text
+    }
+}
