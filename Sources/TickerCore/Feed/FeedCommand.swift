@@ -35,6 +35,10 @@ public enum FeedCommand: Sendable, Equatable {
     case brightness(Int)
     /// `clear`: forget the track, lyrics, text and messages.
     case clear
+    /// `page [--for <seconds>] <name> <text>`: sets (or replaces) a page of the idle screen.
+    case page(IdlePage)
+    /// `page --remove <name>`: removes a page.
+    case pageRemove(String)
 
     /// The longest text a command accepts, in Unicode scalars; longer text is rejected.
     public static let maxTextScalars = 1_024
@@ -43,7 +47,7 @@ public enum FeedCommand: Sendable, Equatable {
     /// The command words, in the order the documentation lists them.
     public static let names = [
         "title", "artist", "album", "duration", "text", "position", "play", "pause", "stop", "lyrics", "message",
-        "brightness", "clear",
+        "brightness", "clear", "page",
     ]
 
     /// Parses one line (without its newline). Returns nil for a blank line or a `#` comment.
@@ -75,6 +79,7 @@ public enum FeedCommand: Sendable, Equatable {
             case let other: throw .unknownLyricsAction(Excerpt.of(other))
             }
         case "message": return try message(argument)
+        case "page": return try page(argument)
         default: throw .unknownCommand(Excerpt.of(word))
         }
     }
@@ -98,6 +103,8 @@ public enum FeedCommand: Sendable, Equatable {
         case .lyricsClear: "lyrics clear"
         case .lyrics(let lyrics): "lyrics begin\n" + Lyrics.encode(lyrics) + "lyrics end"
         case .brightness(let percent): "brightness \(percent)"
+        case .page(let page): Self.encode(page)
+        case .pageRemove(let name): "page --remove \(name)"
         case .message(let text, let duration, let priority):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
                 + (priority == .normal ? [] : ["--priority", priority.name])
@@ -106,7 +113,7 @@ public enum FeedCommand: Sendable, Equatable {
         }
     }
 
-    private static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
+    static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
         // Control characters have no glyph and a line break would split an encoded command: they become spaces.
         let cleaned = FeedScan.trimmed(ArraySlice(argument.map { FeedScan.isControl($0) ? " " : $0 }))
         guard cleaned.count <= maxTextScalars else {
@@ -124,7 +131,7 @@ public enum FeedCommand: Sendable, Equatable {
     }
 
     /// A time of 0 to `maxTime` seconds, or with `positive` more than 0; the error says which.
-    private static func seconds(_ argument: ArraySlice<Unicode.Scalar>, command: String, positive: Bool = false)
+    static func seconds(_ argument: ArraySlice<Unicode.Scalar>, command: String, positive: Bool = false)
         throws(FeedError) -> Duration
     {
         guard !argument.isEmpty else { throw .missingArgument(command: command, example: "\(command) 12.5") }

@@ -40,6 +40,10 @@ public struct SceneStyle: Sendable {
     public var idleAfter: Duration
     /// The colour of each role; the standard palette is white on black.
     public var palette: Palette
+    /// Whether the feed's pages take turns with the idle screen.
+    public var pages = PageMode.rotate
+    /// How long each page and the idle screen show in turn.
+    public var pageTime: Duration = .seconds(8)
 
     /// Creates a style; every default is the documented configuration default.
     public init(

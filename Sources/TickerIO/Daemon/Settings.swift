@@ -32,13 +32,16 @@ package struct Settings: Sendable {
         let karaoke = KaraokeStyle(
             restLevel: config.karaoke.restLevel, restStyle: config.karaoke.restStyle,
             reducedMotion: config.display.reducedMotion, wrap: config.karaoke.wrap)
-        style = SceneStyle(
+        var style = SceneStyle(
             arrangement: config.layout.zones,
             fonts: config.layout.zones == .split ? top : fonts, bottomFonts: bottom, marquee: marquee,
             karaoke: karaoke, template: config.display.nowPlaying, lyricsOffset: config.karaoke.lyricsOffset,
             idle: config.display.idle, idleText: config.display.idleText,
             idleAfter: config.display.idleAfter == .zero ? .seconds(Int64.max / 4) : config.display.idleAfter,
             palette: config.colors)
+        style.pages = config.display.pages
+        style.pageTime = config.display.pageTime
+        self.style = style
         do {
             geometry = try PanelGeometry(
                 width: config.panel.width, height: config.panel.height, bitsPerPixel: config.panel.depth.wireBits)

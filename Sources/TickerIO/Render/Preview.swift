@@ -8,6 +8,11 @@ package struct Preview: Sendable {
         package var text: String?
         /// The lyrics, or nil.
         package var lyrics: ParsedLyrics?
+        /// The idle screen's pages, set at 0.
+        package var pages: [IdlePage] = []
+        /// The local wall time at 0 s, which the idle clock shows (advancing with the instants); nil shows
+        /// midnight of 2026-01-01.
+        package var wallTime: WallTime?
 
         /// Content with `text` and `lyrics`, either of which may be missing.
         package init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
@@ -80,10 +85,22 @@ package struct Preview: Sendable {
             state.apply(.text(text ?? ""), at: .zero)
             scene.observe(state, at: .zero)
         }
+        for page in content.pages { state.apply(.page(page), at: .zero) }
+        if !content.pages.isEmpty { scene.observe(state, at: .zero) }
         return instants.map { seconds in
-            scene.render(state, at: .seconds(seconds), into: &frame)
+            scene.render(state, at: .seconds(seconds), clock: clock(at: seconds), into: &frame)
             return take(frame, scene)
         }
+    }
+
+    /// The idle clock's text `seconds` after the start, as the daemon's clock would show it.
+    private func clock(at seconds: Double) -> String {
+        let display = settings.config.display
+        guard display.idle == .clock else { return "" }
+        let start =
+            content.wallTime ?? WallTime(year: 2026, month: 1, day: 1, weekday: 4, hour: 0, minute: 0, second: 0)
+        let whole = Int(seconds.rounded(.down))
+        return display.clockFormat.format(start.advanced(bySeconds: whole), language: display.clockLanguage)
     }
 
     /// The whole unclipped strip of `text` (or of the lyric line sung at `seconds`) in the first zone's fonts.
