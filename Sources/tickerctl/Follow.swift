@@ -281,7 +281,7 @@ extension MQTTOptions {
         var topics = try MQTTTopics(
             prefix: given.value("--topic-prefix") ?? "tickerd/\(host.isEmpty ? "localhost" : host)",
             discoveryPrefix: given.value("--discovery-prefix") ?? "homeassistant")
-        topics.pages = try Self.pages(given.values("--page"))
+        topics.pages = try MQTTTopics.pages(given.values("--page"))
         self.init(
             server: MQTTServer(
                 host: given.value("--host") ?? "localhost", port: try given.value("--port").map(FollowCommand.port),
@@ -290,25 +290,6 @@ extension MQTTOptions {
             passwordFile: passwordFile, topics: topics,
             feedPath: given.value("--feed") ?? FollowCommand.defaultFeedPath,
             statePath: given.value("--state") ?? Self.defaultStatePath, forget: given.has("--forget"))
-    }
-}
-
-extension MQTTOptions {
-    /// The page names of `--page`, each checked, at most `IdlePage.maxPages`, repeats dropped.
-    static func pages(_ names: [String]) throws(UsageError) -> [String] {
-        var pages: [String] = []
-        for name in names where !pages.contains(name) {
-            guard IdlePage.isName(name) else {
-                throw UsageError(
-                    "invalid --page '\(name)' (expected 1 to \(IdlePage.maxNameCharacters) letters, digits, '-' or "
-                        + "'_', the first a letter or digit)")
-            }
-            pages.append(name)
-        }
-        guard pages.count <= IdlePage.maxPages else {
-            throw UsageError("\(pages.count) pages given with --page; the daemon keeps at most \(IdlePage.maxPages)")
-        }
-        return pages
     }
 }
 

@@ -222,7 +222,14 @@ import TickerTestSupport
     static func demoAgainstTheScene(
         input: [(at: Duration, line: String)], until end: Duration
     ) -> (draws: Int, ticks: Int) {
-        let scene = Self.scene(width: 128, height: 16) { $0.arrangement = .split }
+        let scene = Self.scene(width: 128, height: 16) { style in
+            style.arrangement = .split
+            // A stopped track goes idle soon, where the feed's pages take turns with the idle text.
+            style.idle = .text
+            style.idleText = "Nothing plays"
+            style.idleAfter = .seconds(2)
+            style.pageTime = .milliseconds(1_900)
+        }
         var machine = Self.machine(scene) { $0.demo = true }
         var reference = scene
         var state = PlayerState()

@@ -22,18 +22,26 @@ import TickerTestSupport
             (.message, RGB(red: 0, green: 90, blue: 90)), (.messageHigh, RGB(red: 200, green: 0, blue: 200)),
         ]
         for (role, color) in colors { style.palette[role] = color }
+        // A stopped track goes idle soon: the idle text and the pages take turns.
+        style.idle = .text
+        style.idleText = "Nothing plays"
+        style.idleAfter = .milliseconds(1_500)
+        style.pageTime = .milliseconds(1_700)
         return Scene(width: 128, height: 16, depth: .eight, color: true, style: style)
     }
 
     /// One of the feed lines the script sends, picked by `random`.
     static func feedLine(_ random: inout SplitMix, _ number: Int) -> String {
-        switch random.next(below: 7) {
+        switch random.next(below: 10) {
         case 0: "message --for \(1 + random.next(below: 3)) note \(number)"
         case 1: "message --for 2 --priority high alert \(number)"
         case 2: "title Track \(number) of a long evening, scrolling by"
         case 3: "position \(random.next(below: 40)).\(random.next(below: 10))"
         case 4: "pause"
         case 5: "play"
+        case 6: "stop"
+        case 7: "page --for \(1 + random.next(below: 6)) p\(random.next(below: 3)) page \(number) says hello"
+        case 8: "page --remove p\(random.next(below: 3))"
         default: "artist Band \(number)"
         }
     }

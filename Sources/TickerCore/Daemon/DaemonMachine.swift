@@ -39,6 +39,9 @@ public struct DaemonMachine: Sendable {
     private var problems: FeedProblemLimiter
     private var watchdog = Cadence()
     private var status = Cadence()
+    /// Frames were drawn since the last status: told with the first wake-up a status interval after it, which
+    /// a drawing alone does not add (a clock that turns every second would wake the loop twice a second).
+    private var drawnSinceStatus = false
     private var terminal = Cadence(owed: false)
     /// When the state file was last written, whether the state changed since, and what it said.
     private var snapshots = Cadence()
@@ -169,8 +172,9 @@ public struct DaemonMachine: Sendable {
             actions.append(.observe(at: tick))
             drawSoon(at: tick)
         }
+        // The clock turns at the grid instant this wake-up was armed for: drawn now, not a frame later.
         if configuration.idleClock, let localTime, clock.update(localTime: localTime, at: now) {
-            drawSoon(at: now)
+            drawSoon(at: tick)
         }
     }
 
@@ -190,7 +194,7 @@ public struct DaemonMachine: Sendable {
         actions.append(.render(at: drawn))
         inputToShow = false
         drawOwed = nil
-        status.changed()
+        drawnSinceStatus = true
         if configuration.terminalInterval != nil { terminal.changed() }
         return drawn
     }
@@ -206,9 +210,14 @@ public struct DaemonMachine: Sendable {
             actions.append(.petWatchdog)
             watchdog.done(at: now)
         }
+        if drawnSinceStatus, status.last.map({ tick >= $0 + configuration.statusInterval }) ?? true {
+            status.changed()
+        }
         if let due = statusDue, now >= due {
             actions.append(.sendStatus)
-            status.done(at: now)
+            drawnSinceStatus = false
+            // Counted from the grid instant, so that the next one falls on a wake-up of the grid, not just after.
+            status.done(at: tick)
         }
         if let due = snapshotDue, now >= due {
             let snapshot = StateSnapshot(

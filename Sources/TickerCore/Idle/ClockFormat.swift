@@ -13,8 +13,19 @@ public struct ClockFormat: Sendable, Equatable, CustomStringConvertible {
 
     /// A field of the format, by its letter.
     enum Field: Character, Sendable, Equatable, CaseIterable {
-        case hour = "H", hour12 = "I", half = "p", minute = "M", second = "S", day = "d", daySpace = "e"
-        case month = "m", year = "Y", shortYear = "y", shortWeekday = "a", weekday = "A", shortMonth = "b"
+        case hour = "H"
+        case hour12 = "I"
+        case half = "p"
+        case minute = "M"
+        case second = "S"
+        case day = "d"
+        case daySpace = "e"
+        case month = "m"
+        case year = "Y"
+        case shortYear = "y"
+        case shortWeekday = "a"
+        case weekday = "A"
+        case shortMonth = "b"
         case monthName = "B"
     }
 

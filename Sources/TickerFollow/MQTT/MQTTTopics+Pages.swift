@@ -1,4 +1,5 @@
 import TickerCore
+import TickerIO
 
 // The idle screen's pages on the broker: `<prefix>/page/<name>/set` sets or (empty) removes one, and for the
 // pages named with `--page`, `<prefix>/page/<name>/state` says what it shows and Home Assistant gets a text
@@ -22,6 +23,23 @@ extension MQTTTopics {
         }
         let name = topic.dropFirst(head.count).dropLast(4)
         return IdlePage.isName(name) ? String(name) : nil
+    }
+
+    /// The page names of `--page`, each checked, at most `IdlePage.maxPages`, repeats dropped.
+    package static func pages(_ names: [String]) throws(UsageError) -> [String] {
+        var pages: [String] = []
+        for name in names where !pages.contains(name) {
+            guard IdlePage.isName(name) else {
+                throw UsageError(
+                    "invalid --page '\(name)' (expected 1 to \(IdlePage.maxNameCharacters) letters, digits, '-' or "
+                        + "'_', the first a letter or digit)")
+            }
+            pages.append(name)
+        }
+        guard pages.count <= IdlePage.maxPages else {
+            throw UsageError("\(pages.count) pages given with --page; the daemon keeps at most \(IdlePage.maxPages)")
+        }
+        return pages
     }
 
     /// A text entity for each page named with `--page`.
