@@ -1,6 +1,6 @@
-// fuzz-module: TickerWire TickerCore TickerFollow/MQTT/MQTTPayload.swift
+// fuzz-module: TickerWire TickerCore TickerFollow/MQTT/MQTTPayload.swift TickerFollow/MQTT/MQTTPayload+Page.swift
 // The first byte picks what the rest is read as: an MQTT message payload (text or JSON), a brightness, feed
-// lines on <prefix>/feed, or the daemon's state file. Checks that what is accepted reaches the feed as a
+// lines on <prefix>/feed, the daemon's state file, or a page on <prefix>/page/NAME/set. Checks that what is accepted reaches the feed as a
 // command the daemon reads back as itself, that a brightness is a percent, that a state file read is written
 // back to the same snapshot, and that any JSON value read is written back to text that reads as the same value.
 
@@ -9,7 +9,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     let payload = Array(bytes.dropFirst())
-    switch first % 5 {
+    switch first % 6 {
     case 0:
         guard let command = try? MQTTPayload.message(payload) else { return 0 }
         guard case .message = command else { fatalError("a message payload gave \(command)") }
@@ -32,6 +32,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("the snapshot \(snapshot) wrote a file it cannot read: \(error)")
         }
         if again != snapshot { fatalError("\(snapshot) read back as \(again)") }
+    case 5:
+        guard let command = try? MQTTPayload.page(named: "weather", payload) else { return 0 }
+        switch command {
+        case .page(let page) where page.name == "weather" && !page.text.isEmpty: break
+        case .pageRemove("weather"): break
+        default: fatalError("a page payload gave \(command)")
+        }
+        readsBack([command])
     default:
         guard let value = try? JSONValue.parse(payload) else { return 0 }
         let text = value.encoded

@@ -152,6 +152,9 @@ let followCommand = Command(
                 Option(
                     "--state", "FILE", meaning: "the daemon's state file",
                     help: "the daemon's state file (default \(MQTTOptions.defaultStatePath))"),
+                Option(
+                    "--page", "NAME", meaning: "a page name",
+                    help: "a page of the idle screen Home Assistant gets a text entity for (repeatable)"),
                 feedOption,
                 .flag(
                     "--forget", help: "remove what the bridge left on the broker (discovery configs, state) and exit"),
@@ -275,9 +278,10 @@ extension MQTTOptions {
         let host = String(
             hostName.unicodeScalars.map { $0 == "/" || $0 == "+" || $0 == "#" || $0.value < 0x21 ? "_" : Character($0) }
         )
-        let topics = try MQTTTopics(
+        var topics = try MQTTTopics(
             prefix: given.value("--topic-prefix") ?? "tickerd/\(host.isEmpty ? "localhost" : host)",
             discoveryPrefix: given.value("--discovery-prefix") ?? "homeassistant")
+        topics.pages = try MQTTTopics.pages(given.values("--page"))
         self.init(
             server: MQTTServer(
                 host: given.value("--host") ?? "localhost", port: try given.value("--port").map(FollowCommand.port),

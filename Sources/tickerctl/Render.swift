@@ -19,6 +19,12 @@ private let renderSettings: [(option: Option, section: String)] = [
     ),
     (Option("--rest-style", "dim|dither", meaning: "a value for karaoke.rest-style"), "karaoke"),
     (Option("--zones", "single|split", meaning: "a value for layout.zones"), "layout"),
+    (Option("--idle", "blank|clock|text", meaning: "a value for display.idle", help: "the idle screen"), "display"),
+    (
+        Option("--clock-format", "FORMAT", meaning: "a value for display.clock-format", help: "the idle clock"),
+        "display"
+    ),
+    (Option("--page-time", "S", meaning: "a value for display.page-time", help: "each page's turn"), "display"),
 ]
 
 let renderCommand = Command(
@@ -26,7 +32,7 @@ let renderCommand = Command(
     summary:
         "Prints what the panel shows at an instant as ASCII art (# full, + between, . off), or draws it as LEDs "
         + "in a PNG (the instant) or an animated GIF (from S to S).",
-    synopsis: ["--text TEXT | --lyrics FILE.lrc [options]"],
+    synopsis: ["--text TEXT | --lyrics FILE.lrc | --idle MODE | --page NAME=TEXT [options]"],
     options: [
         Option("--text", "TEXT", meaning: "the text to show", help: "the now-playing text"),
         Option("--lyrics", "FILE.lrc", meaning: "an .lrc file", help: "the lyrics, sung from 0 s"),
@@ -38,6 +44,12 @@ let renderCommand = Command(
         Option(
             "--time-of-day", "HH:MM", meaning: "a local time HH:MM",
             help: "print the brightness then, and draw the pictures at it"),
+        Option(
+            "--page", "NAME=TEXT", meaning: "NAME=TEXT",
+            help: "a page of the idle screen, set at 0 s (repeatable; shown when nothing plays)"),
+        Option(
+            "--now", "YYYY-MM-DDTHH:MM[:SS]", meaning: "a local date and time",
+            help: "the wall time at 0 s, for the idle clock (default 2026-01-01T00:00)"),
         .size(help: "panel size in pixels"),
         Option(
             "--font", "builtin|small|FILE.bdf", meaning: "builtin, small or a .bdf file",
@@ -63,7 +75,7 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     var overrides: [ConfigOverride] = []
     var instant = Duration.zero
     var pictures = PictureRequest()
-    var track = Preview.Content()
+    var content = Preview.Content()
     var timeOfDay: Duration?
     func set(_ section: String, _ key: String, _ value: String) {
         overrides.append(ConfigOverride(section: section, key: key, value: value))
@@ -75,8 +87,8 @@ func runRender(_ given: ParsedArguments) -> Int32 {
             case "--at": instant = try option.seconds(in: .zero ... .seconds(86_400))
             case "--from": pictures.from = try option.seconds(in: .zero ... .seconds(86_400))
             case "--to": pictures.to = try option.seconds(in: .zero ... .seconds(86_400))
-            case "--duration": track.duration = .seconds(try option.number(in: 0.001...86_400))
-            case "--position": track.position = .seconds(try option.number(in: 0...86_400))
+            case "--duration": content.duration = .seconds(try option.number(in: 0.001...86_400))
+            case "--position": content.position = .seconds(try option.number(in: 0...86_400))
             case "--time-of-day": timeOfDay = try option.timeOfDay()
             case "--fps": pictures.framesPerSecond = try option.integer(in: 1...50)
             case "--pitch": pictures.pitch = try option.integer(in: 3...64)
@@ -94,9 +106,11 @@ func runRender(_ given: ParsedArguments) -> Int32 {
                 }
             }
         }
-        guard given.has("--text") || given.has("--lyrics") else {
-            throw UsageError("render needs --text TEXT, --lyrics FILE.lrc or both")
+        guard given.has("--text") || given.has("--lyrics") || given.has("--idle") || given.has("--page") else {
+            throw UsageError("render needs --text TEXT, --lyrics FILE.lrc, --idle MODE or --page NAME=TEXT")
         }
+        content.pages = try given.values("--page").map(RenderIdle.page)
+        content.wallTime = try given.value("--now").map(RenderIdle.wallTime)
     } catch {
         fail(error.description)
     }
@@ -122,9 +136,7 @@ func runRender(_ given: ParsedArguments) -> Int32 {
     case .failure(let error): fail(error.description, status: 1)
     case .success(let loaded): settings = loaded
     }
-    var content = Preview.Content(text: text)
-    content.duration = track.duration
-    content.position = track.position
+    content.text = text
     if let lyricsPath {
         let bytes: [UInt8]
         do { bytes = try Posix.readFile(lyricsPath, limit: 1 << 20) } catch { fail(error.description, status: 1) }

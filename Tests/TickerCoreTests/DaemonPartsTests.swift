@@ -32,17 +32,22 @@ import TickerCore
         var clock = IdleClock()
         #expect(clock.wantsTimeOfDay(at: Self.start))
         // 09:41:15.5 at the start.
-        let timeOfDay = Duration.seconds(9 * 3_600 + 41 * 60 + 15) + .milliseconds(500)
-        let first = clock.update(timeOfDay: timeOfDay, at: Self.start)
+        let time = WallTime(
+            year: 2026, month: 12, day: 1, weekday: 2, hour: 9, minute: 41, second: 15, nanosecond: 500_000_000)
+        let first = clock.update(localTime: time, at: Self.start)
         #expect(first)
         #expect(clock.text == "09:41")
-        #expect(clock.nextMinute == Self.start + .milliseconds(44_500))
+        #expect(clock.nextChange == Self.start + .milliseconds(44_500))
         #expect(!clock.wantsTimeOfDay(at: Self.start + .seconds(44)))
         #expect(clock.wantsTimeOfDay(at: Self.start + .milliseconds(44_500)))
         // The same minute again changes nothing.
-        let again = clock.update(timeOfDay: timeOfDay + .seconds(1), at: Self.start + .seconds(1))
+        var later = time
+        later.second = 16
+        let again = clock.update(localTime: later, at: Self.start + .seconds(1))
         #expect(!again)
-        let late = clock.update(timeOfDay: .seconds(24 * 3_600 - 1), at: Self.start + .seconds(2))
+        let late = clock.update(
+            localTime: WallTime(year: 2026, month: 12, day: 1, weekday: 2, hour: 23, minute: 59, second: 59),
+            at: Self.start + .seconds(2))
         #expect(late)
         #expect(clock.text == "23:59")
     }

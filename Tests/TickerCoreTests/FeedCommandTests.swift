@@ -60,7 +60,7 @@ import Testing
         BadCase(
             id: "misspelt command", line: "titel Night Run",
             message: "unknown command 'titel' (expected one of: title, artist, album, duration, text, position, "
-                + "play, pause, stop, lyrics, message, brightness, clear, picture)"),
+                + "play, pause, stop, lyrics, message, brightness, clear, picture, page)"),
         BadCase(
             id: "letters for position", line: "position abc",
             message: "bad number 'abc' for position (expected seconds, e.g. 12.5)"),
@@ -115,7 +115,7 @@ import Testing
         BadCase(
             id: "long command word cut", line: String(repeating: "z", count: 60),
             message: "unknown command '\(String(repeating: "z", count: 40))…' (expected one of: title, artist, album, "
-                + "duration, text, position, play, pause, stop, lyrics, message, brightness, clear, picture)"),
+                + "duration, text, position, play, pause, stop, lyrics, message, brightness, clear, picture, page)"),
     ])
     func rejectsBadLinesWithSentences(_ example: BadCase) {
         #expect(throws: FeedError.self) { try FeedCommand.parse(example.line) }

@@ -29,7 +29,7 @@ extension [FeedEvent] {
         #expect(
             events.problems == [
                 "feed line 3: unknown command 'titel' (expected one of: title, artist, album, duration, text, "
-                    + "position, play, pause, stop, lyrics, message, brightness, clear, picture) (in 'titel X')"
+                    + "position, play, pause, stop, lyrics, message, brightness, clear, picture, page) (in 'titel X')"
             ])
     }
 

@@ -99,6 +99,30 @@ import Testing
         var paged = SceneStyle(fonts: builtin)
         paged.karaoke.reducedMotion = true
         var offset = SceneStyle(arrangement: .split, fonts: builtin)
+        var pagedIdle = SceneStyle(fonts: builtin, marquee: MarqueeStyle(fadeEdges: true))
+        pagedIdle.idle = .text
+        pagedIdle.idleText = "Nothing plays"
+        pagedIdle.idleAfter = .seconds(1)
+        pagedIdle.pageTime = .milliseconds(2_300)
+        // The track stops; pages come, are replaced, removed and expire, while messages come and go over them.
+        let pages = [
+            Arrival(at: .milliseconds(4_321), commands: [.stop]),
+            Arrival(at: .milliseconds(4_400), commands: [.page(IdlePage(name: "weather", text: "Sunny 21°"))]),
+            Arrival(
+                at: .milliseconds(6_017),
+                commands: [
+                    .page(IdlePage(name: "train", text: "Next train 7:42 to Bern, platform 4", lifetime: .seconds(7)))
+                ]),
+            Arrival(
+                at: .milliseconds(9_876), commands: [.message("Doorbell", duration: .seconds(2), priority: .high)]),
+            Arrival(at: .milliseconds(12_345), commands: [.page(IdlePage(name: "weather", text: "Rain 12°"))]),
+            Arrival(
+                at: .milliseconds(15_001),
+                commands: [.page(IdlePage(name: "indoor", text: "22.5°", lifetime: .milliseconds(3_333)))]),
+            Arrival(at: .milliseconds(21_500), commands: [.pageRemove("weather")]),
+            Arrival(at: .milliseconds(24_000), commands: [.play]),
+            Arrival(at: .milliseconds(27_000), commands: [.stop]),
+        ]
         offset.lyricsOffset = .milliseconds(-230)
         let messages = [
             Arrival(
@@ -207,6 +231,9 @@ import Testing
                 name: "split 64×16×2, lyrics only, idle top zone", width: 64, height: 16, depth: .two, style: split,
                 arrivals: [Arrival(at: .milliseconds(9), commands: [.lyrics(Lyrics.parse(DemoTrack.lyrics)), .play])],
                 seconds: 40),
+            Case(
+                name: "single 64×8×2, idle text and pages in turn", width: 64, height: 8, depth: .two,
+                style: pagedIdle, arrivals: demo(at: .milliseconds(7)) + pages, seconds: 34),
             Case(
                 name: "single 48×8×2, right to left, faded edges", width: 48, height: 8, depth: .two,
                 style: SceneStyle(fonts: builtin), arrivals: hebrew, seconds: 30),

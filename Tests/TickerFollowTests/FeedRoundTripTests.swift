@@ -142,7 +142,7 @@ struct FeedRoundTripTests {
         #expect(
             problems.map(\.description) == [
                 "feed line 1: unknown command 'titel' (expected one of: title, artist, album, duration, text, position, "
-                    + "play, pause, stop, lyrics, message, brightness, clear, picture) (in 'titel typo')",
+                    + "play, pause, stop, lyrics, message, brightness, clear, picture, page) (in 'titel typo')",
                 "feed line 3: lyrics block without 'lyrics end' discarded (no 'lyrics end' before the last line); "
                     + "current lyrics kept",
             ])

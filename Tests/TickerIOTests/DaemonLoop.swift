@@ -28,12 +28,12 @@ struct DaemonLoop {
     }
 
     mutating func wake(
-        at now: Duration, linkDeadline: Duration?, linkStreaming: Bool = false, localTimeOfDay: Duration? = nil
+        at now: Duration, linkDeadline: Duration?, linkStreaming: Bool = false, localTime: WallTime? = nil
     ) -> [DaemonMachine.Action] {
         carryOut(
             machine.wake(
                 at: now, picture: renderer.outlook, linkDeadline: linkDeadline, linkStreaming: linkStreaming,
-                localTimeOfDay: localTimeOfDay))
+                localTime: localTime))
     }
 
     func nextWake(after now: Duration, linkDeadline: Duration?) -> Duration {

@@ -222,11 +222,16 @@ import TickerTestSupport
     static func demoAgainstTheScene(
         input: [(at: Duration, line: String)], until end: Duration
     ) -> (draws: Int, ticks: Int) {
-        let scene = Self.scene(width: 128, height: 16) {
-            $0.arrangement = .split
+        let scene = Self.scene(width: 128, height: 16) { style in
+            style.arrangement = .split
+            // A stopped track goes idle soon, where the feed's pages take turns with the idle text.
+            style.idle = .text
+            style.idleText = "Nothing plays"
+            style.idleAfter = .seconds(2)
+            style.pageTime = .milliseconds(1_900)
             // The progress bar on a row of its own, so that seeks, pauses and new tracks move it.
-            $0.progress = .row
-            $0.icons = IconStyle()
+            style.progress = .row
+            style.icons = IconStyle()
         }
         var machine = Self.machine(scene) { $0.demo = true }
         var reference = scene

@@ -27,6 +27,11 @@ import TickerTestSupport
         ]
         style.progress = .row
         for (role, color) in colors { style.palette[role] = color }
+        // A stopped track goes idle soon: the idle text and the pages take turns.
+        style.idle = .text
+        style.idleText = "Nothing plays"
+        style.idleAfter = .milliseconds(1_500)
+        style.pageTime = .milliseconds(1_700)
         return Scene(width: 128, height: 16, depth: .eight, color: true, style: style)
     }
 
@@ -43,7 +48,7 @@ import TickerTestSupport
 
     /// One of the feed lines the script sends, picked by `random`.
     static func feedLine(_ random: inout SplitMix, _ number: Int) -> String {
-        switch random.next(below: 9) {
+        switch random.next(below: 12) {
         case 0: "message --for \(1 + random.next(below: 3)) note \(number)"
         case 1: "message --for 2 --priority high alert \(number)"
         case 2: "title Track \(number) of a long evening, scrolling by"
@@ -52,6 +57,9 @@ import TickerTestSupport
         case 5: "play"
         case 6: "duration \(20 + random.next(below: 40)).\(random.next(below: 10))"
         case 7: "message --for 2 --icon bell ring \(number)"
+        case 8: "stop"
+        case 9: "page --for \(1 + random.next(below: 6)) p\(random.next(below: 3)) page \(number) says hello"
+        case 10: "page --remove p\(random.next(below: 3))"
         default: "artist Band \(number)"
         }
     }

@@ -307,6 +307,14 @@ public struct Config: Sendable, Equatable {
         public var idle = IdleMode.blank
         /// The text shown when `idle` is `text`.
         public var idleText = ""
+        /// How the idle clock writes the time.
+        public var clockFormat = ClockFormat.standard
+        /// Whose names of days and months the idle clock uses.
+        public var clockLanguage = ClockLanguage.en
+        /// Whether the feed's pages take turns with the idle screen.
+        public var pages = PageMode.rotate
+        /// How long each page and the idle screen show in turn.
+        public var pageTime: Duration = .seconds(8)
         /// The now-playing line.
         public var nowPlaying = NowPlayingTemplate.standard
         /// Blank the panel when the daemon exits.

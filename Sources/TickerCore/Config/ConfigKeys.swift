@@ -158,6 +158,16 @@ package enum ConfigKeys {
                 }
                 config.display.idleText = value
             },
+            Key(section: "display", name: "clock-format") { config, value, s, k throws(ConfigError) in
+                do {
+                    config.display.clockFormat = try ClockFormat(value)
+                } catch {
+                    throw ConfigValue.bad(value, s, k, "a clock format such as %H:%M; \(error)")
+                }
+            },
+            .choice("display", "clock-language", \.display.clockLanguage),
+            .choice("display", "pages", \.display.pages),
+            .seconds("display", "page-time", \.display.pageTime, 1...3_600),
             Key(section: "display", name: "now-playing") { config, value, s, k throws(ConfigError) in
                 do {
                     config.display.nowPlaying = try NowPlayingTemplate(value)

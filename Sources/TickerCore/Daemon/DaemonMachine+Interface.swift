@@ -22,6 +22,10 @@ extension DaemonMachine {
         public var snapshotInterval: Duration?
         /// Whether the idle screen is the clock (`SceneStyle.idle`): then the machine reads the time of day.
         public var idleClock: Bool
+        /// How the idle clock writes the time.
+        public var clockFormat: ClockFormat = .standard
+        /// Whose names of days and months the idle clock uses.
+        public var clockLanguage: ClockLanguage = .en
         /// The least time between two writes of the kept state, or nil when none is kept (`[feed] keep` empty).
         public var keepInterval: Duration?
         /// How often the kept state is written again while its track stays up and nothing changes.

@@ -22,8 +22,8 @@ public struct DaemonMachine: Sendable {
     public private(set) var feedProblems = 0
 
     private var decoder = FeedDecoder()
-    /// The idle clock's text and next minute.
-    private var clock = IdleClock()
+    /// The idle clock's text and when it next changes.
+    private var clock: IdleClock
     /// The grid instant of the last wake-up.
     private var lastTick: Duration
     /// When the picture must be drawn although the renderer does not expect it to change (the state, the
@@ -39,6 +39,9 @@ public struct DaemonMachine: Sendable {
     private var problems: FeedProblemLimiter
     private var watchdog = Cadence()
     private var status = Cadence()
+    /// Frames were drawn since the last status: told with the first wake-up a status interval after it, which
+    /// a drawing alone does not add (a clock that turns every second would wake the loop twice a second).
+    private var drawnSinceStatus = false
     private var terminal = Cadence(owed: false)
     /// When the state file was last written, whether the state changed since, and what it said.
     private var snapshots = Cadence()
@@ -55,6 +58,7 @@ public struct DaemonMachine: Sendable {
         problems = FeedProblemLimiter(limit: configuration.feedProblemsPerMinute)
         lastTick = origin
         drawOwed = origin
+        clock = IdleClock(format: configuration.clockFormat, language: configuration.clockLanguage)
         if configuration.demo {
             startDemo(at: origin)
             unobserved = origin
@@ -104,6 +108,9 @@ public struct DaemonMachine: Sendable {
         self.configuration = configuration
         grid = FrameGrid(origin: grid.origin, framesPerSecond: configuration.framesPerSecond)
         problems.limit = configuration.feedProblemsPerMinute
+        if clock.format != configuration.clockFormat || clock.language != configuration.clockLanguage {
+            clock = IdleClock(format: configuration.clockFormat, language: configuration.clockLanguage)
+        }
         drawSoon(at: now)
         status.changed()
         snapshots.changed()
@@ -111,28 +118,27 @@ public struct DaemonMachine: Sendable {
 
     /// The timer fired, or the loop woke for any reason, at `now`. `picture` is the renderer's `outlook`,
     /// `linkDeadline` the link's `nextDeadline` (nil without a device), `linkStreaming` whether it streams to
-    /// a device, and `localTimeOfDay` the wall clock's time since midnight (for the idle clock; nil when not
-    /// needed).
+    /// a device, and `localTime` the wall clock's local time (for the idle clock; nil when not needed).
     public mutating func wake(
         at now: Duration, picture: PictureOutlook, linkDeadline: Duration?, linkStreaming: Bool = false,
-        localTimeOfDay: Duration? = nil
+        localTime: WallTime? = nil
     ) -> [Action] {
         var actions: [Action] = []
         wake(
             at: now, picture: picture, linkDeadline: linkDeadline, linkStreaming: linkStreaming,
-            localTimeOfDay: localTimeOfDay, into: &actions)
+            localTime: localTime, into: &actions)
         return actions
     }
 
-    /// As `wake(at:picture:linkDeadline:linkStreaming:localTimeOfDay:)`, appending the actions to `actions`: a
+    /// As `wake(at:picture:linkDeadline:linkStreaming:localTime:)`, appending the actions to `actions`: a
     /// caller that empties and keeps one array allocates nothing for them.
     public mutating func wake(
         at now: Duration, picture: PictureOutlook, linkDeadline: Duration?, linkStreaming: Bool,
-        localTimeOfDay: Duration?, into actions: inout [Action]
+        localTime: WallTime?, into actions: inout [Action]
     ) {
         let tick = grid.floor(now)
         lastTick = tick
-        catchUp(at: now, tick: tick, linkStreaming: linkStreaming, localTimeOfDay: localTimeOfDay, into: &actions)
+        catchUp(at: now, tick: tick, linkStreaming: linkStreaming, localTime: localTime, into: &actions)
         let drawn = drawIfDue(at: now, tick: tick, picture: picture, into: &actions)
         if drawn != nil || linkDeadline.map({ tick >= $0 }) == true {
             actions.append(.serviceLink(at: drawn ?? tick))
@@ -142,9 +148,9 @@ public struct DaemonMachine: Sendable {
 
     /// What time did at a wake-up at `now` (grid instant `tick`), before the drawing: the renderer hears of the
     /// demo's start, the link's streaming counts as a change, a stale feed and the minute of feed problems are
-    /// reported, the demo starts over at its end, and the idle clock turns to a new minute.
+    /// reported, the demo starts over at its end, and the idle clock turns to a new second or minute.
     private mutating func catchUp(
-        at now: Duration, tick: Duration, linkStreaming: Bool, localTimeOfDay: Duration?,
+        at now: Duration, tick: Duration, linkStreaming: Bool, localTime: WallTime?,
         into actions: inout [Action]
     ) {
         if let unobserved {
@@ -168,8 +174,9 @@ public struct DaemonMachine: Sendable {
             actions.append(.observe(at: tick))
             drawSoon(at: tick)
         }
-        if configuration.idleClock, let localTimeOfDay, clock.update(timeOfDay: localTimeOfDay, at: now) {
-            drawSoon(at: now)
+        // The clock turns at the grid instant this wake-up was armed for: drawn now, not a frame later.
+        if configuration.idleClock, let localTime, clock.update(localTime: localTime, at: now) {
+            drawSoon(at: tick)
         }
     }
 
@@ -189,7 +196,7 @@ public struct DaemonMachine: Sendable {
         actions.append(.render(at: drawn))
         inputToShow = false
         drawOwed = nil
-        status.changed()
+        drawnSinceStatus = true
         if configuration.terminalInterval != nil { terminal.changed() }
         return drawn
     }
@@ -205,9 +212,14 @@ public struct DaemonMachine: Sendable {
             actions.append(.petWatchdog)
             watchdog.done(at: now)
         }
+        if drawnSinceStatus, status.last.map({ tick >= $0 + configuration.statusInterval }) ?? true {
+            status.changed()
+        }
         if let due = statusDue, now >= due {
             actions.append(.sendStatus)
-            status.done(at: now)
+            drawnSinceStatus = false
+            // Counted from the grid instant, so that the next one falls on a wake-up of the grid, not just after.
+            status.done(at: tick)
         }
         if let due = snapshotDue, now >= due {
             let snapshot = StateSnapshot(
@@ -223,8 +235,8 @@ public struct DaemonMachine: Sendable {
         if let due = keepDue(quiet: quiet), now >= due { actions.append(keep(at: now, quiet: quiet)) }
     }
 
-    /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its minute
-    /// has run out (reading the local time costs more than a frame).
+    /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its second or
+    /// minute has run out (reading the local time costs more than a frame).
     public func wantsTimeOfDay(at now: Duration) -> Bool {
         configuration.idleClock && clock.wantsTimeOfDay(at: now)
     }
@@ -259,7 +271,7 @@ public struct DaemonMachine: Sendable {
     /// picture's next change (`picture`, the renderer's outlook after it drew), a drawing owed, the link's
     /// deadline (`linkDeadline`, asked again after the link acted), the watchdog, the status update, the state
     /// file, the kept state, the terminal, a feed check, the summary of feed problems, the demo's end and the
-    /// clock's next minute. Always a grid instant after `now`.
+    /// clock's next change. Always a grid instant after `now`.
     public func nextWake(after now: Duration, picture: PictureOutlook, linkDeadline: Duration?) -> Duration {
         var earliest = renderDue(picture)
         func consider(_ instant: Duration?) {
@@ -278,7 +290,7 @@ public struct DaemonMachine: Sendable {
         if configuration.demo, state.playback == .playing {
             consider(now + (DemoTrack.duration - state.playbackPosition(at: now)))
         }
-        if configuration.idleClock { consider(clock.nextMinute) }
+        if configuration.idleClock { consider(clock.nextChange) }
         // With nothing at all to wait for, wake once a minute anyway (the status and watchdog normally come first).
         return grid.instant(atOrAfter: earliest ?? now + configuration.quietStatusInterval, after: now)
     }

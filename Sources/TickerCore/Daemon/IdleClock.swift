@@ -1,30 +1,32 @@
-/// The idle clock's text ("09:41") and when it next changes. Reading the local time costs more than a frame,
-/// so the caller reads it only when `wantsTimeOfDay(at:)` says so: at start and once the minute has run out.
+/// The idle clock's text ("09:41", or as its `ClockFormat` says) and when it next changes. Reading the local
+/// time costs more than a frame, so the caller reads it only when `wantsTimeOfDay(at:)` says so: at start and
+/// once the second or minute shown has run out.
 public struct IdleClock: Sendable, Equatable {
-    /// The time of day shown, `HH:MM`; empty until the first update.
+    /// How the time is written.
+    public let format: ClockFormat
+    /// Whose names of days and months it uses.
+    public let language: ClockLanguage
+    /// The time shown; empty until the first update.
     public private(set) var text = ""
-    /// When the minute shown runs out, or nil before the first update.
-    public private(set) var nextMinute: Duration?
+    /// When the second (with `%S`) or the minute shown runs out, or nil before the first update.
+    public private(set) var nextChange: Duration?
 
     /// A clock that has not been told the time yet.
-    public init() {}
-
-    /// Whether `update(timeOfDay:at:)` should be called at `now`.
-    public func wantsTimeOfDay(at now: Duration) -> Bool {
-        nextMinute.map { now >= $0 } ?? true
+    public init(format: ClockFormat = .standard, language: ClockLanguage = .en) {
+        self.format = format
+        self.language = language
     }
 
-    /// The wall clock's `timeOfDay` (since midnight) read at monotonic instant `now`; answers whether the text
-    /// changed.
-    public mutating func update(timeOfDay: Duration, at now: Duration) -> Bool {
-        let (seconds, attoseconds) = timeOfDay.components
-        let minuteOfDay = Int(seconds / 60) % (24 * 60)
-        let hours = minuteOfDay / 60
-        let minutes = minuteOfDay % 60
-        let text = (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
-        // The text changes when the next minute begins.
-        let intoMinute = Duration.seconds(seconds % 60) + .nanoseconds(attoseconds / 1_000_000_000)
-        nextMinute = now + (.seconds(60) - intoMinute)
+    /// Whether `update(localTime:at:)` should be called at `now`.
+    public func wantsTimeOfDay(at now: Duration) -> Bool {
+        nextChange.map { now >= $0 } ?? true
+    }
+
+    /// The wall clock's local time `time`, read at monotonic instant `now`; answers whether the text changed.
+    public mutating func update(localTime time: WallTime, at now: Duration) -> Bool {
+        // The text changes when the next second or minute begins.
+        nextChange = now + (format.showsSeconds ? time.untilNextSecond : time.untilNextMinute)
+        let text = format.format(time, language: language)
         guard text != self.text else { return false }
         self.text = text
         return true

@@ -46,6 +46,10 @@ public enum FeedCommand: Sendable, Equatable {
     case picture(FeedPicture)
     /// `picture remove <name>`: forget the picture of that name.
     case pictureRemove(String)
+    /// `page [--for <seconds>] <name> <text>`: sets (or replaces) a page of the idle screen.
+    case page(IdlePage)
+    /// `page --remove <name>`: removes a page.
+    case pageRemove(String)
 
     /// The longest text a command accepts, in Unicode scalars; longer text is rejected.
     public static let maxTextScalars = 1_024
@@ -54,7 +58,7 @@ public enum FeedCommand: Sendable, Equatable {
     /// The command words, in the order the documentation lists them.
     public static let names = [
         "title", "artist", "album", "duration", "text", "position", "play", "pause", "stop", "lyrics", "message",
-        "brightness", "clear", "picture",
+        "brightness", "clear", "picture", "page",
     ]
 
     /// Parses one line (without its newline). Returns nil for a blank line or a `#` comment.
@@ -88,6 +92,7 @@ public enum FeedCommand: Sendable, Equatable {
             }
         case "message": return try message(argument)
         case "picture": return try picture(argument)
+        case "page": return try page(argument)
         default: throw .unknownCommand(Excerpt.of(word))
         }
     }
@@ -116,6 +121,8 @@ public enum FeedCommand: Sendable, Equatable {
         case .pictureEnd: "picture end"
         case .picture(let picture): Self.encode(picture)
         case .pictureRemove(let name): "picture remove \(name)"
+        case .page(let page): Self.encode(page)
+        case .pageRemove(let name): "page --remove \(name)"
         case .message(let text, let duration, let priority, let icon):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
                 + (priority == .normal ? [] : ["--priority", priority.name]) + (icon.map { ["--icon", $0] } ?? [])
@@ -124,7 +131,7 @@ public enum FeedCommand: Sendable, Equatable {
         }
     }
 
-    private static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
+    static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
         // Control characters have no glyph and a line break would split an encoded command: they become spaces.
         let cleaned = FeedScan.trimmed(ArraySlice(argument.map { FeedScan.isControl($0) ? " " : $0 }))
         guard cleaned.count <= maxTextScalars else {
@@ -142,7 +149,7 @@ public enum FeedCommand: Sendable, Equatable {
     }
 
     /// A time of 0 to `maxTime` seconds, or with `positive` more than 0; the error says which.
-    private static func seconds(_ argument: ArraySlice<Unicode.Scalar>, command: String, positive: Bool = false)
+    static func seconds(_ argument: ArraySlice<Unicode.Scalar>, command: String, positive: Bool = false)
         throws(FeedError) -> Duration
     {
         guard !argument.isEmpty else { throw .missingArgument(command: command, example: "\(command) 12.5") }

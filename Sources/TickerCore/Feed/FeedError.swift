@@ -16,6 +16,10 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownLyricsAction(String)
     /// A `message` option that does not exist.
     case unknownOption(String)
+    /// A `page` option that does not exist.
+    case unknownPageOption(String)
+    /// A page name that is not 1 to 32 letters, digits, `-` or `_`.
+    case badPageName(String)
     /// A `message --priority` value that does not exist.
     case badPriority(String)
     /// A line longer than the decoder's limit; it was discarded up to the next newline.
@@ -56,6 +60,10 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
             "unknown lyrics action '\(word)' (expected begin, end or clear)"
         case .unknownOption(let word):
             "unknown message option '\(word)' (expected --for, --priority, --icon or --)"
+        case .unknownPageOption(let word):
+            "unknown page option '\(word)' (expected --for, --remove or --)"
+        case .badPageName(let word):
+            "bad page name '\(word)' (expected 1 to \(IdlePage.maxNameCharacters) letters, digits, '-' or '_')"
         case .badPriority(let word):
             "bad priority '\(word)' (expected low, normal or high)"
         case .lineTooLong(let limit):

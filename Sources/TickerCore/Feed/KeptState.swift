@@ -34,8 +34,9 @@ public struct KeptState: Sendable, Equatable {
 
     /// The commands that rebuild `player` as it is at the monotonic instant `now`: the track (its title first,
     /// so that everything after it belongs to it), its lyrics as the feed gave them, the position, and
-    /// whether the clock runs; the messages not yet expired, each for the time it has left; the brightness
-    /// the feed set. Without `keepingTrack`, the track is left out and only messages and brightness remain.
+    /// whether the clock runs; the messages not yet expired, each for the time it has left; the idle screen's
+    /// pages likewise; the brightness the feed set. Without `keepingTrack`, the track is left out and only
+    /// messages, pages and brightness remain.
     public static func commands(for player: PlayerState, at now: Duration, keepingTrack: Bool) -> [FeedCommand] {
         var commands: [FeedCommand] = []
         let position = min(player.playbackPosition(at: now), FeedCommand.maxTime)
@@ -65,6 +66,15 @@ public struct KeptState: Sendable, Equatable {
                 .message(
                     message.text, duration: min(left, FeedCommand.maxTime), priority: message.priority,
                     icon: message.icon))
+        }
+        for page in player.pages {
+            var content = page.content
+            if let expires = page.expires {
+                // As for messages: a page about to vanish is not worth keeping.
+                guard expires - now >= .milliseconds(1) else { continue }
+                content.lifetime = min(expires - now, FeedCommand.maxTime)
+            }
+            commands.append(.page(content))
         }
         if let brightness = player.brightness { commands.append(.brightness(brightness)) }
         commands += player.pictures.pictures.map(FeedCommand.picture)
@@ -107,9 +117,9 @@ public struct KeptState: Sendable, Equatable {
     ///
     /// Applied so, a playing position has moved on by the time that passed and a paused one has not, and each
     /// message has only the time it had left. The track is left out once the file is older than `idleAfter`
-    /// (nil: the panel never idles), by when the panel would have gone idle, or when its time lies ahead of
-    /// `now` (the clock was set back: its age is unknown); messages are left out with it then. The
-    /// brightness and the pictures are settings: they are kept whatever the age.
+    /// (nil: the panel never idles), by when the panel would have gone idle (messages and pages are kept then),
+    /// or when its time lies ahead of `now` (the clock was set back: its age is unknown; messages and pages are
+    /// left out with it then). The brightness and the pictures are settings: they are kept whatever the age.
     public func restoration(at now: Duration, idleAfter: Duration?) -> Restoration {
         let age = now - written
         if age < .zero {
@@ -118,7 +128,7 @@ public struct KeptState: Sendable, Equatable {
         }
         if let idleAfter, age > idleAfter {
             return Restoration(
-                commands: commands.filter { $0.isSetting || $0.isMessage }, age: age,
+                commands: commands.filter { $0.isSetting || $0.isMessage || $0.isPage }, age: age,
                 leftOut: .older(age: age, idleAfter: idleAfter))
         }
         return Restoration(commands: commands, age: age, leftOut: nil)
@@ -146,7 +156,7 @@ public struct KeptState: Sendable, Equatable {
             switch self {
             case .older(let age, let idleAfter):
                 return "written \(KeptState.spoken(age)) ago, longer than idle-after (\(KeptState.spoken(idleAfter))): "
-                    + "only the brightness, the pictures and the messages with time left are restored"
+                    + "only the brightness, the pictures, the messages and the pages with time left are restored"
             case .aheadOfTheClock(let ahead):
                 return "written \(KeptState.spoken(ahead)) ahead of the clock (was the clock set back?): only the "
                     + "brightness and the pictures are restored"
@@ -214,6 +224,11 @@ extension FeedCommand {
 
     fileprivate var isMessage: Bool {
         if case .message = self { return true }
+        return false
+    }
+
+    fileprivate var isPage: Bool {
+        if case .page = self { return true }
         return false
     }
 }

@@ -7,7 +7,7 @@
 /// and the artist, album, duration and lyrics of the old track are dropped, except those set within
 /// `trackGrouping` before the title (a script may send `artist` first, or the lyrics block just before the
 /// title). Lyrics arriving after the title simply belong to the current track. `clear` empties everything
-/// but the brightness.
+/// but the brightness and the idle screen's pages.
 public struct PlayerState: Sendable, Equatable {
     /// Whether the playback clock runs.
     public enum Playback: Sendable, Equatable {
@@ -65,6 +65,8 @@ public struct PlayerState: Sendable, Equatable {
     public private(set) var messages: [Message] = []
     /// The pictures the feed sent (`picture begin … end`), by name; `clear` keeps them, like the brightness.
     public internal(set) var pictures = PictureShelf()
+    /// The idle screen's pages, in the order they were first set (some may have expired).
+    public internal(set) var pages: [Page] = []
 
     private var rawLyrics = ParsedLyrics.empty
     private var anchorPosition: Duration = .zero
@@ -131,13 +133,19 @@ public struct PlayerState: Sendable, Equatable {
             brightness = value
         case .brightnessAuto:
             brightness = nil
+        case .page(let page):
+            setPage(page, at: now)
+        case .pageRemove(let name):
+            pages.removeAll { $0.content.name == name }
         case .clear:
             let kept = brightness
             let keptPictures = pictures
+            let keptPages = pages
             let nextTrack = track + 1
             self = PlayerState()
             brightness = kept
             pictures = keptPictures
+            pages = keptPages
             track = nextTrack
         }
     }
@@ -146,7 +154,7 @@ public struct PlayerState: Sendable, Equatable {
     public var sentLyrics: ParsedLyrics { rawLyrics }
 
     /// Applies commands kept from an earlier run of the daemon (see `KeptState`) as if they had arrived at
-    /// `then`, the instant they describe on this clock, and forgets the messages that have expired by `now`.
+    /// `then`, the instant they describe on this clock, and forgets the messages and pages that have expired by `now`.
     /// What they set belongs to the track they rebuild: a `title` that follows starts a track of its own,
     /// however soon.
     public mutating func restore(_ commands: [FeedCommand], at then: Duration, now: Duration) {
@@ -156,6 +164,7 @@ public struct PlayerState: Sendable, Equatable {
         durationSet = nil
         lyricsSet = nil
         removeExpiredMessages(at: now)
+        pages.removeAll { $0.hasExpired(at: now) }
     }
 
     /// Where playback is at `now`: the last position plus the time played since, never past the track's

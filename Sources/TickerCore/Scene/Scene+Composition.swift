@@ -17,6 +17,8 @@ extension Scene {
         var progress: Int? = nil
         /// The icon before the top zone's marquee, which then runs beside it (`layout.icons`).
         var icon: ShownIcon? = nil
+        /// When the idle screen's turn ends or a page in it vanishes, while it shows (see `idleTurn`).
+        var idleTurnEnds: Duration? = nil
     }
 
     /// A lyric line being sung and its index among the lyrics.
@@ -69,12 +71,12 @@ extension Scene {
             let role: ColorRole = message.priority == .high ? .messageHigh : .message
             composition.top = .marquee(
                 message.text, since: since(content, state, at: now, position: position), paint: .role(role))
-        case .idle where style.idle != .blank:
-            let text = style.idle == .clock ? clock : style.idleText
-            composition.top = .marquee(
-                text, since: since(content, state, at: now, position: position), paint: .role(.clock))
         case .idle:
-            break
+            let shownSince = since(content, state, at: now, position: position)
+            if let turn = idleTurn(state, at: now, since: shownSince, clock: clock) {
+                composition.top = .marquee(turn.text, since: turn.since, paint: .role(.clock))
+                composition.idleTurnEnds = turn.ends
+            }
         case .nowPlaying:
             composition.top = .marquee(
                 nowPlaying, since: since(content, state, at: now, position: position), paint: .nowPlaying)

@@ -2,9 +2,10 @@
 //
 // Asked of the same composition that drawing draws: every input of it that moves with time gives the first
 // instant it may move — a message arriving or expiring, the panel going idle, a lyric line starting or
-// ending — and every show in it the first instant it moves: a marquee reaching its next whole column or the
-// end of its pause, a sweep reaching its next column or grey level. Nothing else changes the picture until the
-// state does (a feed command) or the idle clock's text does (the caller knows the time of day).
+// ending, the idle screen's turn ending — and every show in it the first instant it moves: a marquee reaching
+// its next whole column or the end of its pause, a sweep reaching its next column or grey level. Nothing else
+// changes the picture until the state does (a feed command) or the idle clock's text does (the caller knows
+// the time of day).
 
 extension Scene {
     /// The first instant after `now` at which the frame drawn for `state` may differ from the one drawn at
@@ -28,6 +29,7 @@ extension Scene {
             if message.received > now { consider(message.received) }
             if message.expires > now { consider(message.expires) }
         }
+        consider(composition.idleTurnEnds)
         let position = composition.position
         let lyricsOffset = style.lyricsOffset
         // The monotonic instant the (offset) playback position reaches `target`, if it ever does.

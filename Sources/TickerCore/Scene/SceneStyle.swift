@@ -44,6 +44,10 @@ public struct SceneStyle: Sendable {
     public var progress: ProgressMode = .auto
     /// The icon before the text of each role, or nil for no icons (`layout.icons = off`).
     public var icons: IconStyle?
+    /// Whether the feed's pages take turns with the idle screen.
+    public var pages = PageMode.rotate
+    /// How long each page and the idle screen show in turn.
+    public var pageTime: Duration = .seconds(8)
 
     /// Creates a style; every default is the documented configuration default.
     public init(

@@ -172,7 +172,7 @@ struct MQTTBridgeSession {
     private mutating func announce() {
         let topics = bridge.topics
         do {
-            for topic in [topics.feed, topics.message, topics.brightness, topics.discovery] {
+            for topic in [topics.feed, topics.message, topics.brightness, topics.pageSetFilter, topics.discovery] {
                 try client.subscribe(topic)
             }
             try client.publish(topics.availability, "online", retain: true)
@@ -218,6 +218,10 @@ struct MQTTBridgeSession {
                 commands = [try MQTTPayload.message(payload)]
             } else if topic == topics.brightness {
                 commands = [try MQTTPayload.brightness(payload)]
+            } else if let name = topics.pageName(ofSetTopic: topic) {
+                commands = [try MQTTPayload.page(named: name, payload)]
+            } else {
+                report("'\(topic)': not a page's topic (expected page names of letters, digits, - and _)", kind: topic)
             }
         } catch {
             report("'\(topic)': \(error); not forwarded", kind: topic)
@@ -250,6 +254,7 @@ struct MQTTBridgeSession {
         var sent = false
         while let command = queue.first, feed.send([command], at: now) {
             queue.removeFirst()
+            publishPage(after: command)
             if case .message(let text, _, _, _) = command {
                 published.lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
                 published.lastMessageIsNew = true

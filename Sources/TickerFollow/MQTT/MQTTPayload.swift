@@ -70,21 +70,8 @@ package enum MQTTPayload {
     }
 
     private static func jsonMessage(_ payload: [UInt8]) throws(MQTTPayloadError) -> FeedCommand {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(payload)
-        } catch {
-            throw .json(error)
-        }
-        guard case .object = value else { throw .badMember("text", expected: "a JSON object with a 'text' string") }
-        guard let text = value["text"]?.stringValue else { throw .badMember("text", expected: "a string") }
-        var duration: Duration?
-        if let member = value["for"], member != .null {
-            guard let seconds = member.numberValue, seconds > 0, seconds <= 86_400 else {
-                throw .badMember("for", expected: "seconds, more than 0 and at most 86400")
-            }
-            duration = FeedCommand.time(seconds: seconds)
-        }
+        let (value, text) = try textObject(payload)
+        let duration = try lifetime(value)
         var priority = MessagePriority.normal
         if let member = value["priority"], member != .null {
             guard let name = member.stringValue, let chosen = MessagePriority.allCases.first(where: { $0.name == name })

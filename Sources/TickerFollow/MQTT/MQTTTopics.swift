@@ -7,6 +7,8 @@ package struct MQTTTopics: Equatable, Sendable {
     package let prefix: String
     /// Home Assistant's discovery prefix, or empty when discovery is off.
     package let discoveryPrefix: String
+    /// The idle screen's pages Home Assistant gets a text entity for (`--page`; see `MQTTTopics+Pages`).
+    package var pages: [String] = []
 
     /// Topics under `prefix`; throws a sentence when a prefix is not a topic MQTT allows to publish to.
     package init(prefix: String, discoveryPrefix: String) throws(UsageError) {
@@ -47,7 +49,9 @@ package struct MQTTTopics: Equatable, Sendable {
     /// clears the old configs (subscribed and published).
     package var discovery: String { prefix + "/discovery" }
     /// The retained topics the entities read, and the marker: cleared by `--forget` once the entities are gone.
-    package var retainedTopics: [String] { [discovery, state, nowPlaying, lastMessage, availability] }
+    package var retainedTopics: [String] {
+        [discovery, state, nowPlaying, lastMessage, availability] + pages.map(pageState)
+    }
 
     /// The prefix as an identifier Home Assistant accepts in ids and topics: `tickerd/kitchen` → `tickerd_kitchen`.
     package var node: String {
@@ -120,7 +124,7 @@ package struct MQTTTopics: Equatable, Sendable {
                     "device_class": .string("connectivity"),
                 ]
             ),
-        ]
+        ] + pageEntities
     }
 
     /// The config topics under `discoveryPrefix` (none when it is empty).

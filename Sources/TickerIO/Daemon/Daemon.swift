@@ -95,7 +95,7 @@ package final class Daemon {
         _ settings: Settings, demo: Bool, terminal: Bool, _ notify: SystemdNotify
     ) -> DaemonMachine.Configuration {
         let idleAfter = settings.config.display.idleAfter
-        return DaemonMachine.Configuration(
+        var configuration = DaemonMachine.Configuration(
             framesPerSecond: settings.config.panel.fps, brightness: settings.config.panel.brightness,
             watchdogInterval: notify.watchdogMicroseconds.map { .microseconds($0) },
             // A terminal is redrawn at most 30 times a second.
@@ -107,6 +107,9 @@ package final class Daemon {
             // idle-after when that is shorter: older than idle-after, it is not restored.
             keepInterval: settings.config.feed.keep.isEmpty || demo ? nil : .milliseconds(250),
             keepRefresh: idleAfter == .zero ? .seconds(60) : min(.seconds(60), idleAfter / 2))
+        configuration.clockFormat = settings.config.display.clockFormat
+        configuration.clockLanguage = settings.config.display.clockLanguage
+        return configuration
     }
 
     private func makeLink(_ settings: Settings) -> (any FrameSink)? {
@@ -167,7 +170,7 @@ package final class Daemon {
             machine.wake(
                 at: now, picture: renderer.outlook, linkDeadline: linkDeadline,
                 linkStreaming: link?.isStreaming ?? false,
-                localTimeOfDay: machine.wantsTimeOfDay(at: now) ? .nanoseconds(Posix.localNanosecondsOfDay()) : nil,
+                localTime: machine.wantsTimeOfDay(at: now) ? Posix.localWallTime() : nil,
                 into: &actions)
             execute(actions)
             brightness.plan(after: now, fading: link != nil)

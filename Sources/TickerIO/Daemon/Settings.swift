@@ -58,6 +58,8 @@ package struct Settings: Sendable {
             idleAfter: config.display.idleAfter == .zero ? .seconds(Int64.max / 4) : config.display.idleAfter,
             palette: config.colors, icons: config.layout.icons ? config.icons.style : nil)
         style.progress = config.layout.progress
+        style.pages = config.display.pages
+        style.pageTime = config.display.pageTime
         self.style = style
         do {
             geometry = try PanelGeometry(

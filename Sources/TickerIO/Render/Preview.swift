@@ -15,6 +15,11 @@ package struct Preview: Sendable {
         package var position: Duration = .zero
         /// Pictures the feed would have sent first, for the icons to show.
         package var pictures: [FeedPicture] = []
+        /// The idle screen's pages, set at 0.
+        package var pages: [IdlePage] = []
+        /// The local wall time at 0 s, which the idle clock shows (advancing with the instants); nil shows
+        /// midnight of 2026-01-01.
+        package var wallTime: WallTime?
 
         /// Content with `text` and `lyrics`, either of which may be missing.
         package init(text: String? = nil, lyrics: ParsedLyrics? = nil) {
@@ -96,10 +101,22 @@ package struct Preview: Sendable {
             }
             scene.observe(state, at: .zero)
         }
+        for page in content.pages { state.apply(.page(page), at: .zero) }
+        if !content.pages.isEmpty { scene.observe(state, at: .zero) }
         return instants.map { instant in
-            scene.render(state, at: instant, into: &frame)
+            scene.render(state, at: instant, clock: clock(at: instant), into: &frame)
             return take(frame, scene)
         }
+    }
+
+    /// The idle clock's text `instant` after the start, as the daemon's clock would show it.
+    private func clock(at instant: Duration) -> String {
+        let display = settings.config.display
+        guard display.idle == .clock else { return "" }
+        let start =
+            content.wallTime ?? WallTime(year: 2026, month: 1, day: 1, weekday: 4, hour: 0, minute: 0, second: 0)
+        let whole = Int(instant.components.seconds)
+        return display.clockFormat.format(start.advanced(bySeconds: whole), language: display.clockLanguage)
     }
 
     /// The whole unclipped strip of `text` (or of the lyric line sung at `instant`) in the first zone's fonts.

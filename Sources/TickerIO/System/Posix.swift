@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import TickerCore
 
 /// The system calls tickerd makes, wrapped once: errors become `SystemError`s, `EINTR` is retried, and
 /// `EAGAIN` is a value rather than an error. Everything else in TickerIO calls these instead of Glibc.
@@ -327,6 +328,20 @@ package enum Posix {
         localtime_r(&seconds, &parts)
         let secondOfDay = Int64(parts.tm_hour) * 3_600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
         return secondOfDay * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// The local wall time now (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`: the time zone's rules,
+    /// daylight saving time included), for the idle clock.
+    package static func localWallTime() -> WallTime {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return WallTime(
+            year: Int(parts.tm_year) + 1_900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+            weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
+            second: Int(parts.tm_sec), nanosecond: now.tv_nsec)
     }
 
     /// A unix datagram socket (`socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC)`), or -1.

@@ -1,0 +1,58 @@
+// The `page` command: `page [--for <seconds>] <name> <text>` sets a page of the idle screen, `page --remove
+// <name>` removes one.
+
+extension FeedCommand {
+    /// Reads the argument of `page`: options first, then the name, then the text.
+    static func page(_ argument: ArraySlice<Unicode.Scalar>) throws(FeedError) -> FeedCommand {
+        var rest = argument
+        var lifetime: Duration?
+        var removing = false
+        func nextWord() -> ArraySlice<Unicode.Scalar> {
+            let end = rest.firstIndex(where: FeedScan.isSpace) ?? rest.endIndex
+            let word = rest[rest.startIndex..<end]
+            rest = FeedScan.trimmed(rest[end...])
+            return word
+        }
+        options: while rest.starts(with: "--".unicodeScalars) {
+            let option = FeedScan.string(nextWord())
+            switch option {
+            case "--":
+                break options
+            case "--remove":
+                removing = true
+            case "--for":
+                let value = nextWord()
+                guard !value.isEmpty else { throw .missingArgument(command: "page --for", example: "--for 1800") }
+                lifetime = try seconds(value, command: "page --for", positive: true)
+            default:
+                throw .unknownPageOption(Excerpt.of(option))
+            }
+        }
+        let word = nextWord()
+        guard !word.isEmpty else { throw .missingArgument(command: "page", example: "page weather Sunny 21°") }
+        let name = FeedScan.string(word)
+        guard IdlePage.isName(name) else { throw .badPageName(Excerpt.of(name)) }
+        if removing {
+            guard rest.isEmpty else {
+                throw .unexpectedArgument(command: "page --remove \(name)", argument: Excerpt.of(rest))
+            }
+            return .pageRemove(name)
+        }
+        let shown = try text(rest, command: "page")
+        guard !shown.isEmpty else {
+            throw .missingArgument(command: "page \(name)", example: "page \(name) Sunny 21°")
+        }
+        let length = shown.unicodeScalars.count
+        guard length <= IdlePage.maxTextScalars else {
+            throw .textTooLong(command: "page", length: length, limit: IdlePage.maxTextScalars)
+        }
+        return .page(IdlePage(name: name, text: shown, lifetime: lifetime))
+    }
+
+    /// `page` as one feed line: the lifetime to the microsecond, the name, the text on one line.
+    static func encode(_ page: IdlePage) -> String {
+        var words = ["page"]
+        if let lifetime = page.lifetime { words += ["--for", FeedScan.seconds(lifetime)] }
+        return (words + [page.name, FeedScan.oneLine(page.text)]).joined(separator: " ")
+    }
+}

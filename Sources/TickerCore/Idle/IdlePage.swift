@@ -1,0 +1,40 @@
+/// A page of the idle screen as the feed sets it (`page [--for <seconds>] <name> <text>`): a named text, shown
+/// in turn with the idle clock while nothing plays, until it is removed, replaced or its lifetime runs out.
+public struct IdlePage: Sendable, Equatable {
+    /// The page's name, which a later `page` with the same name replaces or removes (`IdlePage.isName`).
+    public var name: String
+    /// The text shown.
+    public var text: String
+    /// A small picture shown before the text, or nil for none; the feed does not fill it yet.
+    public var icon: RGBFrame?
+    /// How long the page lasts from when it is set, or nil for as long as the daemon runs.
+    public var lifetime: Duration?
+
+    /// The most pages kept; setting one more drops the one set longest ago.
+    public static let maxPages = 16
+    /// The longest name, in characters.
+    public static let maxNameCharacters = 32
+    /// The longest text, in Unicode scalars.
+    public static let maxTextScalars = 256
+
+    /// A page named `name` showing `text` for `lifetime` (nil: until removed), without an icon.
+    public init(name: String, text: String, icon: RGBFrame? = nil, lifetime: Duration? = nil) {
+        self.name = name
+        self.text = text
+        self.icon = icon
+        self.lifetime = lifetime
+    }
+
+    /// Whether `name` may name a page: 1 to `maxNameCharacters` ASCII letters, digits, `-` and `_`, the first
+    /// a letter or digit, so that it is also an MQTT topic level and part of a Home Assistant entity's id, and
+    /// never reads as an option.
+    public static func isName<Name: StringProtocol>(_ name: Name) -> Bool {
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
+        guard let first = name.utf8.first, isAlphanumeric(first), name.utf8.count <= maxNameCharacters else {
+            return false
+        }
+        return name.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    }
+}

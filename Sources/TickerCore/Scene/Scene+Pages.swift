@@ -1,0 +1,43 @@
+// The idle screen's turns: the clock (or the idle text) and each page the feed set, `pageTime` each, round and
+// round from the instant the idle screen came into view; a page set or gone changes the turn at once.
+
+extension Scene {
+    /// What the idle screen shows in one turn.
+    struct IdleTurn {
+        /// The text shown.
+        var text: String
+        /// When this turn began: where its marquee's lap starts.
+        var since: Duration
+        /// When the turn ends or a page vanishes, whichever comes first; nil when neither happens.
+        var ends: Duration?
+    }
+
+    /// The idle screen's turn at `now`, the screen having been in view since `since` and the idle clock showing
+    /// `clock`; nil when it shows nothing (a blank idle screen and no pages).
+    func idleTurn(_ state: PlayerState, at now: Duration, since: Duration, clock: String) -> IdleTurn? {
+        let screen: String? =
+            switch style.idle {
+            case .blank: nil
+            case .clock: clock
+            case .text: style.idleText
+            }
+        let showsPages = style.pages == .rotate
+        let vanishes = showsPages ? state.nextPageExpiry(after: now) : nil
+        let first = screen == nil ? 0 : 1
+        let turns = first + (showsPages ? state.pageCount(at: now) : 0)
+        guard turns > 0 else { return nil }
+        guard turns > 1 else {
+            let text = screen ?? state.page(0, at: now)?.content.text ?? ""
+            return IdleTurn(text: text, since: since, ends: vanishes)
+        }
+        let pitch = max(style.pageTime, .milliseconds(1))
+        let elapsed = max(now - since, .zero)
+        let count = Int(clamping: elapsed.attosecondCount / pitch.attosecondCount)
+        let start = since + pitch * count
+        let index = count % turns
+        let text =
+            if let screen, index == 0 { screen } else { state.page(index - first, at: now)?.content.text ?? "" }
+        let ends = start + pitch
+        return IdleTurn(text: text, since: start, ends: vanishes.map { min($0, ends) } ?? ends)
+    }
+}

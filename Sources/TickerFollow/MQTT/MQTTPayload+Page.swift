@@ -1,0 +1,50 @@
+import TickerCore
+
+extension MQTTPayload {
+    /// `<prefix>/page/<name>/set`: plain text, or a JSON object `{"text": …, "for": seconds}` (`for` optional:
+    /// the page then lasts until removed); an empty payload, or an empty text, removes the page.
+    package static func page(named name: String, _ payload: [UInt8]) throws(MQTTPayloadError) -> FeedCommand {
+        guard payload.count <= maxMessageBytes else { throw .tooLong(bytes: payload.count, limit: maxMessageBytes) }
+        guard let text = String(validating: payload, as: UTF8.self) else { throw .notUTF8 }
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = text.unicodeScalars.first(where: { !blank($0) }) else { return .pageRemove(name) }
+        var page = IdlePage(name: name, text: text)
+        if first == "{" {
+            let (value, shown) = try textObject(payload)
+            if !shown.unicodeScalars.contains(where: { !blank($0) }) { return .pageRemove(name) }
+            page.text = shown
+            page.lifetime = try lifetime(value)
+        }
+        // The command the daemon will read: control characters become spaces, an overlong text is refused.
+        let read: FeedCommand?
+        do {
+            read = try FeedCommand.parse(FeedCommand.page(page).encode())
+        } catch {
+            throw .feed(error)
+        }
+        guard let read else { throw .feed(.missingArgument(command: "page", example: "page weather Sunny")) }
+        return read
+    }
+
+    /// A JSON object with a `text` string, and the string.
+    static func textObject(_ payload: [UInt8]) throws(MQTTPayloadError) -> (value: JSONValue, text: String) {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(payload)
+        } catch {
+            throw .json(error)
+        }
+        guard case .object = value else { throw .badMember("text", expected: "a JSON object with a 'text' string") }
+        guard let text = value["text"]?.stringValue else { throw .badMember("text", expected: "a string") }
+        return (value, text)
+    }
+
+    /// The object's `for` member: seconds, more than 0 and at most 86400; nil when missing or null.
+    static func lifetime(_ value: JSONValue) throws(MQTTPayloadError) -> Duration? {
+        guard let member = value["for"], member != .null else { return nil }
+        guard let seconds = member.numberValue, seconds > 0, seconds <= 86_400 else {
+            throw .badMember("for", expected: "seconds, more than 0 and at most 86400")
+        }
+        return FeedCommand.time(seconds: seconds)
+    }
+}
