@@ -3,38 +3,14 @@ import Testing
 @testable import TickerCore
 
 /// Lyrics in scripts that do not put spaces between words, or put them where Korean does, wrapped over the
-/// two 16-row zones of a 128×32 split panel in GNU Unifont (16 columns an ideograph or Hangul syllable, 8 a
-/// Thai letter or a space).
+/// two zones of a 128×32 split panel in GNU Unifont.
 @Suite struct LineBreakScriptTests {
-    let fonts: FontChain
+    let panel: UnifontSplitPanel
+    var fonts: FontChain { panel.fonts }
 
-    init() throws { fonts = FontChain([try Unifont.font.get()]) }
+    init() throws { panel = try UnifontSplitPanel() }
 
-    /// The scene of a 128×32 split panel in Unifont.
-    func scene() -> Scene {
-        var style = SceneStyle(arrangement: .split, fonts: fonts, bottomFonts: fonts)
-        style.marquee = MarqueeStyle(fadeEdges: false)
-        return Scene(width: 128, height: 32, depth: .two, style: style)
-    }
-
-    /// `text` as a lyric line wrapped over the panel's two zones.
-    func wrapped(_ text: String) -> WrappedLyric {
-        let scene = scene()
-        return WrappedLyric(
-            line: LyricLine(text: text, start: .seconds(1), end: .seconds(9)), top: scene.top, bottom: scene.bottom)
-    }
-
-    /// What the panel shows at 2 s of a song whose only line is `text`, from 1 s to 9 s.
-    func panel(_ text: String) -> [String] {
-        var scene = scene()
-        var state = PlayerState()
-        state.apply(.lyrics(Lyrics.parse("[00:01.00]\(text)\n[00:09.00]")), at: .zero)
-        state.apply(.play, at: .zero)
-        scene.observe(state, at: .zero)
-        var frame = Frame(width: 128, height: 32, depth: .two)
-        scene.render(state, at: .seconds(2), into: &frame)
-        return frame.asciiArt.split(separator: "\n").map(String.init)
-    }
+    func wrapped(_ text: String) -> WrappedLyric { panel.wrapped(text) }
 
     @Test func thaiWithoutSpacesWrapsAtTheEndOfAWord() throws {
         // "I love you most in this world": ฉัน|รัก|เธอ|มาก|ที่สุด|ใน|โลก|นี้, one run of letters.
@@ -48,7 +24,7 @@ import Testing
         #expect(wrapped.first == expected)
         #expect(wrapped.first + wrapped.second == text)
         #expect(wholeWords.contains(wrapped.first), "broken inside a word: '\(wrapped.first)'")
-        let rows = panel(text)
+        let rows = panel.rows(text)
         #expect(rows[0..<16].joined().contains("#"), "the top zone is blank:\n\(rows.joined(separator: "\n"))")
     }
 

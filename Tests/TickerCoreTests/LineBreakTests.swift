@@ -42,28 +42,20 @@ import Testing
     }
 
     @Test func aFourteenCharacterChineseLineWrapsOverBothZonesOfASplitPanel() throws {
-        let unifont = try Unifont.font.get()
-        let fonts = FontChain([unifont])
+        let panel = try UnifontSplitPanel()
+        let fonts = panel.fonts
         let text = "我们在夜色中奔跑直到天亮为止"
         #expect(text.count == 14)
-        var style = SceneStyle(arrangement: .split, fonts: fonts, bottomFonts: fonts)
-        style.marquee = MarqueeStyle(fadeEdges: false)
-        var scene = Scene(width: 128, height: 32, depth: .two, style: style)
-        let wrapped = WrappedLyric(
-            line: LyricLine(text: text, start: .seconds(1), end: .seconds(9)), top: scene.top, bottom: scene.bottom)
+        let wrapped = panel.wrapped(text)
         #expect(wrapped.fits)
         #expect(wrapped.first == "我们在夜色中奔跑")
         #expect(wrapped.second == "直到天亮为止")
 
-        var state = PlayerState()
-        state.apply(.lyrics(Lyrics.parse("[00:01.00]\(text)\n[00:09.00]")), at: .zero)
-        state.apply(.play, at: .zero)
-        scene.observe(state, at: .zero)
-        var frame = Frame(width: 128, height: 32, depth: .two)
-        scene.render(state, at: .seconds(2), into: &frame)
-        let rows = frame.asciiArt.split(separator: "\n").map(String.init)
+        let rows = panel.rows(text)
         let topZone = rows[0..<16].joined()
-        #expect(topZone.contains("#") || topZone.contains("+"), "the top zone is blank:\n\(frame.asciiArt)")
+        #expect(
+            topZone.contains("#") || topZone.contains("+"),
+            "the top zone is blank:\n\(rows.joined(separator: "\n"))")
         // Each zone shows its half laid out alone, the top one as wide as eight ideographs.
         #expect(TextLine(wrapped.first, fonts: fonts).width <= 128)
         #expect(wrapped.widths[0] > 112)
