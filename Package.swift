@@ -33,11 +33,11 @@ let package = Package(
         // The device side of the protocol. Embedded-Swift-clean.
         .target(name: "PanelCore", dependencies: ["TickerWire"], swiftSettings: daemonModuleSettings),
         // Pure Swift: fonts, layout, raster, animation, lyrics, scene, feed and config parsing. No I/O; it
-        // depends on the protocol, whose pixel layout its frames use, and on GNU FriBidi for bidirectional text
-        // and Arabic shaping (pure computation).
+        // depends on the protocol, whose pixel layout its frames use, and on pure C text libraries: GNU FriBidi
+        // for bidirectional text and Arabic shaping, ICU (through CICU) for line breaks.
         .target(
             name: "TickerCore",
-            dependencies: ["TickerWire", "CFriBidi"],
+            dependencies: ["TickerWire", "CFriBidi", "CICU"],
             swiftSettings: daemonModuleSettings,
             // `rounded()` and friends lower to libm calls; the core imports no C module to get them.
             linkerSettings: [.linkedLibrary("m")]
@@ -59,6 +59,9 @@ let package = Package(
         ),
         // What `import Glibc` does not expose on this toolchain.
         .target(name: "CLinux"),
+        // ICU's line breaking (UAX #14, Thai by dictionary) for TickerCore, behind one C call: pure computation,
+        // its data mapped from libicudata (apt libicu-dev).
+        .target(name: "CICU"),
         .target(name: "TickerTestShim"),
         // Counts heap allocations; linked into the benchmark program only.
         .target(name: "CAllocCounter"),

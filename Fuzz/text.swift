@@ -1,7 +1,9 @@
 // fuzz-module: TickerCore TickerWire
-// Feeds arbitrary text to the paths that lay a lyric out: the line breaks (inside the text, last first, never
-// splitting a character), a chain whose fallback is taller than the zone (the first font's box kept, every
-// row inside the zone), the wrap over a split panel (both halves fit their zones) and the pace's units.
+// Feeds arbitrary text to the paths that lay a lyric out: the line breaks (ICU's, for the input as UTF-8 and
+// for its bytes read three at a time as arbitrary Unicode scalars: inside the text, last first, dropping only
+// spaces, never splitting a character, the same every time), a chain whose fallback is taller than the zone
+// (the first font's box kept, every row inside the zone), the wrap over a split panel (both halves fit their
+// zones) and the pace's units.
 
 /// A 16-row fallback font covering a few East Asian characters, as Unifont does, after the built-in font.
 private let chain: FontChain = {
@@ -12,16 +14,39 @@ private let chain: FontChain = {
     return FontChain([.builtin, BitmapFont(name: "tall", ascent: 14, descent: 2, glyphs: glyphs, replacement: nil)])
 }()
 
+/// The bytes read three at a time as Unicode scalars (the value modulo the code space; a surrogate is skipped).
+private func scalars(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var text = String.UnicodeScalarView()
+    var index = 0
+    while index + 2 < bytes.count {
+        let value = (UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])) % 0x11_0000
+        if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+        index += 3
+    }
+    return String(text)
+}
+
+/// Checks the breaks of `characters`.
+private func checkBreaks(_ characters: [Character]) {
+    let breaks = LineBreaks.candidates(in: characters)
+    var previous = Int.max
+    for split in breaks {
+        check(split.end > 0 && split.end <= split.start && split.start < characters.count, "break outside the text")
+        check(split.start < previous, "breaks not last first, or twice")
+        check(characters[split.end..<split.start].allSatisfy(\.isWhitespace), "a break drops more than spaces")
+        check(!characters[split.end - 1].isWhitespace, "a break leaves spaces at the end of the first part")
+        previous = split.start
+    }
+    check(LineBreaks.candidates(in: characters) == breaks, "breaks differ from one time to the next")
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let text = String(decoding: bytes, as: UTF8.self)
     let characters = Array(text)
-    var previous = Int.max
-    for split in LineBreaks.candidates(in: characters) {
-        check(split.end > 0 && split.end <= split.start && split.start < characters.count, "break outside the text")
-        check(split.end <= previous, "breaks not last first")
-        previous = split.end
-    }
+    checkBreaks(characters)
+    checkBreaks(Array(scalars(bytes)))
     check(LyricsPace.units(of: text) >= characters.count, "fewer units than characters")
     let line = TextLine(text, fonts: chain)
     check(line.ascent >= BitmapFont.builtin.ascent && line.descent >= BitmapFont.builtin.descent, "box too small")

@@ -1,11 +1,17 @@
-/// Where a line of text may be broken in two, by the rules of Unicode's line breaking (UAX #14) that matter
-/// on a panel: at spaces, and between East Asian characters, which are written without spaces.
+import CICU
+
+/// Where a line of text may be broken in two, as Unicode's line breaking (UAX #14) says through ICU's line
+/// break iterator: at spaces and after hyphens, between East Asian characters (but never before closing
+/// punctuation, small kana or ー, nor after opening punctuation), and inside Thai, Lao, Khmer and Burmese
+/// words' runs at the word ends ICU's dictionaries find.
 ///
-/// Ideographs, kana and Hangul syllables (class ID) may be broken between, and from letters of other
-/// scripts, but never before closing punctuation, small kana or the prolonged sound mark (、。」！？ぁー …,
-/// classes CL, CP, EX, IS and NS) nor after opening punctuation (「（【 …, class OP). Breaks fall between
-/// characters (grapheme clusters), so never inside one. Text without East Asian characters breaks at its
-/// spaces only; Thai, which needs a dictionary to find its words, does too.
+/// One tailoring, which UAX #14 leaves to the text's conventions: Korean written with spaces between its words
+/// breaks at those spaces only (as Korean is set), so a line that has a space is never broken between two
+/// Hangul syllables; Hangul without spaces breaks between syllables, as ICU says.
+///
+/// A break ICU allows inside a grapheme cluster (a Swift `Character`, whose rules may be newer than ICU's) is
+/// left out, so a line is never broken inside a character. ICU reads its rules and dictionaries from its data
+/// library, mapped into memory, and only here: when a line is laid out, never while a frame is drawn.
 enum LineBreaks {
     /// A break: the first part ends before character `end`, the second starts at character `start`
     /// (after the spaces a break at a space drops).
@@ -14,65 +20,56 @@ enum LineBreaks {
         let start: Int
     }
 
-    /// The breaks `characters` allows, last first (so the first that fits leaves the longest first part).
-    /// A run of spaces gives one break per space, each dropping the whole run.
+    /// The breaks `characters` allows, last first (so the first that fits leaves the longest first part);
+    /// none when ICU cannot open its line rules (the line then scrolls rather than wraps).
     static func candidates(in characters: [Character]) -> [Break] {
+        var text: [UInt16] = []
+        // The character that starts at each UTF-16 offset, or -1 inside a character.
+        var characterAt: [Int] = []
+        for (index, character) in characters.enumerated() {
+            let units = character.utf16
+            characterAt.append(index)
+            characterAt.append(contentsOf: repeatElement(-1, count: units.count - 1))
+            text.append(contentsOf: units)
+        }
+        characterAt.append(characters.count)
+        let spacedWords = characters.contains { $0.isWhitespace }
         var breaks: [Break] = []
-        for split in characters.indices.reversed() {
-            if characters[split].isWhitespace {
-                var end = split
-                while end > 0, characters[end - 1].isWhitespace { end -= 1 }
-                var start = split
-                while start < characters.count, characters[start].isWhitespace { start += 1 }
-                guard end > 0, start < characters.count else { continue }
-                breaks.append(Break(end: end, start: start))
-            } else if split > 0, !characters[split - 1].isWhitespace,
-                mayBreak(between: characters[split - 1], and: characters[split])
-            {
-                breaks.append(Break(end: split, start: split))
+        for offset in allowedOffsets(in: text) where offset > 0 && offset < text.count {
+            let start = characterAt[offset]
+            guard start > 0 else { continue }
+            if spacedWords, characters[start - 1].isHangulSyllable, characters[start].isHangulSyllable { continue }
+            var end = start
+            while end > 0, characters[end - 1].isWhitespace { end -= 1 }
+            guard end > 0 else { continue }
+            breaks.append(Break(end: end, start: start))
+        }
+        return breaks.reversed()
+    }
+
+    /// The UTF-16 offsets before which ICU allows a line of `text` to break, first first, ending with the end
+    /// of the text; none when ICU cannot open its rules.
+    private static func allowedOffsets(in text: [UInt16]) -> [Int] {
+        guard !text.isEmpty, let length = Int32(exactly: text.count) else { return [] }
+        // A break comes after at least one code unit, so there are at most as many as code units.
+        var offsets = [Int32](repeating: 0, count: text.count)
+        let count = text.withUnsafeBufferPointer { units in
+            offsets.withUnsafeMutableBufferPointer { breaks in
+                cicu_line_breaks(units.baseAddress, length, breaks.baseAddress, length)
             }
         }
-        return breaks
+        return offsets.prefix(max(Int(count), 0)).map(Int.init)
     }
+}
 
-    /// How a character takes part in breaking.
-    enum Role: Equatable {
-        /// An ideograph, kana or Hangul syllable: a break may come before or after it.
-        case ideographic
-        /// Closing punctuation and the like: no break before it.
-        case closing
-        /// Opening punctuation: no break after it.
-        case opening
-        /// Anything else (Latin letters, digits, …): breaks only at spaces, or next to an ideograph.
-        case other
-    }
-
-    /// Whether a line may break between `before` and `after`, neither of them a space.
-    static func mayBreak(between before: Character, and after: Character) -> Bool {
-        let left = role(of: before)
-        let right = role(of: after)
-        if right == .closing || left == .opening { return false }
-        switch (left, right) {
-        case (.ideographic, _), (.closing, .ideographic), (.closing, .opening), (.other, .ideographic): return true
+extension Character {
+    /// Whether this character is a Hangul syllable, precomposed or spelt out in jamo (one grapheme cluster
+    /// that starts with a leading consonant).
+    fileprivate var isHangulSyllable: Bool {
+        guard let scalar = unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0xAC00...0xD7A3, 0x1100...0x115F, 0xA960...0xA97C: return true
         default: return false
         }
     }
-
-    /// The role of `character`, by its first scalar.
-    static func role(of character: Character) -> Role {
-        guard let scalar = character.unicodeScalars.first else { return .other }
-        if closing.contains(scalar) { return .closing }
-        if opening.contains(scalar) { return .opening }
-        return character.isEastAsianSyllable ? .ideographic : .other
-    }
-
-    /// No break before these: closing brackets and quotes (CL, CP), full stops and commas (IS and the CJK
-    /// ones), ! and ? (EX), small kana, iteration marks and the prolonged sound mark (NS and CJ).
-    private static let closing: Set<Unicode.Scalar> = Set(
-        (")]},.:;!?%'\"’”…‥、。，．：；！？）］｝〉》」』】〕〗〙〛・ー゛゜ゝゞヽヾ々〻"
-            + "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
-            + "｡｣､･ｧｨｩｪｫｬｭｮｯｰﾞﾟ").unicodeScalars)
-
-    /// No break after these: opening brackets and quotes (OP).
-    private static let opening: Set<Unicode.Scalar> = Set("([{‘“（［｛〈《「『【〔〖〘〚｢".unicodeScalars)
 }
