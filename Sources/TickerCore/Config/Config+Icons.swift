@@ -35,7 +35,8 @@ extension Config {
                 }
                 guard FeedPicture.isName(value) else {
                     throw ConfigValue.bad(
-                        value, s, k, "a picture name (built in: \(BuiltinIcons.names.joined(separator: ", "))) "
+                        value, s, k,
+                        "a picture name (built in: \(BuiltinIcons.names.joined(separator: ", "))) "
                             + "or the absolute path of a PNG or GIF file")
                 }
                 config.icons.files[index] = nil

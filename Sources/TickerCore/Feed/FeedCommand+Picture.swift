@@ -13,10 +13,14 @@ extension FeedCommand {
                 throw .missingArgument(command: "picture begin", example: "picture begin doorbell 8x8")
             }
             guard FeedPicture.isName(words[1]) else { throw .picture(.badName(Excerpt.of(words[1].unicodeScalars))) }
-            guard let (width, height) = size(words[2]) else { throw .picture(.badSize(Excerpt.of(words[2].unicodeScalars))) }
+            guard let (width, height) = size(words[2]) else {
+                throw .picture(.badSize(Excerpt.of(words[2].unicodeScalars)))
+            }
             return .pictureBegin(name: words[1], width: width, height: height)
         case "end":
-            guard words.count == 1 else { throw .unexpectedArgument(command: "picture end", argument: Excerpt.of(argument)) }
+            guard words.count == 1 else {
+                throw .unexpectedArgument(command: "picture end", argument: Excerpt.of(argument))
+            }
             return .pictureEnd
         case "remove":
             guard words.count == 2 else {

@@ -207,7 +207,9 @@ public enum FeedCommand: Sendable, Equatable {
                 continue
             case "--icon":
                 let value = FeedScan.string(nextWord())
-                guard !value.isEmpty else { throw .missingArgument(command: "message --icon", example: "--icon doorbell") }
+                guard !value.isEmpty else {
+                    throw .missingArgument(command: "message --icon", example: "--icon doorbell")
+                }
                 guard FeedPicture.isName(value) else { throw .picture(.badName(Excerpt.of(value.unicodeScalars))) }
                 icon = value
                 continue

@@ -171,7 +171,8 @@ public struct FeedDecoder: Sendable {
         case .pictureBegin(let name, let width, let height)?:
             openPicture(name: name, width: width, height: height, now: now, into: &events)
         case .pictureEnd?:
-            events.append(.problem(FeedProblem(.picture(.endWithoutBegin), line: lineNumber, excerpt: Excerpt.of(line))))
+            events.append(
+                .problem(FeedProblem(.picture(.endWithoutBegin), line: lineNumber, excerpt: Excerpt.of(line))))
         case let other?:
             events.append(.command(other, line: lineNumber))
         }

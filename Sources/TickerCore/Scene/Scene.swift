@@ -82,7 +82,8 @@ public struct Scene: Sendable {
                 zone: Zone(x: 0, y: rows, width: 0, height: 0), depth: depth, fonts: style.bottomFonts,
                 marquee: style.marquee, karaoke: style.karaoke)
         }
-        let side = style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
+        let side =
+            style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
         let besideZone = Scene.besideIcon(top.zone, side: side)
         iconSide = besideZone == nil ? nil : side
         beside = ZoneRenderer(
