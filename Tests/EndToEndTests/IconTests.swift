@@ -5,7 +5,7 @@ import TickerPictures
 import TickerTestSupport
 
 /// Icons end to end: a PNG decoded by `tickerctl icon` reaches a real `tickerd` through its FIFO as a picture
-/// block, and a message naming it shows it before its text on the pseudo-terminal panel, pixel for pixel as
+/// block, and a message or a page naming it shows it before its text on the pseudo-terminal panel, pixel for pixel as
 /// `tickerctl render` previews the same text with the same file.
 @Suite struct IconTests {
     /// An 8 × 8 bell: white, with an amber rim (a luminance of 0.7: level 2 of 3 on a 2-bit panel).
@@ -30,14 +30,19 @@ import TickerTestSupport
         return picture
     }()
 
-    @Test func aMessageShowsThePictureItNamesAsRenderPreviewsIt() async throws {
-        let stage = try await FeedStage(config: "[layout]\nicons = on\n")
+    /// A message and a page naming the sent bell: the feed line, and the text options render previews it with.
+    @Test(arguments: [
+        ("message --for 60 --icon doorbell Ding", ["--text", "Ding"]),
+        ("page --icon doorbell door Ding", ["--page", "door=Ding"]),
+    ])
+    func aMessageOrPageShowsThePictureItNamesAsRenderPreviewsIt(_ line: String, _ shown: [String]) async throws {
+        // A blank idle screen: the page alone shows, without the clock taking turns with it.
+        let stage = try await FeedStage(config: "[layout]\nicons = on\n[display]\nidle = blank\n")
         let png = stage.rig.path("doorbell.png")
         try Self.write(try PNGEncoder.encode(Self.bell), to: png)
         try await stage.tickerctl("icon", "doorbell", png)
-        try await stage.send("message --for 60 --icon doorbell Ding")
-        let render = try stage.rig.tickerctl(
-            ["render", "--config", stage.configPath, "--text", "Ding", "--icon", png])
+        try await stage.send(line)
+        let render = try stage.rig.tickerctl(["render", "--config", stage.configPath] + shown + ["--icon", png])
         #expect(try await stage.rig.exit(of: render) == .exited(0), "\(render.lines)")
         let preview = render.outputText.trimmingSuffix("\n")
         // The bell stands in columns 0-7: white at full, its amber rim at level 2; the text begins at column 9.

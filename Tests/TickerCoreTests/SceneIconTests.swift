@@ -118,4 +118,28 @@ import Testing
         scene.render(state, at: .milliseconds(350), into: &frame)
         #expect(frame.bytes != before)
     }
+
+    @Test func aPageShowsTheIconItNamesBeforeItsTextAndWithoutOneWhenNoPictureHasTheName() {
+        var state = PlayerState()
+        state.apply(.picture(Self.blinking), at: .zero)
+        state.apply(.page(IdlePage(name: "door", text: "Yo", icon: "blink")), at: .zero)
+        let idle = Self.style {
+            $0.idle = .blank
+            $0.idleAfter = .zero
+        }
+        let page = Self.draw(state, width: 20, at: 0.1, style: idle).split(separator: "\n").map(String.init)
+        #expect(page[3].prefix(8) == "..###..." && page[4].prefix(8) == "........")
+        // The text beside the icon, as a message with the same icon shows it.
+        var message = PlayerState()
+        message.apply(.picture(Self.blinking), at: .zero)
+        message.apply(.message("Yo", duration: .seconds(9), priority: .normal, icon: "blink"), at: .zero)
+        #expect(page == Self.draw(message, width: 20, at: 0.1).split(separator: "\n").map(String.init))
+        // A name no picture has: the page has no role to fall back to and shows its text at the left edge.
+        state.apply(.page(IdlePage(name: "door", text: "Yo", icon: "nowhere")), at: .zero)
+        var plain = idle
+        plain.icons = nil
+        #expect(Self.draw(state, width: 20, at: 0.1, style: idle) == Self.draw(state, width: 20, at: 0.1, style: plain))
+        #expect(
+            !Self.draw(state, width: 20, at: 0.1, style: plain).split(separator: "\n").allSatisfy { $0.hasPrefix(".") })
+    }
 }

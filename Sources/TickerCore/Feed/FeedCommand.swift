@@ -46,7 +46,7 @@ public enum FeedCommand: Sendable, Equatable {
     case picture(FeedPicture)
     /// `picture remove <name>`: forget the picture of that name.
     case pictureRemove(String)
-    /// `page [--for <seconds>] <name> <text>`: sets (or replaces) a page of the idle screen.
+    /// `page [--for <seconds>] [--icon <picture>] <name> <text>`: sets (or replaces) a page of the idle screen.
     case page(IdlePage)
     /// `page --remove <name>`: removes a page.
     case pageRemove(String)
@@ -207,7 +207,9 @@ public enum FeedCommand: Sendable, Equatable {
                 continue
             case "--icon":
                 let value = FeedScan.string(nextWord())
-                guard !value.isEmpty else { throw .missingArgument(command: "message --icon", example: "--icon doorbell") }
+                guard !value.isEmpty else {
+                    throw .missingArgument(command: "message --icon", example: "--icon doorbell")
+                }
                 guard FeedPicture.isName(value) else { throw .picture(.badName(Excerpt.of(value.unicodeScalars))) }
                 icon = value
                 continue

@@ -27,38 +27,40 @@ extension Scene {
         return Zone(x: zone.x + side + 1, y: zone.y, width: zone.width - side - 1, height: zone.height)
     }
 
-    /// The icon of `content` when the top zone shows it as `show`, or nil when icons are off, the content
-    /// has no role (the idle screen, a lyric) or no picture of the role's name exists.
-    func icon(for content: TopContent, _ state: PlayerState, show: Show) -> ShownIcon? {
+    /// The icon of `content` when the top zone shows it as `show`, `pageIcon` being the icon the idle screen's
+    /// page in view names; nil when icons are off, the content has none (a lyric, the idle clock) or no picture
+    /// of the name exists. A message's own icon falls back to its role's; a page's has no role to fall back to.
+    func icon(for content: TopContent, _ state: PlayerState, show: Show, pageIcon: String? = nil) -> ShownIcon? {
         guard let icons = style.icons, let side = iconSide, case .marquee(_, let since, _) = show else { return nil }
-        let role: IconStyle.Role
-        var asked: String?
-        switch content {
-        case .message(let message):
-            role = message.priority == .high ? .messageHigh : .message
-            asked = message.icon
-        case .nowPlaying:
-            switch state.playback {
-            case .playing: role = .playing
-            case .paused: role = .paused
-            case .stopped: role = .stopped
-            }
-        case .idle, .lyric:
-            return nil
-        }
-        let paint: ColorRole =
-            switch role {
-            case .message: .message
-            case .messageHigh: .messageHigh
-            default: .title
-            }
-        // A message's own icon first, then its role's; a sent picture before a built-in one of the same name.
-        // No array of the two: this runs every frame and must not allocate.
+        // A sent picture before a built-in one of the same name. No array of the names: this runs every frame
+        // and must not allocate.
         func picture(_ name: String?) -> FeedPicture? {
             guard let name else { return nil }
             return state.pictures[name] ?? BuiltinIcons.picture(named: name, side: side)
         }
-        guard let found = picture(asked) ?? picture(icons[role]) else { return nil }
+        let found: FeedPicture?
+        let paint: ColorRole
+        switch content {
+        case .message(let message):
+            let high = message.priority == .high
+            found = picture(message.icon) ?? picture(icons[high ? .messageHigh : .message])
+            paint = high ? .messageHigh : .message
+        case .nowPlaying:
+            let role: IconStyle.Role =
+                switch state.playback {
+                case .playing: .playing
+                case .paused: .paused
+                case .stopped: .stopped
+                }
+            found = picture(icons[role])
+            paint = .title
+        case .idle:
+            found = picture(pageIcon)
+            paint = .clock
+        case .lyric:
+            return nil
+        }
+        guard let found else { return nil }
         return ShownIcon(picture: found, since: since, role: paint)
     }
 
