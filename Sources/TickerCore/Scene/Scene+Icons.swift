@@ -12,6 +12,8 @@ extension Scene {
         var since: Duration
         /// The colour role it is painted in (on a colour panel, unless the picture has colours of its own).
         var role: ColorRole
+        /// Whether the feed sent it (from a user's file too): on a colour panel it shows in its own colours.
+        var isSent: Bool
     }
 
     /// The side of the square slot icons take in a zone of `height` rows whose fonts are `fontHeight` tall: the
@@ -34,11 +36,12 @@ extension Scene {
         guard let icons = style.icons, let side = iconSide, case .marquee(_, let since, _) = show else { return nil }
         // A sent picture before a built-in one of the same name. No array of the names: this runs every frame
         // and must not allocate.
-        func picture(_ name: String?) -> FeedPicture? {
+        func picture(_ name: String?) -> (picture: FeedPicture, isSent: Bool)? {
             guard let name else { return nil }
-            return state.pictures[name] ?? BuiltinIcons.picture(named: name, side: side)
+            if let sent = state.pictures[name] { return (sent, true) }
+            return BuiltinIcons.picture(named: name, side: side).map { ($0, false) }
         }
-        let found: FeedPicture?
+        let found: (picture: FeedPicture, isSent: Bool)?
         let paint: ColorRole
         switch content {
         case .message(let message):
@@ -61,7 +64,7 @@ extension Scene {
             return nil
         }
         guard let found else { return nil }
-        return ShownIcon(picture: found, since: since, role: paint)
+        return ShownIcon(picture: found.picture, since: since, role: paint, isSent: found.isSent)
     }
 
     /// The slot of the top zone's icon: a square of `iconSide` at its left, centred on its rows.
@@ -71,7 +74,8 @@ extension Scene {
     }
 
     /// Draws the frame of `icon` that shows at `now` into its slot (a picture larger than the slot is cut to
-    /// its middle, a smaller one centred), each pixel at the level of its luminance, and paints the slot.
+    /// its middle, a smaller one centred), each pixel at the level of its luminance, and paints the slot; on a
+    /// colour panel, a sent picture's pixels are kept for the colorizer to show in their own colours.
     func drawIcon(_ icon: ShownIcon, at now: Duration, into frame: inout Frame, paints: inout Paints) {
         let slot = iconSlot
         let picture = icon.picture
@@ -91,6 +95,11 @@ extension Scene {
             }
         }
         paints.paint(slot, icon.role)
+        if isColor, icon.isSent {
+            paints.iconColours = IconColours(
+                pixels: picture.frames[shown].pixels, width: picture.width, left: left, top: topRow, columns: columns,
+                rows: rows)
+        }
     }
 
     /// When `icon` next shows another frame, as a monotonic instant; nil for a still one.

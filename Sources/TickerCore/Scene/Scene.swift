@@ -82,7 +82,8 @@ public struct Scene: Sendable {
                 zone: Zone(x: 0, y: rows, width: 0, height: 0), depth: depth, fonts: style.bottomFonts,
                 marquee: style.marquee, karaoke: style.karaoke)
         }
-        let side = style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
+        let side =
+            style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
         let besideZone = Scene.besideIcon(top.zone, side: side)
         iconSide = besideZone == nil ? nil : side
         beside = ZoneRenderer(
@@ -212,8 +213,10 @@ public struct Scene: Sendable {
         colorize(frame, paints: paints, into: &image)
     }
 
-    /// The colours of `frame`, drawn with `paints`, into `image`, without allocating.
+    /// The colours of `frame`, drawn with `paints`, into `image`, without allocating: each level in its role's
+    /// colour, and the pixels of an icon the feed sent in their own.
     public func colorize(_ frame: Frame, paints: Paints, into image: inout RGBFrame) {
         colorizer.colorize(frame, paints: paints.recorded, into: &image)
+        paints.iconColours?.lay(over: &image)
     }
 }
