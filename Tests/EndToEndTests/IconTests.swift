@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TickerCore
+import TickerIO
 import TickerPictures
 import TickerTestSupport
 
@@ -55,6 +56,24 @@ import TickerTestSupport
         try await stage.rig.wait("the panel to show the bell and 'Ding' as render does:\n\(preview)") {
             panel.picture == preview
         }
+    }
+
+    @Test func renderDrawsAFilesPictureInItsOwnColoursOnAColourPanel() async throws {
+        let rig = try Rig()
+        var redGreen = RGBFrame(width: 2, height: 1)
+        redGreen[0, 0] = RGB(red: 255, green: 0, blue: 0)
+        redGreen[1, 0] = RGB(red: 0, green: 255, blue: 0)
+        let png = rig.path("rg.png")
+        try Self.write(try PNGEncoder.encode(redGreen), to: png)
+        let out = rig.path("out.png")
+        let render = try rig.tickerctl(
+            ["render", "--size", "16x8", "--depth", "rgb", "--text", "Hi", "--icon", png, "--png", out])
+        #expect(try await rig.exit(of: render) == .exited(0), "\(render.lines)")
+        let board = try PNGEncoder.decode(try Posix.readFile(out, limit: 1 << 20), maxSide: 256)
+        // Eight image pixels an LED: the picture is centred in the 8 × 8 slot, its red LED at column 3 of row 3.
+        func led(_ x: Int, _ y: Int) -> RGB { board[x * 8 + 4, y * 8 + 4] }
+        #expect(led(3, 3).red > 200 && led(3, 3).green < 60 && led(3, 3).blue < 60, "\(led(3, 3))")
+        #expect(led(4, 3).green > 200 && led(4, 3).red < 60 && led(4, 3).blue < 60, "\(led(4, 3))")
     }
 
     @Test(arguments: [
