@@ -31,4 +31,24 @@ func iconFigures() {
         }
         line(pad(on ? "on" : "off", 7) + pad(String(Int(time.rounded())), 10) + String(allocations))
     }
+    iconColourFigures(state)
+}
+
+/// The same message beside the same icon on a 64 × 8 colour panel, the icon's own colours laid over the
+/// colorized frame.
+private func iconColourFigures(_ state: PlayerState) {
+    var style = SceneStyle(fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
+    style.icons = IconStyle()
+    var scene = Scene(width: 64, height: 8, depth: .eight, color: true, style: style)
+    var frame = Frame(width: 64, height: 8, depth: .eight)
+    var image = RGBFrame(width: 64, height: 8)
+    scene.observe(state, at: .zero)
+    func instant(_ i: Int) -> Duration { .seconds(2) + .microseconds(Int64(i % 600) * 16_667) }
+    for i in 0..<2_000 { scene.render(state, at: instant(i), into: &frame, image: &image) }
+    var i = 0
+    let (time, allocations) = bestOfFive(rounds: 40_000) {
+        scene.render(state, at: instant(i), into: &frame, image: &image)
+        i += 1
+    }
+    line(pad("rgb", 7) + pad(String(Int(time.rounded())), 10) + String(allocations))
 }

@@ -57,7 +57,7 @@ let renderCommand = Command(
         .flag("--strip", help: "the whole text, unclipped"),
         Option(
             "--icon", "NAME|FILE", meaning: "a picture name or a PNG or GIF file",
-            help: "show this icon before the text (turns layout.icons on)"),
+            help: "show this icon before the text and the pages (turns layout.icons on)"),
         Option("--config", "FILE", meaning: "a file path", help: "configuration file (default: none)"),
         Option(
             "--set", "SECTION.KEY=VALUE", meaning: "SECTION.KEY=VALUE", help: "any configuration key (repeatable)"),
@@ -126,6 +126,8 @@ func runRender(_ given: ParsedArguments) -> Int32 {
         let name = isPictureFile(icon) ? "preview" : icon
         set("layout", "icons", "on")
         for role in IconStyle.Role.allCases { set("icons", role.rawValue, name) }
+        // Pages have no role: each names the icon itself, as 'page --icon' does.
+        for index in content.pages.indices { content.pages[index].icon = name }
     }
     if configPath == nil, !overrides.contains(where: { $0.section == "panel" && $0.key == "depth" }) {
         // ASCII art shows three levels; two bits per pixel is enough to see dim, faded and swept pixels.

@@ -23,6 +23,12 @@ import Testing
         Good(
             id: "control characters become spaces", line: "page a b\u{1}x\u{7}y",
             command: .page(IdlePage(name: "a", text: "b x y"))),
+        Good(
+            id: "with an icon", line: "page --icon sun.1 --for 60 weather Sunny",
+            command: .page(IdlePage(name: "weather", text: "Sunny", icon: "sun.1", lifetime: .seconds(60)))),
+        Good(
+            id: "an icon and text that looks like an option", line: "page --icon bell -- door --open",
+            command: .page(IdlePage(name: "door", text: "--open", icon: "bell"))),
         Good(id: "removal", line: "page --remove weather", command: .pageRemove("weather")),
     ])
     func readsPagesAndWritesThemBack(_ test: Good) throws {
@@ -53,7 +59,17 @@ import Testing
             id: "a name too long", line: "page \(String(repeating: "n", count: 33)) x",
             error: .badPageName(
                 String(repeating: "n", count: 33))),
-        Bad(id: "unknown option", line: "page --icon sun weather x", error: .unknownPageOption("--icon")),
+        Bad(id: "unknown option", line: "page --colour red weather x", error: .unknownPageOption("--colour")),
+        Bad(
+            id: "an icon without its name", line: "page --icon",
+            error: .missingArgument(command: "page --icon", example: "--icon sun")),
+        Bad(id: "an icon name in capitals", line: "page --icon Sun weather x", error: .picture(.badName("Sun"))),
+        Bad(
+            id: "an icon name with a control character", line: "page --icon s\u{7}n weather x",
+            error: .picture(.badName(Excerpt.of("s\u{7}n".unicodeScalars)))),
+        Bad(
+            id: "an icon name too long", line: "page --icon \(String(repeating: "i", count: 33)) weather x",
+            error: .picture(.badName(Excerpt.of(String(repeating: "i", count: 33).unicodeScalars)))),
         Bad(
             id: "a lifetime of zero", line: "page --for 0 weather x",
             error: .outOfRange("0", command: "page --for", expected: "more than 0, at most 86400 seconds")),
@@ -103,13 +119,13 @@ import Testing
 
     @Test func pagesAreKeptWithTheTimeTheyHaveLeftAndSurviveAnOldFile() throws {
         var state = PlayerState()
-        state.apply(.page(IdlePage(name: "weather", text: "Sunny")), at: .seconds(100))
+        state.apply(.page(IdlePage(name: "weather", text: "Sunny", icon: "sun")), at: .seconds(100))
         state.apply(.page(IdlePage(name: "train", text: "7:42", lifetime: .seconds(60))), at: .seconds(100))
         state.apply(.page(IdlePage(name: "gone", text: "x", lifetime: .seconds(5))), at: .seconds(100))
         let commands = KeptState.commands(for: state, at: .seconds(110), keepingTrack: true)
         #expect(
             commands == [
-                .page(IdlePage(name: "weather", text: "Sunny")),
+                .page(IdlePage(name: "weather", text: "Sunny", icon: "sun")),
                 .page(IdlePage(name: "train", text: "7:42", lifetime: .seconds(50))),
             ])
         let kept = KeptState(written: .seconds(1_000), commands: commands)

@@ -118,4 +118,73 @@ import Testing
         scene.render(state, at: .milliseconds(350), into: &frame)
         #expect(frame.bytes != before)
     }
+
+    @Test func aPageShowsTheIconItNamesBeforeItsTextAndWithoutOneWhenNoPictureHasTheName() {
+        var state = PlayerState()
+        state.apply(.picture(Self.blinking), at: .zero)
+        state.apply(.page(IdlePage(name: "door", text: "Yo", icon: "blink")), at: .zero)
+        let idle = Self.style {
+            $0.idle = .blank
+            $0.idleAfter = .zero
+        }
+        let page = Self.draw(state, width: 20, at: 0.1, style: idle).split(separator: "\n").map(String.init)
+        #expect(page[3].prefix(8) == "..###..." && page[4].prefix(8) == "........")
+        // The text beside the icon, as a message with the same icon shows it.
+        var message = PlayerState()
+        message.apply(.picture(Self.blinking), at: .zero)
+        message.apply(.message("Yo", duration: .seconds(9), priority: .normal, icon: "blink"), at: .zero)
+        #expect(page == Self.draw(message, width: 20, at: 0.1).split(separator: "\n").map(String.init))
+        // A name no picture has: the page has no role to fall back to and shows its text at the left edge.
+        state.apply(.page(IdlePage(name: "door", text: "Yo", icon: "nowhere")), at: .zero)
+        var plain = idle
+        plain.icons = nil
+        #expect(Self.draw(state, width: 20, at: 0.1, style: idle) == Self.draw(state, width: 20, at: 0.1, style: plain))
+        #expect(
+            !Self.draw(state, width: 20, at: 0.1, style: plain).split(separator: "\n").allSatisfy { $0.hasPrefix(".") })
+    }
+
+    /// A 2 × 1 still picture: a red pixel, then a green one.
+    static let redGreen = FeedPicture(
+        name: "rg", width: 2, height: 1, frames: [FeedPicture.Frame(delay: .zero, pixels: [255, 0, 0, 0, 255, 0])])
+
+    /// `state` drawn at 1 s on a 20 × 8 panel: in colour with messages in blue, or grey in white on black.
+    static func colours(_ state: PlayerState, color: Bool) -> (frame: Frame, image: RGBFrame) {
+        var style = Self.style()
+        if color { style.palette[.message] = RGB(red: 0, green: 0, blue: 255) }
+        let depth: PixelDepth = color ? .eight : .two
+        var scene = Scene(width: 20, height: 8, depth: depth, color: color, style: style)
+        scene.observe(state, at: .zero)
+        var frame = Frame(width: 20, height: 8, depth: depth)
+        var image = RGBFrame(width: 20, height: 8)
+        scene.render(state, at: .seconds(1), into: &frame, image: &image)
+        return (frame, image)
+    }
+
+    @Test func aSentPictureShowsInItsOwnColoursOnAColourPanelAndABuiltInOneInItsRolesColour() {
+        var state = PlayerState()
+        state.apply(.picture(Self.redGreen), at: .zero)
+        state.apply(.message("Yo", duration: .seconds(9), priority: .normal, icon: "rg"), at: .zero)
+        // Centred in the 8 × 8 slot: the red pixel at column 3, row 3, the green one beside it.
+        let sent = Self.colours(state, color: true).image
+        #expect(sent[3, 3] == RGB(red: 255, green: 0, blue: 0))
+        #expect(sent[4, 3] == RGB(red: 0, green: 255, blue: 0))
+        #expect(sent[5, 3] == RGB(red: 0, green: 0, blue: 0), "beside the picture, the background")
+        let lit = (9..<20).flatMap { x in (0..<8).map { y in sent[x, y] } }.filter {
+            $0 != RGB(red: 0, green: 0, blue: 0)
+        }
+        #expect(!lit.isEmpty && lit.allSatisfy { $0.red == 0 && $0.green == 0 }, "the text stays in blue")
+        // The built-in message icon keeps the role's blue.
+        state.apply(.message("Yo", duration: .seconds(9), priority: .normal), at: .zero)
+        let builtin = Self.colours(state, color: true).image
+        let icon = (0..<8).flatMap { x in (0..<8).map { y in builtin[x, y] } }.filter {
+            $0 != RGB(red: 0, green: 0, blue: 0)
+        }
+        #expect(!icon.isEmpty && icon.allSatisfy { $0.red == 0 && $0.green == 0 && $0.blue > 0 })
+        // A grey panel shows the sent picture's luminance, as before: red and green at their own levels.
+        state.apply(.message("Yo", duration: .seconds(9), priority: .normal, icon: "rg"), at: .zero)
+        let grey = Self.colours(state, color: false).frame
+        let red = PixelDepth.two.level(RGB(red: 255, green: 0, blue: 0).luminance)
+        let green = PixelDepth.two.level(RGB(red: 0, green: 255, blue: 0).luminance)
+        #expect(grey[3, 3] == red && grey[4, 3] == green && green > red)
+    }
 }

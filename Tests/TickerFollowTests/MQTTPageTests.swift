@@ -35,13 +35,20 @@ import TickerTestSupport
 
         try broker.publish("\(Self.prefix)/page/weather/set", "Sunny 21°")
         try broker.publish("\(Self.prefix)/page/train/set", #"{"text": "Next 7:42\nto Bern", "for": 600}"#)
+        try broker.publish("\(Self.prefix)/page/door/set", #"{"text": "Ring", "icon": "bell", "for": 30}"#)
+        try broker.publish("\(Self.prefix)/page/door/set", #"{"text": "Ring", "icon": "Bell!"}"#)
         try broker.publish("\(Self.prefix)/page/bad.name/set", "x")
         try broker.publish("\(Self.prefix)/page/weather/set", String(repeating: "x", count: 300))
         try broker.publish("\(Self.prefix)/page/train/set", #"{"text": "late", "for": -1}"#)
         try broker.publish("\(Self.prefix)/page/weather/set", "")
         let lines = try tap.waitFor(line: "page --remove weather")
         #expect(
-            lines == ["page weather Sunny 21°", "page --for 600 train Next 7:42 to Bern", "page --remove weather"])
+            lines == [
+                "page weather Sunny 21°", "page --for 600 train Next 7:42 to Bern",
+                "page --for 30 --icon bell door Ring",
+                "page --remove weather",
+            ])
+        try thread.waitForLog("the bad icon reported") { $0.contains("bad 'icon'") }
         try thread.waitForLog("the bad name reported") { $0.contains("'\(Self.prefix)/page/bad.name/set'") }
         try thread.waitForLog("the long text reported") { $0.contains("page text too long (300 characters") }
         try thread.waitForLog("the bad lifetime reported") { $0.contains("bad 'for'") }

@@ -48,7 +48,7 @@ import TickerTestSupport
 
     /// One of the feed lines the script sends, picked by `random`.
     static func feedLine(_ random: inout SplitMix, _ number: Int) -> String {
-        switch random.next(below: 12) {
+        switch random.next(below: 13) {
         case 0: "message --for \(1 + random.next(below: 3)) note \(number)"
         case 1: "message --for 2 --priority high alert \(number)"
         case 2: "title Track \(number) of a long evening, scrolling by"
@@ -60,6 +60,9 @@ import TickerTestSupport
         case 8: "stop"
         case 9: "page --for \(1 + random.next(below: 6)) p\(random.next(below: 3)) page \(number) says hello"
         case 10: "page --remove p\(random.next(below: 3))"
+        // An animated icon, a built-in one, and a name no picture has (the page then shows without one).
+        case 11:
+            "page --icon \(["blink", "bell", "nothing"][random.next(below: 3)]) p\(random.next(below: 3)) icon \(number)"
         default: "artist Band \(number)"
         }
     }

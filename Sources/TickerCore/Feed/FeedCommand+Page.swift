@@ -1,4 +1,4 @@
-// The `page` command: `page [--for <seconds>] <name> <text>` sets a page of the idle screen, `page --remove
+// The `page` command: `page [--for <seconds>] [--icon <picture>] <name> <text>` sets a page of the idle screen, `page --remove
 // <name>` removes one.
 
 extension FeedCommand {
@@ -7,6 +7,7 @@ extension FeedCommand {
         var rest = argument
         var lifetime: Duration?
         var removing = false
+        var icon: String?
         func nextWord() -> ArraySlice<Unicode.Scalar> {
             let end = rest.firstIndex(where: FeedScan.isSpace) ?? rest.endIndex
             let word = rest[rest.startIndex..<end]
@@ -24,6 +25,11 @@ extension FeedCommand {
                 let value = nextWord()
                 guard !value.isEmpty else { throw .missingArgument(command: "page --for", example: "--for 1800") }
                 lifetime = try seconds(value, command: "page --for", positive: true)
+            case "--icon":
+                let value = FeedScan.string(nextWord())
+                guard !value.isEmpty else { throw .missingArgument(command: "page --icon", example: "--icon sun") }
+                guard FeedPicture.isName(value) else { throw .picture(.badName(Excerpt.of(value.unicodeScalars))) }
+                icon = value
             default:
                 throw .unknownPageOption(Excerpt.of(option))
             }
@@ -46,13 +52,14 @@ extension FeedCommand {
         guard length <= IdlePage.maxTextScalars else {
             throw .textTooLong(command: "page", length: length, limit: IdlePage.maxTextScalars)
         }
-        return .page(IdlePage(name: name, text: shown, lifetime: lifetime))
+        return .page(IdlePage(name: name, text: shown, icon: icon, lifetime: lifetime))
     }
 
-    /// `page` as one feed line: the lifetime to the microsecond, the name, the text on one line.
+    /// `page` as one feed line: the lifetime to the microsecond, the icon, the name, the text on one line.
     static func encode(_ page: IdlePage) -> String {
         var words = ["page"]
         if let lifetime = page.lifetime { words += ["--for", FeedScan.seconds(lifetime)] }
+        if let icon = page.icon { words += ["--icon", icon] }
         return (words + [page.name, FeedScan.oneLine(page.text)]).joined(separator: " ")
     }
 }

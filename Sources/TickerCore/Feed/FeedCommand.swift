@@ -46,7 +46,7 @@ public enum FeedCommand: Sendable, Equatable {
     case picture(FeedPicture)
     /// `picture remove <name>`: forget the picture of that name.
     case pictureRemove(String)
-    /// `page [--for <seconds>] <name> <text>`: sets (or replaces) a page of the idle screen.
+    /// `page [--for <seconds>] [--icon <picture>] <name> <text>`: sets (or replaces) a page of the idle screen.
     case page(IdlePage)
     /// `page --remove <name>`: removes a page.
     case pageRemove(String)

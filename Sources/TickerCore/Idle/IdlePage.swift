@@ -1,12 +1,14 @@
-/// A page of the idle screen as the feed sets it (`page [--for <seconds>] <name> <text>`): a named text, shown
-/// in turn with the idle clock while nothing plays, until it is removed, replaced or its lifetime runs out.
+/// A page of the idle screen as the feed sets it (`page [--for <seconds>] [--icon <picture>] <name> <text>`): a
+/// named text, shown in turn with the idle clock while nothing plays, until it is removed, replaced or its
+/// lifetime runs out.
 public struct IdlePage: Sendable, Equatable {
     /// The page's name, which a later `page` with the same name replaces or removes (`IdlePage.isName`).
     public var name: String
     /// The text shown.
     public var text: String
-    /// A small picture shown before the text, or nil for none; the feed does not fill it yet.
-    public var icon: RGBFrame?
+    /// The name of the picture shown before the text (`layout.icons`), a sent one or a built-in one; nil, or a
+    /// name no picture has, shows the page without an icon.
+    public var icon: String?
     /// How long the page lasts from when it is set, or nil for as long as the daemon runs.
     public var lifetime: Duration?
 
@@ -17,8 +19,9 @@ public struct IdlePage: Sendable, Equatable {
     /// The longest text, in Unicode scalars.
     public static let maxTextScalars = 256
 
-    /// A page named `name` showing `text` for `lifetime` (nil: until removed), without an icon.
-    public init(name: String, text: String, icon: RGBFrame? = nil, lifetime: Duration? = nil) {
+    /// A page named `name` showing `text` after the picture named `icon` (nil: none) for `lifetime` (nil: until
+    /// removed).
+    public init(name: String, text: String, icon: String? = nil, lifetime: Duration? = nil) {
         self.name = name
         self.text = text
         self.icon = icon

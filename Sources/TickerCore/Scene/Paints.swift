@@ -6,6 +6,8 @@ public struct Paints: Sendable, Equatable {
     var roles: [UInt8] = []
     var width = 0
     var height = 0
+    /// On a colour panel, the icon the feed sent in its own colours, laid over the colorized frame.
+    var iconColours: IconColours?
 
     /// No paints yet; drawing a frame with them fills them in (in this storage when it has the right size).
     public init() {}
@@ -18,6 +20,7 @@ public struct Paints: Sendable, Equatable {
         roles.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         self.width = width
         self.height = height
+        iconColours = nil
     }
 
     /// Whether roles are recorded.

@@ -66,6 +66,7 @@ extension Scene {
         let (content, position, current) = topContent(state, at: now)
         var composition = Composition(top: .nothing, bottom: .nothing, position: position, current: current)
         composition.progress = progressFilled(state, at: now, showing: content)
+        var pageIcon: String?
         switch content {
         case .message(let message):
             let role: ColorRole = message.priority == .high ? .messageHigh : .message
@@ -76,6 +77,7 @@ extension Scene {
             if let turn = idleTurn(state, at: now, since: shownSince, clock: clock) {
                 composition.top = .marquee(turn.text, since: turn.since, paint: .role(.clock))
                 composition.idleTurnEnds = turn.ends
+                pageIcon = turn.icon
             }
         case .nowPlaying:
             composition.top = .marquee(
@@ -84,7 +86,7 @@ extension Scene {
             composition.top = isSplit ? .wrapped : .lyric
             return composition
         }
-        composition.icon = icon(for: content, state, show: composition.top)
+        composition.icon = icon(for: content, state, show: composition.top, pageIcon: pageIcon)
         guard isSplit else { return composition }
         if current != nil {
             composition.bottom = .lyric

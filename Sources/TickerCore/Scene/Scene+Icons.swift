@@ -12,6 +12,8 @@ extension Scene {
         var since: Duration
         /// The colour role it is painted in (on a colour panel, unless the picture has colours of its own).
         var role: ColorRole
+        /// Whether the feed sent it (from a user's file too): on a colour panel it shows in its own colours.
+        var isSent: Bool
     }
 
     /// The side of the square slot icons take in a zone of `height` rows whose fonts are `fontHeight` tall: the
@@ -27,39 +29,42 @@ extension Scene {
         return Zone(x: zone.x + side + 1, y: zone.y, width: zone.width - side - 1, height: zone.height)
     }
 
-    /// The icon of `content` when the top zone shows it as `show`, or nil when icons are off, the content
-    /// has no role (the idle screen, a lyric) or no picture of the role's name exists.
-    func icon(for content: TopContent, _ state: PlayerState, show: Show) -> ShownIcon? {
+    /// The icon of `content` when the top zone shows it as `show`, `pageIcon` being the icon the idle screen's
+    /// page in view names; nil when icons are off, the content has none (a lyric, the idle clock) or no picture
+    /// of the name exists. A message's own icon falls back to its role's; a page's has no role to fall back to.
+    func icon(for content: TopContent, _ state: PlayerState, show: Show, pageIcon: String? = nil) -> ShownIcon? {
         guard let icons = style.icons, let side = iconSide, case .marquee(_, let since, _) = show else { return nil }
-        let role: IconStyle.Role
-        var asked: String?
+        // A sent picture before a built-in one of the same name. No array of the names: this runs every frame
+        // and must not allocate.
+        func picture(_ name: String?) -> (picture: FeedPicture, isSent: Bool)? {
+            guard let name else { return nil }
+            if let sent = state.pictures[name] { return (sent, true) }
+            return BuiltinIcons.picture(named: name, side: side).map { ($0, false) }
+        }
+        let found: (picture: FeedPicture, isSent: Bool)?
+        let paint: ColorRole
         switch content {
         case .message(let message):
-            role = message.priority == .high ? .messageHigh : .message
-            asked = message.icon
+            let high = message.priority == .high
+            found = picture(message.icon) ?? picture(icons[high ? .messageHigh : .message])
+            paint = high ? .messageHigh : .message
         case .nowPlaying:
-            switch state.playback {
-            case .playing: role = .playing
-            case .paused: role = .paused
-            case .stopped: role = .stopped
-            }
-        case .idle, .lyric:
+            let role: IconStyle.Role =
+                switch state.playback {
+                case .playing: .playing
+                case .paused: .paused
+                case .stopped: .stopped
+                }
+            found = picture(icons[role])
+            paint = .title
+        case .idle:
+            found = picture(pageIcon)
+            paint = .clock
+        case .lyric:
             return nil
         }
-        let paint: ColorRole =
-            switch role {
-            case .message: .message
-            case .messageHigh: .messageHigh
-            default: .title
-            }
-        // A message's own icon first, then its role's; a sent picture before a built-in one of the same name.
-        // No array of the two: this runs every frame and must not allocate.
-        func picture(_ name: String?) -> FeedPicture? {
-            guard let name else { return nil }
-            return state.pictures[name] ?? BuiltinIcons.picture(named: name, side: side)
-        }
-        guard let found = picture(asked) ?? picture(icons[role]) else { return nil }
-        return ShownIcon(picture: found, since: since, role: paint)
+        guard let found else { return nil }
+        return ShownIcon(picture: found.picture, since: since, role: paint, isSent: found.isSent)
     }
 
     /// The slot of the top zone's icon: a square of `iconSide` at its left, centred on its rows.
@@ -69,7 +74,8 @@ extension Scene {
     }
 
     /// Draws the frame of `icon` that shows at `now` into its slot (a picture larger than the slot is cut to
-    /// its middle, a smaller one centred), each pixel at the level of its luminance, and paints the slot.
+    /// its middle, a smaller one centred), each pixel at the level of its luminance, and paints the slot; on a
+    /// colour panel, a sent picture's pixels are kept for the colorizer to show in their own colours.
     func drawIcon(_ icon: ShownIcon, at now: Duration, into frame: inout Frame, paints: inout Paints) {
         let slot = iconSlot
         let picture = icon.picture
@@ -89,6 +95,11 @@ extension Scene {
             }
         }
         paints.paint(slot, icon.role)
+        if isColor, icon.isSent {
+            paints.iconColours = IconColours(
+                pixels: picture.frames[shown].pixels, width: picture.width, left: left, top: topRow, columns: columns,
+                rows: rows)
+        }
     }
 
     /// When `icon` next shows another frame, as a monotonic instant; nil for a still one.

@@ -6,6 +6,8 @@ extension Scene {
     struct IdleTurn {
         /// The text shown.
         var text: String
+        /// The name of the picture before it: a page's icon; nil for the clock or the idle text.
+        var icon: String? = nil
         /// When this turn began: where its marquee's lap starts.
         var since: Duration
         /// When the turn ends or a page vanishes, whichever comes first; nil when neither happens.
@@ -27,17 +29,20 @@ extension Scene {
         let turns = first + (showsPages ? state.pageCount(at: now) : 0)
         guard turns > 0 else { return nil }
         guard turns > 1 else {
-            let text = screen ?? state.page(0, at: now)?.content.text ?? ""
-            return IdleTurn(text: text, since: since, ends: vanishes)
+            let page = screen == nil ? state.page(0, at: now)?.content : nil
+            return IdleTurn(text: screen ?? page?.text ?? "", icon: page?.icon, since: since, ends: vanishes)
         }
         let pitch = max(style.pageTime, .milliseconds(1))
         let elapsed = max(now - since, .zero)
         let count = Int(clamping: elapsed.attosecondCount / pitch.attosecondCount)
         let start = since + pitch * count
         let index = count % turns
-        let text =
-            if let screen, index == 0 { screen } else { state.page(index - first, at: now)?.content.text ?? "" }
         let ends = start + pitch
-        return IdleTurn(text: text, since: start, ends: vanishes.map { min($0, ends) } ?? ends)
+        if let screen, index == 0 {
+            return IdleTurn(text: screen, since: start, ends: vanishes.map { min($0, ends) } ?? ends)
+        }
+        let page = state.page(index - first, at: now)?.content
+        return IdleTurn(
+            text: page?.text ?? "", icon: page?.icon, since: start, ends: vanishes.map { min($0, ends) } ?? ends)
     }
 }

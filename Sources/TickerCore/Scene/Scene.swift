@@ -213,8 +213,10 @@ public struct Scene: Sendable {
         colorize(frame, paints: paints, into: &image)
     }
 
-    /// The colours of `frame`, drawn with `paints`, into `image`, without allocating.
+    /// The colours of `frame`, drawn with `paints`, into `image`, without allocating: each level in its role's
+    /// colour, and the pixels of an icon the feed sent in their own.
     public func colorize(_ frame: Frame, paints: Paints, into image: inout RGBFrame) {
         colorizer.colorize(frame, paints: paints.recorded, into: &image)
+        paints.iconColours?.lay(over: &image)
     }
 }

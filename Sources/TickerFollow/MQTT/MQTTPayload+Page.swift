@@ -1,8 +1,9 @@
 import TickerCore
 
 extension MQTTPayload {
-    /// `<prefix>/page/<name>/set`: plain text, or a JSON object `{"text": …, "for": seconds}` (`for` optional:
-    /// the page then lasts until removed); an empty payload, or an empty text, removes the page.
+    /// `<prefix>/page/<name>/set`: plain text, or a JSON object `{"text": …, "for": seconds, "icon": picture
+    /// name}` (`for` optional: the page then lasts until removed; `icon` optional); an empty payload, or an empty
+    /// text, removes the page.
     package static func page(named name: String, _ payload: [UInt8]) throws(MQTTPayloadError) -> FeedCommand {
         guard payload.count <= maxMessageBytes else { throw .tooLong(bytes: payload.count, limit: maxMessageBytes) }
         guard let text = String(validating: payload, as: UTF8.self) else { throw .notUTF8 }
@@ -14,6 +15,7 @@ extension MQTTPayload {
             if !shown.unicodeScalars.contains(where: { !blank($0) }) { return .pageRemove(name) }
             page.text = shown
             page.lifetime = try lifetime(value)
+            page.icon = try icon(value)
         }
         // The command the daemon will read: control characters become spaces, an overlong text is refused.
         let read: FeedCommand?
@@ -37,6 +39,15 @@ extension MQTTPayload {
         guard case .object = value else { throw .badMember("text", expected: "a JSON object with a 'text' string") }
         guard let text = value["text"]?.stringValue else { throw .badMember("text", expected: "a string") }
         return (value, text)
+    }
+
+    /// The object's `icon` member: a picture's name; nil when missing or null.
+    static func icon(_ value: JSONValue) throws(MQTTPayloadError) -> String? {
+        guard let member = value["icon"], member != .null else { return nil }
+        guard let name = member.stringValue, FeedPicture.isName(name) else {
+            throw .badMember("icon", expected: "a picture name: 1 to 32 of a-z, 0-9, '-', '_', '.'")
+        }
+        return name
     }
 
     /// The object's `for` member: seconds, more than 0 and at most 86400; nil when missing or null.

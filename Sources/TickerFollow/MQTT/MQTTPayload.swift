@@ -78,14 +78,7 @@ package enum MQTTPayload {
             else { throw .badMember("priority", expected: "one of: low, normal, high") }
             priority = chosen
         }
-        var icon: String?
-        if let member = value["icon"], member != .null {
-            guard let name = member.stringValue, FeedPicture.isName(name) else {
-                throw .badMember("icon", expected: "a picture name: 1 to 32 of a-z, 0-9, '-', '_', '.'")
-            }
-            icon = name
-        }
-        return .message(text, duration: duration, priority: priority, icon: icon)
+        return .message(text, duration: duration, priority: priority, icon: try icon(value))
     }
 
     /// `<prefix>/brightness`: a number from 0 to 100 (Home Assistant may send `40.0`), rounded to a whole percent,
