@@ -8,33 +8,22 @@ extension FeedCommand {
         var lifetime: Duration?
         var removing = false
         var icon: String?
-        func nextWord() -> ArraySlice<Unicode.Scalar> {
-            let end = rest.firstIndex(where: FeedScan.isSpace) ?? rest.endIndex
-            let word = rest[rest.startIndex..<end]
-            rest = FeedScan.trimmed(rest[end...])
-            return word
-        }
         options: while rest.starts(with: "--".unicodeScalars) {
-            let option = FeedScan.string(nextWord())
+            let option = FeedScan.string(FeedScan.nextWord(&rest))
             switch option {
             case "--":
                 break options
             case "--remove":
                 removing = true
             case "--for":
-                let value = nextWord()
-                guard !value.isEmpty else { throw .missingArgument(command: "page --for", example: "--for 1800") }
-                lifetime = try seconds(value, command: "page --for", positive: true)
+                lifetime = try lifetimeOption(&rest, command: "page --for", example: "--for 1800")
             case "--icon":
-                let value = FeedScan.string(nextWord())
-                guard !value.isEmpty else { throw .missingArgument(command: "page --icon", example: "--icon sun") }
-                guard FeedPicture.isName(value) else { throw .picture(.badName(Excerpt.of(value.unicodeScalars))) }
-                icon = value
+                icon = try iconOption(&rest, command: "page --icon", example: "--icon sun")
             default:
                 throw .unknownPageOption(Excerpt.of(option))
             }
         }
-        let word = nextWord()
+        let word = FeedScan.nextWord(&rest)
         guard !word.isEmpty else { throw .missingArgument(command: "page", example: "page weather Sunny 21°") }
         let name = FeedScan.string(word)
         guard IdlePage.isName(name) else { throw .badPageName(Excerpt.of(name)) }

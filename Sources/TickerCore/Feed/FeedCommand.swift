@@ -176,28 +176,39 @@ public enum FeedCommand: Sendable, Equatable {
         return value
     }
 
+    /// Reads the seconds after a `--for`: more than 0, at most a day.
+    static func lifetimeOption(_ rest: inout ArraySlice<Unicode.Scalar>, command: String, example: String)
+        throws(FeedError) -> Duration
+    {
+        let value = FeedScan.nextWord(&rest)
+        guard !value.isEmpty else { throw .missingArgument(command: command, example: example) }
+        return try seconds(value, command: command, positive: true)
+    }
+
+    /// Reads the picture name after an `--icon`.
+    static func iconOption(_ rest: inout ArraySlice<Unicode.Scalar>, command: String, example: String)
+        throws(FeedError) -> String
+    {
+        let value = FeedScan.string(FeedScan.nextWord(&rest))
+        guard !value.isEmpty else { throw .missingArgument(command: command, example: example) }
+        guard FeedPicture.isName(value) else { throw .picture(.badName(Excerpt.of(value.unicodeScalars))) }
+        return value
+    }
+
     private static func message(_ argument: ArraySlice<Unicode.Scalar>) throws(FeedError) -> FeedCommand {
         var rest = argument
         var duration: Duration?
         var priority = MessagePriority.normal
         var icon: String?
-        func nextWord() -> ArraySlice<Unicode.Scalar> {
-            let end = rest.firstIndex(where: FeedScan.isSpace) ?? rest.endIndex
-            let word = rest[rest.startIndex..<end]
-            rest = FeedScan.trimmed(rest[end...])
-            return word
-        }
         while rest.starts(with: "--".unicodeScalars) {
-            let option = FeedScan.string(nextWord())
+            let option = FeedScan.string(FeedScan.nextWord(&rest))
             switch option {
             case "--": break
             case "--for":
-                let value = nextWord()
-                guard !value.isEmpty else { throw .missingArgument(command: "message --for", example: "--for 10") }
-                duration = try seconds(value, command: "message --for", positive: true)
+                duration = try lifetimeOption(&rest, command: "message --for", example: "--for 10")
                 continue
             case "--priority":
-                let value = FeedScan.string(nextWord())
+                let value = FeedScan.string(FeedScan.nextWord(&rest))
                 guard let level = MessagePriority.allCases.first(where: { $0.name == value }) else {
                     throw value.isEmpty
                         ? .missingArgument(command: "message --priority", example: "--priority high")
@@ -206,12 +217,7 @@ public enum FeedCommand: Sendable, Equatable {
                 priority = level
                 continue
             case "--icon":
-                let value = FeedScan.string(nextWord())
-                guard !value.isEmpty else {
-                    throw .missingArgument(command: "message --icon", example: "--icon doorbell")
-                }
-                guard FeedPicture.isName(value) else { throw .picture(.badName(Excerpt.of(value.unicodeScalars))) }
-                icon = value
+                icon = try iconOption(&rest, command: "message --icon", example: "--icon doorbell")
                 continue
             default:
                 throw .unknownOption(Excerpt.of(option))

@@ -6,6 +6,14 @@ enum FeedScan {
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
 
+    /// Takes the first word off `rest`, and the spaces after it.
+    static func nextWord(_ rest: inout ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+        let end = rest.firstIndex(where: isSpace) ?? rest.endIndex
+        let word = rest[rest.startIndex..<end]
+        rest = trimmed(rest[end...])
+        return word
+    }
+
     /// The scalars of `value` after a leading `+` or `-`, and the sign: -1 after a `-`, else 1.
     static func signed(_ value: String) -> (sign: Int64, digits: ArraySlice<Unicode.Scalar>) {
         let scalars = Array(value.unicodeScalars)[...]
