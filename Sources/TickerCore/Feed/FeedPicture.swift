@@ -41,6 +41,8 @@ public struct FeedPicture: Sendable, Equatable {
     public static let minDelay: Duration = .milliseconds(20)
     /// The longest delay of an animated frame.
     public static let maxDelay: Duration = .seconds(60)
+    /// The name of the current track's album cover (`layout.cover`), which a new track forgets.
+    public static let coverName = "cover"
 
     /// A picture; `FeedCommand.parse` and the feed decoder check every bound, callers building one check
     /// them with `problem`.
