@@ -60,7 +60,7 @@ let package = Package(
         // What `import Glibc` does not expose on this toolchain.
         .target(name: "CLinux"),
         // ICU's line breaking (UAX #14, Thai by dictionary) for TickerCore, behind one C call: pure computation,
-        // its data mapped from libicudata (apt libicu-dev).
+        // opened on first use, its data mapped from libicudata (apt libicu-dev).
         .target(name: "CICU"),
         .target(name: "TickerTestShim"),
         // Counts heap allocations; linked into the benchmark program only.

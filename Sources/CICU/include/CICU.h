@@ -11,10 +11,12 @@
 /// Stores in `breaks` the places where a line of `length` UTF-16 code units of `text` may break, in code
 /// units from its start, in order, the end of the text last (so at most `length` of them), as ICU's line
 /// break iterator with the root locale's rules finds them (`ubrk_open(UBRK_LINE, "", …)`, `ubrk_next`).
-/// Returns how many it stored, at most `capacity`, or -1 when ICU could not open its rules.
+/// Returns how many it stored, at most `capacity`, or -1 when ICU (libicuuc, of the version of the headers
+/// built with) could not be opened or could not open its rules.
 ///
-/// ICU reads its rules and dictionaries only from the data library it is linked with (libicudata, mapped
-/// into memory), never from single files: the first call sets `udata_setFileAccess(UDATA_NO_FILES)`, once.
+/// The first call opens ICU (`dlopen`): a daemon that never breaks a line never maps it. ICU reads its rules
+/// and dictionaries only from its data library (libicudata, mapped into memory), never from single files: the
+/// first call sets `udata_setFileAccess(UDATA_NO_FILES)`, once.
 int32_t cicu_line_breaks(const uint16_t *text, int32_t length, int32_t *breaks, int32_t capacity);
 
 #endif
