@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(
             name: "TickerFollowTests",
             dependencies: [
-                "TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerPictures", "TickerTestSupport",
+                "TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerPictures",
+                "TickerTestSupport",
             ]),
         .testTarget(name: "TickerPicturesTests", dependencies: ["TickerPictures", "TickerCore"]),
         .testTarget(

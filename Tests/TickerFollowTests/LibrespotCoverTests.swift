@@ -28,7 +28,9 @@ struct LibrespotCoverTests {
             directory.file("covers"),
         ]
         func hook(_ environment: [String: String]) throws -> Child {
-            try Child(name: "tickerctl", executable: try BuiltProducts.tickerctl(), arguments: arguments, environment: environment)
+            try Child(
+                name: "tickerctl", executable: try BuiltProducts.tickerctl(), arguments: arguments,
+                environment: environment)
         }
         let first = Self.event("One", album: "Green", covers: [server.url("640.png"), server.url("64.png")])
         let title = ["title One", "artist The Testers", "album Green", "duration 180", "lyrics clear"]

@@ -60,6 +60,7 @@ struct MPDCoverTests {
             return positions == 2
         }
         #expect(!after.contains { $0.hasPrefix("picture") }, "\(after)")
-        #expect(!thread.log.contains { $0.contains("cover") && !$0.hasPrefix("album covers are sent") }, "\(thread.log)")
+        #expect(
+            !thread.log.contains { $0.contains("cover") && !$0.hasPrefix("album covers are sent") }, "\(thread.log)")
     }
 }

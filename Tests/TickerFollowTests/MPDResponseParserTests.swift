@@ -258,7 +258,9 @@ struct MPDBinaryResponseTests {
         #expect(parser.binary == [0x78])
         #expect(try parser.next() == .ok([]))
         #expect(parser.binary == nil)
-        #expect(try parser.next() == .ack(MPDAck(code: 50, commandIndex: 0, command: "albumart", message: "No file exists")))
+        #expect(
+            try parser.next() == .ack(MPDAck(code: 50, commandIndex: 0, command: "albumart", message: "No file exists"))
+        )
         #expect(parser.binary == nil)
     }
 

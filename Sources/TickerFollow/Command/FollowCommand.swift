@@ -113,7 +113,8 @@ package struct LyricsLibraryOptions: Equatable, Sendable {
     /// The covers these options ask for; nil for none.
     package var covers: CoverSettings? {
         guard !noCovers, let coverSide else { return nil }
-        return CoverSettings(side: coverSide, cacheDirectory: coverCacheDirectory ?? CoverSettings.defaultCacheDirectory)
+        return CoverSettings(
+            side: coverSide, cacheDirectory: coverCacheDirectory ?? CoverSettings.defaultCacheDirectory)
     }
 
     /// The library these options describe.

@@ -67,9 +67,9 @@ package struct CoverLoader: Sendable {
         let file: FileTagSource
         do {
             file = try FileTagSource(path: path)
-        } catch where error.code == .noSuchFileOrDirectory {
+        } catch  where error.code == .noSuchFileOrDirectory {
             return nil
-        } catch where error.code == .invalidArgument {
+        } catch  where error.code == .invalidArgument {
             throw CoverError("cover '\(path)' is not a regular file")
         } catch {
             throw CoverError("cover: \(error)")
@@ -78,7 +78,9 @@ package struct CoverLoader: Sendable {
         guard file.count <= CoverImage.maxFileBytes else {
             throw CoverError("cover '\(path)' is \(file.count) bytes, more than \(CoverImage.maxFileBytes)")
         }
-        guard let bytes = file.bytes(at: 0, count: file.count) else { throw CoverError("cover '\(path)' cannot be read") }
+        guard let bytes = file.bytes(at: 0, count: file.count) else {
+            throw CoverError("cover '\(path)' cannot be read")
+        }
         return bytes
     }
 
@@ -91,7 +93,8 @@ package struct CoverLoader: Sendable {
         do {
             answer = try client.get(url)
         } catch {
-            throw CoverError("cover '\(Self.excerpt(text))': \(error)", transient: error != .tooLarge(limit: client.maxBodyBytes))
+            throw CoverError(
+                "cover '\(Self.excerpt(text))': \(error)", transient: error != .tooLarge(limit: client.maxBodyBytes))
         }
         switch answer.status {
         case 200: return answer.body.isEmpty ? nil : answer.body

@@ -125,7 +125,9 @@ package enum LMSStatus {
             if artwork.hasPrefix("/") { return .url(base + artwork) }
         }
         guard let coverID, (1...64).contains(coverID.utf8.count),
-            coverID.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) })
+            coverID.utf8.allSatisfy({
+                $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20)
+            })
         else { return nil }
         return .url(base + "/music/" + coverID + "/cover.jpg")
     }

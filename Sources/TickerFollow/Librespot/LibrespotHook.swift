@@ -136,7 +136,8 @@ package struct LibrespotHook: Sendable {
         var answer = cache.answer(forKey: source.key, now: Date().timeIntervalSince1970)
         if answer == nil {
             do {
-                answer = try CoverLoader(settings: covers).picture(of: source).map { CoverCache.Answer.hit($0) } ?? .miss
+                answer =
+                    try CoverLoader(settings: covers).picture(of: source).map { CoverCache.Answer.hit($0) } ?? .miss
             } catch {
                 log.warning(error.description)
                 if error.isTransient { return false }

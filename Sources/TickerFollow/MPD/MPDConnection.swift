@@ -74,7 +74,8 @@ final class MPDConnection {
 
     /// Sends `command`, which may answer with binary data of up to `limit` bytes (`readpicture`, `albumart`),
     /// and returns its reply and the data (nil when it had none).
-    func binaryCommand(_ command: String, limit: Int) throws(MPDConnectionError) -> (reply: MPDReply, binary: [UInt8]?) {
+    func binaryCommand(_ command: String, limit: Int) throws(MPDConnectionError) -> (reply: MPDReply, binary: [UInt8]?)
+    {
         parser.binaryLimit = limit
         defer { parser.binaryLimit = 0 }
         try send(command)

@@ -142,7 +142,8 @@ package struct MPDResponseParser: Sendable {
             let value = String(line[separator.upperBound...])
             if key == "binary" {
                 guard binaryLimit > 0 else { throw .unexpectedBinary }
-                guard binaryData == nil, value.utf8.count <= 12, let count = Int(value), (0...binaryLimit).contains(count)
+                guard binaryData == nil, value.utf8.count <= 12, let count = Int(value),
+                    (0...binaryLimit).contains(count)
                 else { throw .badBinaryLength(line: Self.excerpt(line), limit: binaryLimit) }
                 binaryPending = count
                 continue
