@@ -31,6 +31,9 @@ enum Recording {
     /// bytes in `PICT`, `pcen`.
     static func picture(_ bytes: [UInt8], frame: UInt32) -> String {
         let data = Data(bytes)
+        guard !data.isEmpty else {
+            return item("ssnc", "pcst", String(frame)) + item("ssnc", "PICT") + item("ssnc", "pcen", String(frame))
+        }
         return item("ssnc", "pcst", String(frame))
             + "<item><type>\(hex("ssnc"))</type><code>\(hex("PICT"))</code><length>\(data.count)</length>\n"
             + "<data encoding=\"base64\">\n\(data.base64EncodedString())</data></item>\n"

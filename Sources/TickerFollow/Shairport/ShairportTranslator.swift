@@ -15,8 +15,9 @@
 /// `startSeconds` of `pbeg`, the clock starts then. `pend` ends the session and the track.
 ///
 /// A `PICT` (the cover, with `include_cover_art`; `pcst` and `pcen` bracket it, `pcst` with its RTP time) is
-/// the cover of the batch open around it, else of the current track; one that came before its batch (the same
-/// RTP time) is taken by that batch's track. An empty `PICT` says there is none.
+/// the cover of the batch open around it, else of the current track when the RTP times agree (or one is
+/// missing); one that came before its batch (the same RTP time) is taken by that batch's track. An empty
+/// `PICT` says there is none.
 ///
 /// Pure: time comes in as a parameter.
 package struct ShairportTranslator: Sendable {
@@ -121,15 +122,13 @@ package struct ShairportTranslator: Sendable {
             pictureFrame = Self.frame(item.data)
         case FourCharCode("PICT"):
             let cover = item.data.isEmpty ? nil : CoverSource.bytes(item.data)
-            if let frame = pictureFrame {
-                lastPicture = (frame: frame, cover: cover)
-            } else {
-                lastPicture = nil
-            }
+            let frame = pictureFrame
             pictureFrame = nil
+            lastPicture = frame.map { (frame: $0, cover: cover) }
             if batchOpen {
                 pending.cover = cover
-            } else if snapshot.track != nil {
+            } else if snapshot.track != nil, frame == nil || frame == trackFrame {
+                // Another RTP time than the current track's: the next batch's picture, come first.
                 snapshot.track?.cover = cover
             }
         case FourCharCode("pbeg"):
