@@ -16,7 +16,7 @@ struct ShairportCoverTests {
                 + Recording.picture(red, frame: 1000))
         let first = try rig.feed.waitFor(line: "picture end")
         #expect(first.first == "title First", "\(first)")
-        #expect(Array(first.suffix(6)) == CoverFiles.lines("ff0000", side: 4), "\(first)")
+        #expect(CoverFiles.end(first, withCover: "ff0000", side: 4, after: "title First"), "\(first)")
 
         // The picture before its batch (the same RTP time): still the new track's, after its title.
         let blue = try CoverFiles.png("0000ff", side: 32)
@@ -25,7 +25,7 @@ struct ShairportCoverTests {
                 + Recording.bundle(title: "Second", artist: "Sender", album: "Blue", frame: 9000))
         let second = try rig.feed.waitFor(line: "picture end")
         #expect(second.first == "title Second", "\(second)")
-        #expect(Array(second.suffix(6)) == CoverFiles.lines("0000ff", side: 4), "\(second)")
+        #expect(CoverFiles.end(second, withCover: "0000ff", side: 4, after: "title Second"), "\(second)")
 
         // The same picture again for the same track is not sent again; a track without one sends none.
         try rig.play(

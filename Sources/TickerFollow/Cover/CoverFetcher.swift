@@ -18,7 +18,7 @@ final class CoverFetcher: @unchecked Sendable {
     private let loader: CoverLoader
     private let cache: CoverCache?
     private let log: Logger
-    private let wake: (read: Int32, write: Int32)
+    private let wake: WakePipe
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var queue: [(key: String, source: CoverSource)] = []
@@ -30,21 +30,14 @@ final class CoverFetcher: @unchecked Sendable {
         loader = CoverLoader(settings: settings)
         cache = settings.cache
         self.log = log
-        wake = try Posix.pipe()
-        try Posix.setNonBlocking(wake.read, what: "cover wake pipe")
-        try Posix.setNonBlocking(wake.write, what: "cover wake pipe")
+        wake = try WakePipe("cover wake pipe")
         let thread = Thread { [self] in work() }
         thread.name = "covers"
         thread.start()
     }
 
-    deinit {
-        Posix.close(wake.read)
-        Posix.close(wake.write)
-    }
-
     /// Readable when `takeArrivals()` has something.
-    var wakeDescriptor: Int32 { wake.read }
+    var wakeDescriptor: Int32 { wake.descriptor }
 
     /// Queues `source`, known as `key`. Only the newest requests matter: a follower skipping through a
     /// playlist must not queue every cover.
@@ -59,12 +52,7 @@ final class CoverFetcher: @unchecked Sendable {
 
     /// The covers that arrived since the last call.
     func takeArrivals() -> [Arrival] {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while case .done(let count)? = sink.withUnsafeMutableBytes({
-            try? Posix.read(wake.read, into: $0, what: "cover wake pipe")
-        }),
-            count > 0
-        {}
+        wake.drain()
         condition.lock()
         defer { condition.unlock() }
         let taken = arrivals
@@ -86,8 +74,7 @@ final class CoverFetcher: @unchecked Sendable {
             condition.lock()
             arrivals.append(Arrival(key: key, picture: picture))
             condition.unlock()
-            var one: UInt8 = 1
-            _ = withUnsafeBytes(of: &one) { try? Posix.write(wake.write, $0, what: "cover wake pipe") }
+            wake.wake()
         }
     }
 

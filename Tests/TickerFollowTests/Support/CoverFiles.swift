@@ -18,6 +18,13 @@ enum CoverFiles {
         return try PNGEncoder.encode(frame)
     }
 
+    /// Whether `lines` (what the feed got up to a `picture end`) hold the title line `title` and end with the
+    /// cover of one colour `rgb` after it.
+    static func end(_ lines: [String], withCover rgb: String, side: Int, after title: String) -> Bool {
+        guard let titleAt = lines.firstIndex(of: title), lines.count >= side + 2 else { return false }
+        return titleAt < lines.count - (side + 2) && Array(lines.suffix(side + 2)) == Self.lines(rgb, side: side)
+    }
+
     /// The feed lines of a `side` × `side` cover of one colour.
     static func lines(_ rgb: String, side: Int) -> [String] {
         ["picture begin cover \(side)x\(side)"]
