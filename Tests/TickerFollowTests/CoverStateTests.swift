@@ -87,3 +87,25 @@ struct CoverStateTests {
         }
     }
 }
+
+/// Where each player's text says the cover is.
+struct CoverSourceTests {
+    @Test func readsTheCoverOfEachPlayer() {
+        #expect(MPRISSnapshot.cover("file:///home/a/c.jpg") == .url("file:///home/a/c.jpg"))
+        #expect(MPRISSnapshot.cover("HTTPS://x/c.jpg") == .url("HTTPS://x/c.jpg"))
+        #expect(MPRISSnapshot.cover("data:image/png;base64,AAAA") == nil)
+        #expect(MPRISSnapshot.cover("") == nil)
+        #expect(
+            LibrespotEvent.cover("https://i.scdn.co/640\nhttps://i.scdn.co/300\nhttps://i.scdn.co/64\n")
+                == .url("https://i.scdn.co/64"))
+        #expect(LibrespotEvent.cover("ftp://x/a\n") == nil)
+        let tokens = [
+            "p", "status", "mode:play", "playlist index:0", "title:A", "coverid:ab12", "playlist index:1", "coverid:ff",
+        ]
+        #expect(LMSStatus.cover(tokens, base: "http://h:9000") == .url("http://h:9000/music/ab12/cover.jpg"))
+        #expect(LMSStatus.cover(["p", "status", "playlist index:0", "coverid:../x"], base: "http://h:9000") == nil)
+        #expect(
+            LMSStatus.cover(["p", "status", "playlist index:0", "artwork_url:/imageproxy/y"], base: "http://h:9000")
+                == .url("http://h:9000/imageproxy/y"))
+    }
+}
