@@ -23,16 +23,12 @@ struct MPRISCoverTests {
         try Self.write(try CoverFiles.png("0000ff", side: 20), to: directory.file("web/blue.png"))
         try Self.write(try CoverFiles.png("00ff00"), to: directory.file("web/green.png"))
         try directory.write("web/broken.png", "not a picture")
-        try directory.write("player.py", MPRISTestPlayer.script)
         let server = try CoverServer(directory: directory, root: directory.file("web"), slowSeconds: 3)
         defer { server.process.kill() }
 
         let feed = try FeedTap(path: directory.file("feed"))
-        let player = try Child(
-            name: "player", executable: "/usr/bin/python3", arguments: [directory.file("player.py"), "tickertest"],
-            environment: environment, input: true)
+        let player = try MPRISTestPlayer.start(in: directory, environment: environment)
         defer { player.kill() }
-        try player.waitForLine(line: "ready")
         let follower = try Child(
             name: "tickerctl follow", executable: try BuiltProducts.tickerctl(),
             arguments: [
