@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TickerCore
 import TickerFollow
+import TickerPictures
 import TickerTestSupport
 
 /// The MPD follower's covers against a real MPD: the picture in a FLAC's tags (`readpicture`), the
@@ -8,27 +10,52 @@ import TickerTestSupport
 /// --covers` with mutagen.
 @Suite(.serialized)
 struct MPDCoverTests {
-    @Test func sendsTheCoverInTheTagsThenTheOneInTheFolderThenNone() throws {
-        let directory = try TemporaryDirectory()
-        let server = try MPDServer(directory: directory)
-        defer { server.kill() }
-        try Child.run(
-            "/usr/bin/python3",
-            [BuiltProducts.packageRoot + "/scripts/make-tagged-files", "--covers", server.musicDirectory],
-            timeout: .seconds(30))
-        try server.start()
-        try server.mpc("update", "--wait")
-        for song in ["tagged/one.flac", "tagged/two.flac", "folder/three.flac", "none/four.flac"] {
-            try server.mpc("add", song)
+    /// A real MPD over the music files `make-tagged-files --covers` writes, the songs `queued`, and the follower
+    /// sending covers of `side` pixels.
+    final class Rig {
+        let directory: TemporaryDirectory
+        let server: MPDServer
+        let feed: FeedTap
+        let thread: FollowerThread
+
+        init(queued: [String], side: Int) throws {
+            directory = try TemporaryDirectory()
+            server = try MPDServer(directory: directory)
+            try Child.run(
+                "/usr/bin/python3",
+                [BuiltProducts.packageRoot + "/scripts/make-tagged-files", "--covers", server.musicDirectory],
+                timeout: .seconds(30))
+            try server.start()
+            try server.mpc("update", "--wait")
+            for song in queued { try server.mpc("add", song) }
+            feed = try FeedTap(path: directory.file("feed"))
+            let follower = MPDFollower(
+                endpoint: .unix(path: server.socketPath), feedPaths: [feed.path], positionIntervalSeconds: 0.3,
+                covers: CoverSettings(side: side, cacheDirectory: nil))
+            thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
+            try feed.waitFor(line: "stop")
         }
 
-        let feed = try FeedTap(path: directory.file("feed"))
-        let follower = MPDFollower(
-            endpoint: .unix(path: server.socketPath), feedPaths: [feed.path], positionIntervalSeconds: 0.3,
-            covers: CoverSettings(side: 4, cacheDirectory: nil))
-        let thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
-        defer { thread.finish() }
-        try feed.waitFor(line: "stop")
+        deinit {
+            thread.finish()
+            server.kill()
+        }
+    }
+
+    @Test func readsACoverLargerThanOnePieceOfMPDs() throws {
+        let rig = try Rig(queued: ["big/five.flac"], side: 16)
+        try rig.server.mpc("play")
+        let lines = try rig.feed.waitFor(line: "picture end")
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rig.server.musicDirectory + "/big/noise.png")))
+        let expected = FeedCommand.picture(try CoverImage.picture(file: file, side: 16)).lines
+        #expect(lines.contains("title Big Five"), "\(lines)")
+        #expect(Array(lines.suffix(expected.count)) == expected)
+    }
+
+    @Test func sendsTheCoverInTheTagsThenTheOneInTheFolderThenNone() throws {
+        let rig = try Rig(
+            queued: ["tagged/one.flac", "tagged/two.flac", "folder/three.flac", "none/four.flac"], side: 4)
+        let (server, feed, thread) = (rig.server, rig.feed, rig.thread)
 
         // The picture in the tags wins over the folder's blue cover.png, and comes after the title lines.
         try server.mpc("play")
