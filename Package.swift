@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: daemonModuleSettings
         ),
         // Followers that turn real players (MPD, shairport-sync, MPRIS) into feed commands.
-        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO", "CMosquitto"]),
+        .target(name: "TickerFollow", dependencies: ["TickerCore", "TickerIO", "TickerPictures", "CMosquitto"]),
         .executableTarget(
             name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"],
             swiftSettings: daemonModuleSettings),
@@ -94,7 +94,10 @@ let package = Package(
             dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerTestSupport"]),
         .testTarget(
             name: "TickerFollowTests",
-            dependencies: ["TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerTestSupport"]),
+            dependencies: [
+                "TickerFollow", "TickerCore", "TickerIO", "PanelCore", "TickerWire", "TickerPictures",
+                "TickerTestSupport",
+            ]),
         .testTarget(name: "TickerPicturesTests", dependencies: ["TickerPictures", "TickerCore"]),
         .testTarget(
             name: "TickerctlTests",

@@ -1,4 +1,4 @@
-// fuzz-module: TickerWire TickerCore TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Librespot/LibrespotEvent.swift
+// fuzz-module: TickerWire TickerCore TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Cover/CoverSource.swift TickerFollow/Cover/FNV1a.swift TickerFollow/Librespot/LibrespotEvent.swift
 // Reads arbitrary bytes as an event program's environment (NAME=VALUE entries separated by NUL or newline,
 // the names taken from those librespot and spotifyd pass) and checks that every event read gives feed lines
 // the daemon reads back without a problem.

@@ -1,4 +1,4 @@
-// fuzz-module: TickerWire TickerCore TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Librespot/LibrespotEvent.swift TickerFollow/LMS/LMSLineParser.swift TickerFollow/LMS/LMSPlayer.swift TickerFollow/LMS/LMSStatus.swift TickerFollow/Feed/FileURL.swift
+// fuzz-module: TickerWire TickerCore TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Cover/CoverSource.swift TickerFollow/Cover/FNV1a.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Librespot/LibrespotEvent.swift TickerFollow/LMS/LMSLineParser.swift TickerFollow/LMS/LMSPlayer.swift TickerFollow/LMS/LMSStatus.swift TickerFollow/Feed/FileURL.swift
 // Feeds arbitrary bytes, in arbitrary chunks, to the LMS CLI line parser, reads each line as a player list,
 // a status answer and a notification, plans the feed commands of every snapshot and checks that the daemon
 // reads them back without a problem.

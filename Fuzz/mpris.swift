@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Feed/FileURL.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/MPRIS/PlayerctlOutputParser.swift TickerFollow/MPRIS/MPRISSnapshot.swift TickerFollow/MPRIS/MPRISUpdateFilter.swift TickerFollow/MPRIS/MPRISPlayerChoice.swift TickerIO/Feed/FeedLines.swift
+// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Cover/CoverSource.swift TickerFollow/Cover/FNV1a.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Feed/FileURL.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/MPRIS/PlayerctlOutputParser.swift TickerFollow/MPRIS/MPRISSnapshot.swift TickerFollow/MPRIS/MPRISUpdateFilter.swift TickerFollow/MPRIS/MPRISPlayerChoice.swift TickerIO/Feed/FeedLines.swift
 // Feeds arbitrary bytes, in arbitrary chunks, to the playerctl output parser, the snapshot builder, the
 // choice of the player, the update filter and the feed planner; every fourth report is also taken as the
 // answer to an ask.

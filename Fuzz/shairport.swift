@@ -1,4 +1,4 @@
-// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Feed/FileURL.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/Shairport/Base64.swift TickerFollow/Shairport/ShairportMetadataParser.swift TickerFollow/Shairport/ShairportTranslator.swift TickerIO/Feed/FeedLines.swift
+// fuzz-module: TickerCore TickerWire TickerFollow/Feed/PlayerSnapshot.swift TickerFollow/Cover/CoverSource.swift TickerFollow/Cover/FNV1a.swift TickerFollow/Feed/FeedPlanner.swift TickerFollow/Feed/FileURL.swift TickerFollow/MPD/MPDResponseParser.swift TickerFollow/MPD/MPDSnapshot.swift TickerFollow/Shairport/Base64.swift TickerFollow/Shairport/ShairportMetadataParser.swift TickerFollow/Shairport/ShairportTranslator.swift TickerIO/Feed/FeedLines.swift
 // Feeds arbitrary bytes, in arbitrary chunks, to the shairport-sync metadata parser and translator (with its
 // clock for sessions whose sound never says it started) and the feed planner.
 

@@ -82,7 +82,7 @@ let followCommand = Command(
                 Option("--port", "PORT", meaning: "a port number", help: "MPD's port"),
                 Option("--socket", "PATH", meaning: "a unix socket path", help: "MPD's unix socket"),
                 LyricsOptions.musicDirectory, LyricsOptions.lyricsDirectory, feedsOption,
-            ] + LyricsOptions.online),
+            ] + LyricsOptions.online + CoverOptions.all),
         Command(
             "tickerctl follow shairport", summary: "AirPlay: shairport-sync's metadata pipe.",
             options: [
@@ -90,7 +90,7 @@ let followCommand = Command(
                     "--pipe", "PATH", meaning: "a named pipe's path",
                     help: "the metadata pipe (default /tmp/shairport-sync-metadata)"),
                 LyricsOptions.lyricsDirectory, feedsOption,
-            ] + LyricsOptions.online),
+            ] + LyricsOptions.online + CoverOptions.all),
         Command(
             "tickerctl follow mpris",
             summary: "MPRIS players on the session bus (browsers, Spotify, VLC, …), through playerctl.",
@@ -100,7 +100,7 @@ let followCommand = Command(
                     help: "the player to follow (playerctl --player), e.g. spotify; default any"),
                 Option("--playerctl", "PATH", meaning: "a program", help: "the playerctl program (default: in PATH)"),
                 LyricsOptions.musicDirectory, LyricsOptions.lyricsDirectory, feedsOption,
-            ] + LyricsOptions.online),
+            ] + LyricsOptions.online + CoverOptions.all),
         Command(
             "tickerctl follow librespot",
             summary:
@@ -112,7 +112,10 @@ let followCommand = Command(
                 .flag(
                     LibrespotHook.fetchLyricsOption,
                     help: "what the hook starts a copy of itself with: ask the lyrics server for the event's track"),
-            ] + LyricsOptions.online),
+                .flag(
+                    LibrespotHook.fetchCoverOption,
+                    help: "what the hook starts a copy of itself with: fetch the cover of the event's track"),
+            ] + LyricsOptions.online + CoverOptions.all),
         Command(
             "tickerctl follow lms", summary: "A Lyrion (Logitech) Media Server player, over the server's CLI.",
             synopsis: ["--host HOST [options]"],
@@ -120,10 +123,13 @@ let followCommand = Command(
                 Option("--host", "HOST", meaning: "a host name or address", help: "the media server"),
                 Option("--port", "PORT", meaning: "a port number", help: "its CLI port (default 9090)"),
                 Option(
+                    "--http-port", "PORT", meaning: "a port number",
+                    help: "its web interface's port, where the covers are (default 9000)"),
+                Option(
                     "--player", "MAC|NAME", meaning: "a player id or name",
                     help: "the player's id (MAC address) or name; default the first playing one"),
                 LyricsOptions.lyricsDirectory, feedsOption,
-            ] + LyricsOptions.online),
+            ] + LyricsOptions.online + CoverOptions.all),
         Command(
             "tickerctl follow mqtt",
             summary:
@@ -188,6 +194,7 @@ extension FollowCommand {
         lyrics.cacheDirectory = given.value("--lyrics-cache")
         lyrics.offline = given.has("--offline")
         lyrics.configPath = given.value("--config")
+        try CoverOptions.read(given, into: &lyrics)
         if let server = lyrics.server {
             do {
                 var check = Config()
@@ -203,14 +210,16 @@ extension FollowCommand {
             )
         case "librespot":
             self = .librespot(
-                feedPaths: feedPaths, lyrics: lyrics, fetchLyrics: given.has(LibrespotHook.fetchLyricsOption))
+                feedPaths: feedPaths, lyrics: lyrics, fetchLyrics: given.has(LibrespotHook.fetchLyricsOption),
+                fetchCover: given.has(LibrespotHook.fetchCoverOption))
         case "lms":
             guard let host = given.value("--host") else {
                 throw UsageError("'follow lms' needs '--host' (the media server's host name or address)")
             }
             let port = try Self.port(given.value("--port") ?? "9090")
             self = .lms(
-                host: host, port: port, player: given.value("--player"), feedPaths: feedPaths, lyrics: lyrics)
+                host: host, port: port, player: given.value("--player"), feedPaths: feedPaths, lyrics: lyrics,
+                httpPort: try Self.port(given.value("--http-port") ?? "9000"))
         case "mpris":
             self = .mpris(
                 player: given.value("--player"), playerctl: given.value("--playerctl") ?? "playerctl",
@@ -308,9 +317,9 @@ func runFollow(_ selected: Command, _ given: ParsedArguments, arguments: [String
     }
     let log = Logger(program: selected.word == "librespot" ? "tickerctl follow librespot" : "tickerctl follow")
     let online = command.lyrics.flatMap { LyricsOptions.online($0, log: log) }
-    if case .librespot(let feedPaths, let lyrics, let fetchLyrics) = command {
-        let hook = LibrespotHook(feedPaths: feedPaths, lyrics: lyrics.library, online: online)
-        return runLibrespotHook(hook, arguments: arguments, fetchLyrics: fetchLyrics, log: log)
+    if case .librespot(let feedPaths, let lyrics, let fetchLyrics, let fetchCover) = command {
+        let hook = LibrespotHook(feedPaths: feedPaths, lyrics: lyrics.library, online: online, covers: lyrics.covers)
+        return runLibrespotHook(hook, arguments: arguments, fetching: (fetchLyrics, fetchCover), log: log)
     }
     let signals: SignalSource
     do { signals = try SignalSource() } catch { fail(error.description, status: 1) }
@@ -321,25 +330,32 @@ func runFollow(_ selected: Command, _ given: ParsedArguments, arguments: [String
 
 /// `tickerctl follow librespot`: passes on the one event in the environment and exits; 0 when it was written
 /// (or changes nothing), 1 when a feed could not take it or a value was unreadable, 2 without an event.
-/// Lyrics to be asked of a server are left to a copy of this program started with `--fetch-lyrics` (the
-/// same arguments and environment), which librespot does not wait for.
-func runLibrespotHook(_ hook: LibrespotHook, arguments: [String], fetchLyrics: Bool, log: Logger) -> Int32 {
+/// Lyrics to be asked of a server, and a cover to be fetched, are left to a copy of this program started with
+/// `--fetch-lyrics` and `--fetch-cover` (the same arguments and environment), which librespot does not wait for.
+func runLibrespotHook(
+    _ hook: LibrespotHook, arguments: [String], fetching: (lyrics: Bool, cover: Bool), log: Logger
+) -> Int32 {
     var environment: [String: String] = [:]
     for name in LibrespotHook.variables {
         if let value = Posix.environment(name) { environment[name] = value }
     }
     do {
-        if fetchLyrics {
-            try hook.fetchLyrics(environment: environment, log: log)
+        if fetching.lyrics || fetching.cover {
+            if fetching.lyrics { try hook.fetchLyrics(environment: environment, log: log) }
+            if fetching.cover { try hook.fetchCover(environment: environment, log: log) }
             return 0
         }
         let outcome = try hook.run(environment: environment, log: log)
-        if let track = outcome.lyricsToFetch {
+        let options =
+            (outcome.lyricsToFetch == nil ? [] : [LibrespotHook.fetchLyricsOption])
+            + (outcome.coverToFetch == nil ? [] : [LibrespotHook.fetchCoverOption])
+        if !options.isEmpty {
             do {
                 let program = try Posix.realpath("/proc/self/exe")
-                try ChildProcess.spawnDetached(program, arguments: arguments + [LibrespotHook.fetchLyricsOption])
+                try ChildProcess.spawnDetached(program, arguments: arguments + options)
             } catch {
-                log.warning("cannot ask for the lyrics of '\(track.title)': \(error)")
+                let title = (outcome.lyricsToFetch ?? outcome.coverToFetch)?.title ?? ""
+                log.warning("cannot fetch the lyrics or cover of '\(title)': \(error)")
             }
         }
         return 0

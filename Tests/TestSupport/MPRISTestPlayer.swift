@@ -113,6 +113,7 @@ public enum MPRISTestPlayer {
                 if "artist" in fields: m["xesam:artist"] = dbus.Array(fields["artist"], signature="s")
                 if "album" in fields: m["xesam:album"] = fields["album"]
                 if "url" in fields: m["xesam:url"] = fields["url"]
+                if "artUrl" in fields: m["mpris:artUrl"] = fields["artUrl"]
                 if "length" in fields: m["mpris:length"] = dbus.Int64(fields["length"])
                 self.metadata = dbus.Dictionary(m, signature="sv")
                 self.set_position(position)

@@ -143,7 +143,7 @@ struct LMSFollowerTests {
 
         try server.waitFor("got players 0 100")
         try server.waitFor("got subscribe playlist%2Cpause%2Cplay%2Cstop%2Ctime%2Cmode%2Cclient%2Cpower")
-        try server.waitFor("got 00%3A04%3A20%3Aaa%3Abb%3A02 status - 1 tags%3Aadlu")
+        try server.waitFor("got 00%3A04%3A20%3Aaa%3Abb%3A02 status - 1 tags%3AacdlKu")
         let track = try feed.waitFor("the first position") { $0.hasPrefix("position ") }
         #expect(
             Array(track.dropLast()) == [

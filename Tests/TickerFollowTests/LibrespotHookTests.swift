@@ -18,7 +18,7 @@ struct LibrespotEventTests {
             LibrespotEvent.trackChanged(
                 Track(
                     title: "Stabat Mater", artist: "Andreas Scholl, Barbara Bonney", album: "Pergolesi",
-                    durationSeconds: 200.5))
+                    durationSeconds: 200.5, cover: .url("https://example.invalid/b")))
         ),
         (
             "librespot 0.7 podcast episode",

@@ -228,3 +228,60 @@ extension Array where Element == FeedCommand {
     /// The feed lines these commands are written as.
     var lines: [String] { flatMap(\.lines) }
 }
+
+/// The binary responses of `readpicture` and `albumart`: `size`, `type`, `binary: N`, N raw bytes, a newline.
+struct MPDBinaryResponseTests {
+    static func parser(limit: Int = 100) -> MPDResponseParser {
+        var parser = MPDResponseParser(expectingGreeting: false)
+        parser.binaryLimit = limit
+        return parser
+    }
+
+    @Test func readsBinaryDataByteByByteEvenWhenItLooksLikeTheEnd() throws {
+        var parser = Self.parser()
+        let data: [UInt8] = [0x0A, 0x4F, 0x4B, 0x0A, 0x00, 0xFF]
+        let bytes = Array("size: 6\ntype: image/png\nbinary: 6\n".utf8) + data + Array("\nOK\n".utf8)
+        var replies: [MPDReply] = []
+        for byte in bytes {
+            parser.append([byte])
+            while let reply = try parser.next() { replies.append(reply) }
+        }
+        #expect(
+            replies == [.ok([MPDField(key: "size", value: "6"), MPDField(key: "type", value: "image/png")])])
+        #expect(parser.binary == data)
+    }
+
+    @Test func anEmptyOKAndAnAckHaveNoData() throws {
+        var parser = Self.parser()
+        parser.append(Array("binary: 1\nx\nOK\nOK\nACK [50@0] {albumart} No file exists\n".utf8))
+        #expect(try parser.next() == .ok([]))
+        #expect(parser.binary == [0x78])
+        #expect(try parser.next() == .ok([]))
+        #expect(parser.binary == nil)
+        #expect(
+            try parser.next() == .ack(MPDAck(code: 50, commandIndex: 0, command: "albumart", message: "No file exists"))
+        )
+        #expect(parser.binary == nil)
+    }
+
+    @Test(arguments: [
+        ("a length that lies", "binary: 3\nabcdef\nOK\n", MPDProtocolError.binaryNotTerminated),
+        ("too large", "binary: 101\n", .badBinaryLength(line: "binary: 101", limit: 100)),
+        ("negative", "binary: -1\n", .badBinaryLength(line: "binary: -1", limit: 100)),
+        ("not a number", "binary: 1e2\n", .badBinaryLength(line: "binary: 1e2", limit: 100)),
+        ("twice", "binary: 1\nx\nbinary: 1\ny\nOK\n", .badBinaryLength(line: "binary: 1", limit: 100)),
+    ])
+    func refusesHostileBinary(name: String, text: String, expected: MPDProtocolError) {
+        var parser = Self.parser()
+        parser.append(Array(text.utf8))
+        #expect(throws: expected, "\(name)") {
+            while try parser.next() != nil {}
+        }
+    }
+
+    @Test func refusesBinaryToACommandThatAsksForNone() {
+        var parser = Self.parser(limit: 0)
+        parser.append(Array("binary: 1\nx\nOK\n".utf8))
+        #expect(throws: MPDProtocolError.unexpectedBinary) { try parser.next() }
+    }
+}

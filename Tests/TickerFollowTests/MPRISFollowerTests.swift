@@ -25,14 +25,10 @@ struct MPRISFollowerTests {
         try directory.write(
             "lyrics/Alpha - First Song.lrc", "[00:00.00]From the lyrics directory\n[00:04.00]Line two\n")
         try directory.write("music/Second Album/b side.lrc", "[00:00.00]From the sidecar\n")
-        try directory.write("player.py", MPRISTestPlayer.script)
 
         let feed = try FeedTap(path: directory.file("feed"))
-        let player = try Child(
-            name: "player", executable: "/usr/bin/python3", arguments: [directory.file("player.py"), "tickertest"],
-            environment: environment, input: true)
+        let player = try MPRISTestPlayer.start(in: directory, environment: environment)
         defer { player.kill() }
-        try player.waitForLine(line: "ready")
         let follower = try Child(
             name: "tickerctl follow", executable: try BuiltProducts.tickerctl(),
             arguments: [

@@ -12,18 +12,14 @@ struct MPRISLyricsChainTests {
         defer { bus.kill() }
         let standin = try LRCLIBStandin()
         let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
-        try directory.write("player.py", MPRISTestPlayer.script)
         let song = directory.file("elsewhere/tagged song.flac")
         try FileManager.default.createDirectory(atPath: directory.file("elsewhere"), withIntermediateDirectories: true)
         try Child.run("/usr/bin/sox", ["-n", "-r", "44100", "-c", "1", song, "trim", "0", "0.1"])
         try Child.run("/usr/bin/metaflac", ["--set-tag=SYNCEDLYRICS=[00:01.00]Tagged words", song])
 
         let feed = try FeedTap(path: directory.file("feed"))
-        let player = try Child(
-            name: "player", executable: "/usr/bin/python3", arguments: [directory.file("player.py"), "tickertest"],
-            environment: environment, input: true)
+        let player = try MPRISTestPlayer.start(in: directory, environment: environment)
         defer { player.kill() }
-        try player.waitForLine(line: "ready")
         let follower = try Child(
             name: "tickerctl follow", executable: try BuiltProducts.tickerctl(),
             arguments: [

@@ -6,9 +6,10 @@ import Testing
 enum PlayerctlOutput {
     static func record(
         _ status: String, player: String = "", position: String = "0", length: String = "", url: String = "",
-        title: String = "", artist: String = "", album: String = ""
+        title: String = "", artist: String = "", album: String = "", artURL: String = ""
     ) -> String {
-        "\u{1D}" + [player, status, position, length, url, title, artist, album].joined(separator: "\u{1F}")
+        "\u{1D}"
+            + [player, status, position, length, url, title, artist, album, artURL].joined(separator: "\u{1F}")
             + "\u{1E}\n"
     }
 }
@@ -60,6 +61,16 @@ struct PlayerctlOutputParserTests {
         ),
         ("an end marker with nothing before it is dropped", "\u{1E}\n\u{1E}\u{1D}\u{1E}\n", [], 1),
         ("a record without the trailing newline still counts", String(songText.dropLast()), [.player(song)], 0),
+        (
+            "mpris:artUrl is the last field",
+            PlayerctlOutput.record("Playing", title: "T", artURL: "file:///c.png"),
+            [.player(PlayerctlRecord(status: "Playing", position: "0", title: "T", artURL: "file:///c.png"))], 0
+        ),
+        (
+            "a record of the format before it, without the art URL, still counts",
+            "\u{1D}\u{1F}Paused\u{1F}0\u{1F}\u{1F}\u{1F}Old\u{1F}\u{1F}\u{1E}\n",
+            [.player(PlayerctlRecord(status: "Paused", position: "0", title: "Old"))], 0
+        ),
         (
             "the player's instance comes first",
             PlayerctlOutput.record("Paused", player: "chromium.instance42", title: "T"),

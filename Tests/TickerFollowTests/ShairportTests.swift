@@ -27,6 +27,19 @@ enum Recording {
             + item("core", "minm", title) + item("ssnc", "mden", time)
     }
 
+    /// A cover as shairport-sync sends it with `include_cover_art`: `pcst` (with the RTP time), the picture's
+    /// bytes in `PICT`, `pcen`.
+    static func picture(_ bytes: [UInt8], frame: UInt32) -> String {
+        let data = Data(bytes)
+        guard !data.isEmpty else {
+            return item("ssnc", "pcst", String(frame)) + item("ssnc", "PICT") + item("ssnc", "pcen", String(frame))
+        }
+        return item("ssnc", "pcst", String(frame))
+            + "<item><type>\(hex("ssnc"))</type><code>\(hex("PICT"))</code><length>\(data.count)</length>\n"
+            + "<data encoding=\"base64\">\n\(data.base64EncodedString())</data></item>\n"
+            + item("ssnc", "pcen", String(frame))
+    }
+
     /// RTP frame `start` plus `seconds` of audio.
     static func frame(_ start: UInt32, plus seconds: Double) -> UInt32 {
         start &+ UInt32(seconds * ShairportTranslator.framesPerSecond)
@@ -201,14 +214,14 @@ struct ShairportFollowerTests {
         let metadata: FeedTap
         let thread: FollowerThread
 
-        init(lyrics: [String: String] = [:]) throws {
+        init(lyrics: [String: String] = [:], covers: CoverSettings? = nil) throws {
             directory = try TemporaryDirectory()
             feed = try FeedTap(path: directory.file("feed"))
             metadata = try FeedTap(path: directory.file("shairport-sync-metadata"))
             for (name, text) in lyrics { try directory.write("lyrics/" + name, text) }
             let follower = ShairportFollower(
                 pipePath: metadata.path, feedPaths: [feed.path],
-                lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")))
+                lyrics: LyricsLibrary(lyricsDirectory: directory.file("lyrics")), covers: covers)
             thread = try FollowerThread { signals, log in follower.run(signals: signals, log: log) }
             // No session yet.
             #expect(try feed.waitFor(line: "stop") == ["clear", "stop"])

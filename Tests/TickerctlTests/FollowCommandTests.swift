@@ -7,6 +7,21 @@ import TickerTestSupport
 @testable import tickerctl
 
 struct FollowCommandTests {
+    static func covers(side: Int, cache: String?) -> LyricsLibraryOptions {
+        var options = LyricsLibraryOptions()
+        options.coverSide = side
+        options.coverCacheDirectory = cache
+        return options
+    }
+
+    @Test func coversNeedASideAndAreTurnedOffWithNoCovers() throws {
+        let on = try FollowCommand.parse(["mpd", "--cover-side", "16"], environment: [:])
+        #expect(on.lyrics?.covers == CoverSettings(side: 16))
+        let off = try FollowCommand.parse(["mpd", "--cover-side", "16", "--no-covers"], environment: [:])
+        #expect(off.lyrics?.covers == nil)
+        #expect(try FollowCommand.parse(["mpd"], environment: [:]).lyrics?.covers == nil)
+    }
+
     @Test(arguments: [
         (
             "defaults", ["mpd"], [:],
@@ -77,6 +92,18 @@ struct FollowCommandTests {
             "the librespot hook for two panels", ["librespot", "--feed", "/run/tickerd/feed", "--feed", "/tmp/f"], [:],
             .librespot(feedPaths: ["/run/tickerd/feed", "/tmp/f"], lyrics: LyricsLibraryOptions())
         ),
+        (
+            "covers, and Lyrion's web interface",
+            ["lms", "--host", "h", "--http-port", "9002", "--cover-side", "32", "--cover-cache", "/tmp/c"], [:],
+            .lms(
+                host: "h", port: 9090, player: nil, feedPaths: ["/run/tickerd/feed"],
+                lyrics: Self.covers(side: 32, cache: "/tmp/c"), httpPort: 9002)
+        ),
+        (
+            "the librespot copy that fetches the cover", ["librespot", "--cover-side", "8", "--fetch-cover"], [:],
+            .librespot(
+                feedPaths: ["/run/tickerd/feed"], lyrics: Self.covers(side: 8, cache: nil), fetchCover: true)
+        ),
     ])
     func parses(name: String, arguments: [String], environment: [String: String], expected: FollowCommand) throws {
         #expect(try FollowCommand.parse(arguments, environment: environment) == expected, "\(name)")
@@ -91,13 +118,13 @@ struct FollowCommandTests {
         ("bad port", ["mpd", "--port", "99999"], "invalid port '99999' (expected 1-65535)"),
         (
             "option of another mode", ["shairport", "--host", "x"],
-            "unknown option '--host' for 'follow shairport' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --offline, --pipe)"
+            "unknown option '--host' for 'follow shairport' (expected one of: --config, --cover-cache, --cover-side, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --no-covers, --offline, --pipe)"
         ),
         ("missing value", ["mpd", "--feed"], "option '--feed' needs a value (the feed pipe's path)"),
         ("empty player", ["mpris", "--player="], "option '--player' needs a value (a player name)"),
         (
             "mpd option for mpris", ["mpris", "--socket", "/run/mpd/socket"],
-            "unknown option '--socket' for 'follow mpris' (expected one of: --config, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --offline, --player, --playerctl)"
+            "unknown option '--socket' for 'follow mpris' (expected one of: --config, --cover-cache, --cover-side, --feed, --lyrics-cache, --lyrics-dir, --lyrics-server, --music-dir, --no-covers, --offline, --player, --playerctl)"
         ),
         (
             "server that is not a URL", ["mpd", "--lyrics-server", "lrclib.net"],
@@ -108,9 +135,11 @@ struct FollowCommandTests {
             "'follow lms' needs '--host' (the media server's host name or address)"
         ),
         ("lms bad port", ["lms", "--host", "h", "--port", "0"], "invalid port '0' (expected 1-65535)"),
+        ("a cover too large", ["mpd", "--cover-side", "65"], "invalid --cover-side '65' (expected 1 to 64 pixels)"),
+        ("a cover of no side", ["mpris", "--cover-side", "0"], "invalid --cover-side '0' (expected 1 to 64 pixels)"),
         (
             "music dir for librespot", ["librespot", "--music-dir", "/srv"],
-            "unknown option '--music-dir' for 'follow librespot' (expected one of: --config, --feed, --fetch-lyrics, --lyrics-cache, --lyrics-dir, --lyrics-server, --offline)"
+            "unknown option '--music-dir' for 'follow librespot' (expected one of: --config, --cover-cache, --cover-side, --feed, --fetch-cover, --fetch-lyrics, --lyrics-cache, --lyrics-dir, --lyrics-server, --no-covers, --offline)"
         ),
         (
             "the same feed twice", ["mpris", "--feed", "/tmp/f", "--feed", "/tmp/g", "--feed", "/tmp/f"],

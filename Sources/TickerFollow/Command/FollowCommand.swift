@@ -12,11 +12,16 @@ package enum FollowCommand: Equatable, Sendable {
     /// Follow MPRIS players through playerctl (`player`: playerctl's `--player`, `nil` for any).
     case mpris(player: String?, playerctl: String, feedPaths: [String], lyrics: LyricsLibraryOptions)
     /// Pass on one librespot or spotifyd event (a hook run once per event; see `LibrespotHook`).
-    /// With `fetchLyrics`, the process the hook starts to ask the lyrics server (see `LibrespotHook`).
-    case librespot(feedPaths: [String], lyrics: LyricsLibraryOptions, fetchLyrics: Bool = false)
+    /// With `fetchLyrics` and `fetchCover`, the process the hook starts to ask the lyrics server and fetch the
+    /// cover (see `LibrespotHook`).
+    case librespot(
+        feedPaths: [String], lyrics: LyricsLibraryOptions, fetchLyrics: Bool = false, fetchCover: Bool = false)
     /// Follow a player of a Lyrion (Logitech) Media Server (`player`: its id or name, `nil` for the first
     /// playing one).
-    case lms(host: String, port: UInt16, player: String?, feedPaths: [String], lyrics: LyricsLibraryOptions)
+    /// `httpPort`: the server's web interface, where the covers are.
+    case lms(
+        host: String, port: UInt16, player: String?, feedPaths: [String], lyrics: LyricsLibraryOptions,
+        httpPort: UInt16 = 9000)
     /// Bridge an MQTT broker (Home Assistant's, say) and the panel.
     case mqtt(MQTTOptions)
 
@@ -28,7 +33,7 @@ package enum FollowCommand: Equatable, Sendable {
         switch self {
         case .help, .mqtt: nil
         case .mpd(_, _, _, let lyrics), .shairport(_, _, let lyrics), .mpris(_, _, _, let lyrics),
-            .librespot(_, let lyrics, _), .lms(_, _, _, _, let lyrics):
+            .librespot(_, let lyrics, _, _), .lms(_, _, _, _, let lyrics, _):
             lyrics
         }
     }
@@ -46,28 +51,30 @@ package enum FollowCommand: Equatable, Sendable {
         case .mpd(let endpoint, let password, let feedPaths, let lyrics):
             MPDFollower(
                 endpoint: endpoint, password: password, feedPaths: feedPaths, lyrics: lyrics.library,
-                online: online
+                online: online, covers: lyrics.covers
             ).run(signals: signals, log: log)
         case .shairport(let pipePath, let feedPaths, let lyrics):
             ShairportFollower(
-                pipePath: pipePath, feedPaths: feedPaths, lyrics: lyrics.library, online: online
+                pipePath: pipePath, feedPaths: feedPaths, lyrics: lyrics.library, online: online,
+                covers: lyrics.covers
             ).run(signals: signals, log: log)
         case .mpris(let player, let playerctl, let feedPaths, let lyrics):
             MPRISFollower(
                 player: player, feedPaths: feedPaths, lyrics: lyrics.library, playerctl: playerctl,
-                online: online
+                online: online, covers: lyrics.covers
             ).run(signals: signals, log: log)
-        case .lms(let host, let port, let player, let feedPaths, let lyrics):
+        case .lms(let host, let port, let player, let feedPaths, let lyrics, let httpPort):
             LMSFollower(
                 host: host, port: port, player: player, feedPaths: feedPaths, lyrics: lyrics.library,
-                online: online
+                online: online, covers: lyrics.covers, httpPort: httpPort
             ).run(signals: signals, log: log)
         }
         return 0
     }
 }
 
-/// Where the lyrics come from, as the command line says: the directories, and the online server.
+/// Where the lyrics come from, as the command line says: the directories, and the online server; and whether
+/// album covers are sent.
 package struct LyricsLibraryOptions: Equatable, Sendable {
     /// `--music-dir`.
     package var musicDirectory: String?
@@ -81,8 +88,14 @@ package struct LyricsLibraryOptions: Equatable, Sendable {
     package var offline = false
     /// `--config`: the configuration read for `[lyrics]` (nil: the default file, when it exists), by the program.
     package var configPath: String?
+    /// `--cover-side`: the side of the album covers sent, in pixels; nil sends none.
+    package var coverSide: Int?
+    /// `--cover-cache`: where covers fetched over HTTP are kept (nil: `CoverSettings.defaultCacheDirectory`).
+    package var coverCacheDirectory: String?
+    /// `--no-covers`: no covers, whatever the side.
+    package var noCovers = false
 
-    /// A set of options; the online ones are off.
+    /// A set of options; the online ones and the covers are off.
     package init(musicDirectory: String? = nil, lyricsDirectory: String? = nil) {
         self.musicDirectory = musicDirectory
         self.lyricsDirectory = lyricsDirectory
@@ -95,6 +108,13 @@ package struct LyricsLibraryOptions: Equatable, Sendable {
         let server = self.server ?? config.online
         guard !server.isEmpty else { return nil }
         return OnlineLyricsSettings(server: server, cacheDirectory: cacheDirectory ?? config.cache)
+    }
+
+    /// The covers these options ask for; nil for none.
+    package var covers: CoverSettings? {
+        guard !noCovers, let coverSide else { return nil }
+        return CoverSettings(
+            side: coverSide, cacheDirectory: coverCacheDirectory ?? CoverSettings.defaultCacheDirectory)
     }
 
     /// The library these options describe.

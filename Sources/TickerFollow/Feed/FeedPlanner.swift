@@ -24,6 +24,9 @@ package struct FeedPlanner {
     /// A planner that has told the feed nothing yet.
     package init() {}
 
+    /// The track the feed was told of last; nil when none, or after a reset.
+    var sentTrack: Track? { sent?.track }
+
     /// Forgets what the feed was told, so the next `commands` call sends everything (after the feed was
     /// reopened, or the player reconnected).
     package mutating func reset() {

@@ -1,7 +1,12 @@
+import TickerCore
 import TickerIO
 
-/// What every follower shares: turns snapshots into feed commands (with lyrics for new tracks) and
-/// writes them to every feed, re-sending the whole state to a feed whenever it was reopened.
+/// What every follower shares: turns snapshots into feed commands (with lyrics and the album cover for new
+/// tracks) and writes them to every feed, re-sending the whole state to a feed whenever it was reopened.
+///
+/// A cover goes right after the track's title lines (the daemon forgets the cover when a new title starts a
+/// track): at once when it is known, else when `CoverFetcher` has it (`deliverCovers()`), so that fetching
+/// holds up neither the title nor the position.
 final class FeedPublisher {
     /// One feed and what it has been told: a feed that opens late, or again, is sent the whole state while the
     /// others are sent only what changed.
@@ -19,6 +24,12 @@ final class FeedPublisher {
     /// changes, and the files and the server are asked once.
     private var lookedUp: (track: Track, lrc: String?)?
     private(set) var last: PlayerSnapshot?
+    /// The covers' worker; nil when covers are off.
+    private let covers: CoverFetcher?
+    /// The current track's cover, and the covers seen.
+    private var cover = CoverState()
+    /// A cover only the follower can read (an MPD song's), until `takePlayerCoverRequest()`.
+    private var playerCoverRequest: CoverSource?
 
     /// A publisher writing to every feed of `settings.paths`, at times read from `clock`; with `settings.online`,
     /// it starts the lookups on the lyrics server, which end (without waiting for the server) when the publisher
@@ -27,26 +38,95 @@ final class FeedPublisher {
         destinations = settings.paths.map { Destination(output: FeedOutput(path: $0, log: log)) }
         lyrics = settings.lyrics
         online = settings.online?.start(log: log)
+        covers = settings.covers.flatMap { Self.startCovers($0, log: log) }
         self.log = log
         self.clock = clock
     }
 
     deinit {
         online?.stop()
+        covers?.stop()
+    }
+
+    private static func startCovers(_ settings: CoverSettings, log: Logger) -> CoverFetcher? {
+        do {
+            let fetcher = try CoverFetcher(settings: settings, log: log)
+            log.info(
+                "album covers are sent at \(settings.side)×\(settings.side)"
+                    + (settings.cacheDirectory.map { ", those fetched over HTTP cached in '\($0)'" } ?? ""))
+            return fetcher
+        } catch {
+            log.warning("album covers disabled: \(error)")
+            return nil
+        }
     }
 
     /// Sends every feed what `snapshot` changes (everything, after `resend()` or when that feed was reopened).
     func publish(_ snapshot: PlayerSnapshot, reason: FeedPlanner.Reason) {
         last = snapshot
         let now = clock.now
+        let coverChange = covers == nil ? CoverState.Change.unchanged : cover.update(snapshot.track)
         for index in destinations.indices {
             let feed = destinations[index].output
             if feed.openIfDue(at: now) { destinations[index].planner.reset() }
-            let commands = destinations[index].planner.commands(
+            var commands = destinations[index].planner.commands(
                 for: snapshot, reason: reason, now: now, lyrics: lyricsOnce)
+            // After the title lines, which make the daemon forget the cover of the track before.
+            let titled = commands.contains { if case .title = $0 { true } else { false } }
+            if let picture = cover.picture, titled || coverChange == .current {
+                commands.append(.picture(picture))
+            } else if coverChange == .removed, !titled {
+                commands.append(.pictureRemove(FeedPicture.coverName))
+            }
             if !commands.isEmpty, !feed.send(commands, at: now) {
                 destinations[index].planner.reset()
             }
+        }
+        if case .ask(let source) = coverChange {
+            if case .mpd = source { playerCoverRequest = source } else { covers?.request(source, key: source.key) }
+        }
+    }
+
+    /// A cover the follower is to read itself (an MPD song's, with `readpicture` and `albumart`), once; then
+    /// `playerCoverRead` is told what it found.
+    func takePlayerCoverRequest() -> CoverSource? {
+        defer { playerCoverRequest = nil }
+        return playerCoverRequest
+    }
+
+    /// The cover file the follower read for `source` (nil: it has none): decoded off the loop, then sent.
+    func playerCoverRead(_ file: [UInt8]?, for source: CoverSource) {
+        guard let covers else { return }
+        if let file {
+            covers.request(.bytes(file), key: source.key)
+        } else {
+            coverArrived(nil, forKey: source.key)
+        }
+    }
+
+    /// The follower could not read the cover `takePlayerCoverRequest()` gave (its connection was lost): it is
+    /// asked for again with the next snapshot.
+    func abandonPlayerCoverRequest(_ source: CoverSource) {
+        cover.abandon(forKey: source.key)
+    }
+
+    /// Readable when covers are waiting for `deliverCovers()`; nil without covers.
+    var coverWakeDescriptor: Int32? { covers?.wakeDescriptor }
+
+    /// Sends the covers that arrived to every feed that was told of their track.
+    func deliverCovers() {
+        guard let covers else { return }
+        for arrival in covers.takeArrivals() { coverArrived(arrival.picture, forKey: arrival.key) }
+    }
+
+    private func coverArrived(_ picture: FeedPicture?, forKey key: String) {
+        guard cover.arrived(picture, forKey: key), let picture else { return }
+        let now = clock.now
+        for index in destinations.indices
+        where FeedPlanner.sameTrack(destinations[index].planner.sentTrack, cover.track)
+            && !destinations[index].output.send([.picture(picture)], at: now)
+        {
+            destinations[index].planner.reset()
         }
     }
 

@@ -30,16 +30,21 @@ package struct Track: Equatable, Sendable {
     /// that directory becomes), else the player's URL; used to find a sidecar `.lrc`. `nil` for players that
     /// do not say.
     package var file: String?
+    /// Where the player says the track's album cover is; nil when it does not say (or covers are off). Not
+    /// part of what makes a track another: a cover learnt later is the same track's.
+    package var cover: CoverSource?
 
     /// A track from its parts.
     package init(
-        title: String, artist: String = "", album: String = "", durationSeconds: Double? = nil, file: String? = nil
+        title: String, artist: String = "", album: String = "", durationSeconds: Double? = nil, file: String? = nil,
+        cover: CoverSource? = nil
     ) {
         self.title = title
         self.artist = artist
         self.album = album
         self.durationSeconds = durationSeconds
         self.file = file
+        self.cover = cover
     }
 }
 

@@ -17,20 +17,26 @@ package struct HTTPClient: Sendable {
     package var totalTimeoutSeconds: Double
     /// The largest body read; a larger one is abandoned.
     package var maxBodyBytes: Int
+    /// Sent as `Accept`: what the answer should be.
+    package var accept: String
 
-    /// A client with these limits.
-    package init(userAgent: String, idleTimeoutSeconds: Double, totalTimeoutSeconds: Double, maxBodyBytes: Int) {
+    /// A client with these limits, asking for `accept` (JSON by default).
+    package init(
+        userAgent: String, idleTimeoutSeconds: Double, totalTimeoutSeconds: Double, maxBodyBytes: Int,
+        accept: String = "application/json"
+    ) {
         self.userAgent = userAgent
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.totalTimeoutSeconds = totalTimeoutSeconds
         self.maxBodyBytes = maxBodyBytes
+        self.accept = accept
     }
 
-    /// `GET url` asking for JSON: the status and the body (at most `maxBodyBytes`), whatever the status.
+    /// `GET url` asking for `accept`: the status and the body (at most `maxBodyBytes`), whatever the status.
     package func get(_ url: URL) throws(HTTPError) -> (status: Int, body: [UInt8]) {
         var request = URLRequest(url: url)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeoutSeconds
         configuration.timeoutIntervalForResource = totalTimeoutSeconds

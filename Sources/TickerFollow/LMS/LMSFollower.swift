@@ -2,8 +2,8 @@ import TickerIO
 
 /// Follows one player of a Lyrion (Logitech) Media Server through its command-line interface: lists the
 /// players (`players 0 100`), picks the one asked for (or the first playing one), subscribes to the
-/// notifications that change what it plays, asks `status - 1 tags:adlu` after each, and writes the track,
-/// lyrics, play/pause/stop and position to the feed, with a fresh position every `positionIntervalSeconds`
+/// notifications that change what it plays, asks `status - 1 tags:acdlKu` after each, and writes the track,
+/// lyrics, cover (from the server's web interface), play/pause/stop and position to the feed, with a fresh position every `positionIntervalSeconds`
 /// while playing; lyrics come from the lyrics chain (a lyrics directory, sidecars and tags when the server's
 /// paths are local, then a lyrics server when one is set). Reconnects with back-off when the server goes away or talks nonsense.
 package struct LMSFollower: Sendable {
@@ -23,8 +23,10 @@ package struct LMSFollower: Sendable {
 
     /// The notifications subscribed to.
     static let notifications = "playlist,pause,play,stop,time,mode,client,power"
-    /// The status query's tags: artist, duration, album, url.
-    static let statusTags = "tags:adlu"
+    /// The status query's tags: artist, cover id, duration, album, artwork URL, url.
+    static let statusTags = "tags:acdlKu"
+    /// The port of the server's web interface, where its covers are (9000 by default).
+    package var httpPort: UInt16
 
     /// A follower with the given settings.
     package init(
@@ -35,12 +37,15 @@ package struct LMSFollower: Sendable {
         lyrics: LyricsLibrary = LyricsLibrary(),
         positionIntervalSeconds: Double = 5,
         playerRetrySeconds: Double = 5,
-        online: OnlineLyricsSettings? = nil
+        online: OnlineLyricsSettings? = nil,
+        covers: CoverSettings? = nil,
+        httpPort: UInt16 = 9000
     ) {
         self.host = host
         self.port = port
         self.player = player
-        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online)
+        self.httpPort = httpPort
+        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online, covers: covers)
         self.positionIntervalSeconds = positionIntervalSeconds
         self.playerRetrySeconds = playerRetrySeconds
     }
@@ -171,6 +176,10 @@ extension LMSFollower: Follower {
     private func read(_ tokens: [String], _ session: inout Session, _ runner: FollowerRunner) throws(FollowerEnd) {
         if LMSStatus.isStatus(tokens, of: session.player.id) {
             session.snapshot = LMSStatus.snapshot(tokens, now: runner.now)
+            if feed.covers != nil {
+                let server = host.contains(":") ? "[\(host)]" : host
+                session.snapshot.track?.cover = LMSStatus.cover(tokens, base: "http://\(server):\(httpPort)")
+            }
             runner.publisher.publish(session.snapshot, reason: session.reason)
             session.answerDue = nil
             session.nextTick = runner.now + interval

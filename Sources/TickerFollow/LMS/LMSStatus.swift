@@ -103,6 +103,35 @@ package enum LMSStatus {
             track: track, state: state, position: position.map { PlaybackPosition(seconds: $0, at: now) })
     }
 
+    /// The cover of the current song in a `status - 1 tags:…K c…` answer, on the server whose web interface is
+    /// at `base` (`http://host:9000`): its `artwork_url` (a remote track's; relative ones are the server's), else
+    /// `/music/COVERID/cover.jpg`, the server's image of the song's `coverid`; nil without either.
+    package static func cover(_ tokens: [String], base: String) -> CoverSource? {
+        var inSong = false
+        var artwork: String?
+        var coverID: String?
+        fields: for (key, value) in fields(tokens.dropFirst(2)) {
+            switch key {
+            case "playlist index":
+                if inSong { break fields }
+                inSong = true
+            case "artwork_url" where inSong && artwork == nil: artwork = value
+            case "coverid" where inSong && coverID == nil: coverID = value
+            default: break
+            }
+        }
+        if let artwork, !artwork.isEmpty, artwork.utf8.count <= 4096 {
+            if artwork.hasPrefix("http://") || artwork.hasPrefix("https://") { return .url(artwork) }
+            if artwork.hasPrefix("/") { return .url(base + artwork) }
+        }
+        guard let coverID, (1...64).contains(coverID.utf8.count),
+            coverID.utf8.allSatisfy({
+                $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20)
+            })
+        else { return nil }
+        return .url(base + "/music/" + coverID + "/cover.jpg")
+    }
+
     /// A non-negative, finite number of seconds of at most a day, or `nil`.
     static func seconds(_ text: String) -> Double? {
         guard text.utf8.count <= 24, let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {

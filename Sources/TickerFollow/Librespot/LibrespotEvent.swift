@@ -78,6 +78,7 @@ package enum LibrespotEvent: Equatable, Sendable {
             }
             track.durationSeconds = try milliseconds("DURATION_MS")
             if track.durationSeconds == nil { track.durationSeconds = try milliseconds("TRACK_DURATION") }
+            track.cover = cover(environment["COVERS"])
             return .trackChanged(track)
         case "playing", "started", "start":
             return .playing(
@@ -93,6 +94,16 @@ package enum LibrespotEvent: Equatable, Sendable {
         default:
             return .ignored(name)
         }
+    }
+
+    /// The cover of `COVERS` (librespot's cover URLs, one a line, the widest first): the last, the narrowest,
+    /// as the panel's cover is small; nil when there is no `http://` or `https://` URL of at most 4 KiB.
+    static func cover(_ covers: String?) -> CoverSource? {
+        guard let covers, covers.utf8.count <= 64 * 1024 else { return nil }
+        let urls = covers.split(whereSeparator: \.isNewline).map { String($0) }.filter { url in
+            url.utf8.count <= 4096 && (url.hasPrefix("https://") || url.hasPrefix("http://"))
+        }
+        return urls.last.map { .url($0) }
     }
 
     /// The feed commands for this event; `lyrics` is asked for the LRC text of a new track with a title.

@@ -1,3 +1,4 @@
+import Foundation
 import TickerCore
 import TickerIO
 
@@ -22,7 +23,9 @@ package enum LibrespotHookError: Error, Equatable, Sendable, CustomStringConvert
 /// full pipe is given up on after `fullPipeTimeoutMillis`, because librespot waits for its event program
 /// before it passes on the next event. Nor does it wait on a lyrics server: lyrics the cache does not know
 /// are left to `fetchLyrics`, which the caller runs in a process of its own, and which sends them only if
-/// the track is still the one playing then (the hook marks each new track in the cache directory).
+/// the track is still the one playing then (the hook marks each new track in the cache directory). The same
+/// holds for the album cover (`COVERS`): one the cover cache knows is sent right after the title, any other
+/// is left to `fetchCover`.
 package struct LibrespotHook: Sendable {
     /// What one event led to.
     package struct Outcome: Equatable, Sendable {
@@ -30,16 +33,20 @@ package struct LibrespotHook: Sendable {
         package var event: LibrespotEvent
         /// A track whose lyrics are to be asked of the server, by `fetchLyrics` in a process of its own.
         package var lyricsToFetch: Track?
+        /// A track whose cover is to be fetched, by `fetchCover` in a process of its own.
+        package var coverToFetch: Track?
     }
 
     /// The environment variables the hook reads; nothing else is looked at.
     package static let variables = [
         "PLAYER_EVENT", "NAME", "TRACK_NAME", "ARTISTS", "ALBUM", "ITEM_TYPE", "SHOW_NAME", "DURATION_MS",
-        "TRACK_DURATION", "POSITION_MS",
+        "TRACK_DURATION", "POSITION_MS", "COVERS",
     ]
 
     /// The option that makes `tickerctl follow librespot` the lyrics-fetching process rather than the hook.
     package static let fetchLyricsOption = "--fetch-lyrics"
+    /// The option that makes `tickerctl follow librespot` the cover-fetching process rather than the hook.
+    package static let fetchCoverOption = "--fetch-cover"
 
     /// The name the hook marks the playing track under in the lyrics cache.
     static let follower = "librespot"
@@ -53,16 +60,19 @@ package struct LibrespotHook: Sendable {
     package var online: OnlineLyricsSettings?
     /// How long a full pipe is waited on, in milliseconds.
     package var fullPipeTimeoutMillis: Int32
+    /// The covers' side and cache; nil for none. Without a cache directory no cover is fetched, as for lyrics.
+    package var covers: CoverSettings?
 
     /// A hook writing to every feed of `feedPaths`.
     package init(
         feedPaths: [String], lyrics: LyricsLibrary = LyricsLibrary(), online: OnlineLyricsSettings? = nil,
-        fullPipeTimeoutMillis: Int32 = 500
+        fullPipeTimeoutMillis: Int32 = 500, covers: CoverSettings? = nil
     ) {
         self.feedPaths = feedPaths
         self.lyrics = lyrics
         self.online = online?.cacheDirectory == nil ? nil : online
         self.fullPipeTimeoutMillis = fullPipeTimeoutMillis
+        self.covers = covers?.cacheDirectory == nil ? nil : covers
     }
 
     /// Reads the event from `environment` and writes its commands to every feed (see `send`). An event that
@@ -94,8 +104,58 @@ package struct LibrespotHook: Sendable {
                 return nil
             }
         }
-        if !commands.isEmpty { try send(commands, log: log) }
-        return Outcome(event: event, lyricsToFetch: toFetch)
+        var coverToFetch: Track?
+        var cover: [FeedCommand] = []
+        if case .trackChanged(let track) = event, let cache = covers?.cache {
+            do {
+                // Also a track without a cover, so that the one before's, arriving late, is not sent.
+                try cache.markNowPlaying(track, by: Self.follower)
+                if let source = track.cover {
+                    // After the title lines, which make the daemon forget the cover before.
+                    switch cache.answer(forKey: source.key, now: Date().timeIntervalSince1970) {
+                    case .hit(let picture): cover = [.picture(picture)]
+                    case .miss: break
+                    case nil: coverToFetch = track
+                    }
+                }
+            } catch {
+                log.warning("cover cache: \(error); no cover is fetched")
+            }
+        }
+        if !commands.isEmpty { try send(commands + cover, log: log) }
+        return Outcome(event: event, lyricsToFetch: toFetch, coverToFetch: coverToFetch)
+    }
+
+    /// Fetches the cover of the track in `environment` (blocking, within the HTTP timeout), caches it (or
+    /// that there is none), and sends it if the track is still the one playing. Returns whether it was sent.
+    @discardableResult
+    package func fetchCover(environment: [String: String], log: Logger) throws(LibrespotHookError) -> Bool {
+        guard case .trackChanged(let track) = try Self.event(in: environment), let source = track.cover,
+            let covers, let cache = covers.cache
+        else { return false }
+        var answer = cache.answer(forKey: source.key, now: Date().timeIntervalSince1970)
+        if answer == nil {
+            do {
+                answer =
+                    try CoverLoader(settings: covers).picture(of: source).map { CoverCache.Answer.hit($0) } ?? .miss
+            } catch {
+                log.warning(error.description)
+                if error.isTransient { return false }
+                answer = .miss
+            }
+            do {
+                if let answer { try cache.store(answer, forKey: source.key, now: Date().timeIntervalSince1970) }
+            } catch {
+                log.warning("cover cache: \(error)")
+            }
+        }
+        guard case .hit(let picture) = answer else { return false }
+        guard cache.isNowPlaying(track, by: Self.follower) else {
+            log.info("the cover of '\(track.title)' arrived after the track changed; not sent")
+            return false
+        }
+        try send([.picture(picture)], log: log)
+        return true
     }
 
     /// Asks the server for the lyrics of the track in `environment` (blocking, within the server's timeout),

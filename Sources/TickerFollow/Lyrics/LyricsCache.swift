@@ -62,52 +62,32 @@ package struct LyricsCache: Sendable {
         let bytes = Array("\(header) \(Int(now))\n\(key)\n\(body)".utf8)
         guard bytes.count <= maxEntryBytes else { return }
         try replace(path(forKey: key), with: bytes)
-        trim()
+        files.trim()
     }
 
     /// Notes that `follower` (a name such as `librespot`) now plays `track`, for followers that run as one
     /// process per event: a lookup finishing later sends its lyrics only while `isNowPlaying` still holds.
     package func markNowPlaying(_ track: Track, by follower: String) throws(SystemError) {
-        try replace(nowPlayingPath(of: follower), with: Array(Self.key(for: track).utf8))
+        try files.mark(Self.key(for: track), as: follower)
     }
 
     /// Whether `track` is the one `follower` last marked as playing.
     package func isNowPlaying(_ track: Track, by follower: String) -> Bool {
-        let marked = try? Posix.readFile(nowPlayingPath(of: follower), limit: 4096)
-        return marked == Array(Self.key(for: track).utf8)
+        files.isMarked(Self.key(for: track), as: follower)
     }
 
-    private func nowPlayingPath(of follower: String) -> String {
-        directory + "/now-playing-" + String(follower.filter { $0.isLetter || $0.isNumber })
+    private var files: CacheFiles {
+        CacheFiles(directory: directory, suffix: ".lrc", maxEntries: maxEntries)
     }
 
-    /// Writes `bytes` to a temporary file beside `final`, syncs it and renames it over `final`, so a reader
-    /// sees the old contents or the new, never part of them.
     private func replace(_ final: String, with bytes: [UInt8]) throws(SystemError) {
-        try makeDirectory()
-        let temporary = directory + "/.tmp-\(Posix.processID)-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = try Posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o644)
-        do {
-            defer { Posix.close(fd) }
-            try Posix.writeAll(fd, bytes, what: temporary)
-            try Posix.fsync(fd, what: temporary)
-            try Posix.rename(temporary, to: final)
-        } catch {
-            try? Posix.unlink(temporary)
-            throw error
-        }
+        try files.replace(final, with: bytes)
     }
 
-    /// The entry's file for `key`: 16 hex digits of its FNV-1a hash (the key itself is stored inside and
-    /// checked on read, so a collision is a miss, never the wrong song's lyrics).
+    /// The entry's file for `key` (see `CacheFiles`; the key itself is stored inside and checked on read, so a
+    /// collision is a miss, never the wrong song's lyrics).
     func path(forKey key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + ".lrc"
+        files.path(forKey: key)
     }
 
     /// What identifies a track to the cache: artist, title, album (case-folded, on one line) and the whole
@@ -118,29 +98,5 @@ package struct LyricsCache: Sendable {
         }
         let duration = track.durationSeconds.map { String(Int($0.rounded())) } ?? "-"
         return (parts + [duration]).joined(separator: "\u{1F}")
-    }
-
-    private func makeDirectory() throws(SystemError) {
-        do {
-            try Posix.mkdir(directory, mode: 0o755)
-        } catch  where error.code == .fileExists {
-            // Already there.
-        }
-    }
-
-    /// Removes the oldest entries beyond `maxEntries` (by modification time).
-    private func trim() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        let entries = names.filter { $0.hasSuffix(".lrc") }
-        guard entries.count > maxEntries else { return }
-        var dated: [(String, Date)] = []
-        for name in entries {
-            let path = directory + "/" + name
-            let date =
-                (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
-            dated.append((path, date))
-        }
-        dated.sort { $0.1 < $1.1 }
-        for (path, _) in dated.prefix(entries.count - maxEntries) { try? Posix.unlink(path) }
     }
 }

@@ -19,7 +19,7 @@ package final class OnlineLyrics: @unchecked Sendable {
     private let client: LRCLIBClient
     private let cache: LyricsCache?
     private let log: Logger
-    private let wake: (read: Int32, write: Int32)
+    private let wake: WakePipe
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var queue: [Track] = []
@@ -40,21 +40,14 @@ package final class OnlineLyrics: @unchecked Sendable {
         retry = Retry(backoff: backoff)
         self.cache = cache
         self.log = log
-        wake = try Posix.pipe()
-        try Posix.setNonBlocking(wake.read, what: "lyrics wake pipe")
-        try Posix.setNonBlocking(wake.write, what: "lyrics wake pipe")
+        wake = try WakePipe("lyrics wake pipe")
         let thread = Thread { [self] in work() }
         thread.name = "lyrics"
         thread.start()
     }
 
-    deinit {
-        Posix.close(wake.read)
-        Posix.close(wake.write)
-    }
-
     /// Readable when `takeArrivals()` has something.
-    package var wakeDescriptor: Int32 { wake.read }
+    package var wakeDescriptor: Int32 { wake.descriptor }
 
     /// The lyrics already known for `track` (from the cache), or `nil`: then the track is queued for the
     /// server, unless it is known to have none. Never blocks on the network.
@@ -82,12 +75,7 @@ package final class OnlineLyrics: @unchecked Sendable {
 
     /// The lyrics that arrived since the last call.
     package func takeArrivals() -> [Arrival] {
-        var sink = [UInt8](repeating: 0, count: 64)
-        while case .done(let count)? = sink.withUnsafeMutableBytes({
-            try? Posix.read(wake.read, into: $0, what: "lyrics wake pipe")
-        }),
-            count > 0
-        {}
+        wake.drain()
         condition.lock()
         defer { condition.unlock() }
         let taken = arrivals
@@ -125,8 +113,7 @@ package final class OnlineLyrics: @unchecked Sendable {
             if case .synced(let lrc) = answer { arrivals.append(Arrival(track: track, lrc: lrc)) }
             condition.unlock()
             if case .synced = answer {
-                var one: UInt8 = 1
-                _ = withUnsafeBytes(of: &one) { try? Posix.write(wake.write, $0, what: "lyrics wake pipe") }
+                wake.wake()
             }
         }
     }

@@ -72,6 +72,17 @@ final class MPDConnection {
         }
     }
 
+    /// Sends `command`, which may answer with binary data of up to `limit` bytes (`readpicture`, `albumart`),
+    /// and returns its reply and the data (nil when it had none).
+    func binaryCommand(_ command: String, limit: Int) throws(MPDConnectionError) -> (reply: MPDReply, binary: [UInt8]?)
+    {
+        parser.binaryLimit = limit
+        defer { parser.binaryLimit = 0 }
+        try send(command)
+        let answer = try reply(waitingFor: command)
+        return (answer, parser.binary)
+    }
+
     /// Writes one command line.
     func send(_ command: String) throws(MPDConnectionError) {
         try stream.send(command)

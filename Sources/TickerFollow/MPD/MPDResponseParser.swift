@@ -10,8 +10,12 @@ package enum MPDProtocolError: Error, Equatable, Sendable, CustomStringConvertib
     case malformedLine(line: String)
     /// A line that is not valid UTF-8.
     case invalidUTF8
-    /// MPD sent binary data, which this client never asks for.
+    /// MPD sent binary data to a command that asks for none.
     case unexpectedBinary
+    /// A `binary:` length that is not a number, larger than the limit (bytes), or a second one in a response.
+    case badBinaryLength(line: String, limit: Int)
+    /// The binary data was not followed by its newline: the length lied.
+    case binaryNotTerminated
 
     /// A sentence naming the offending line in quotes and what was expected.
     package var description: String {
@@ -28,6 +32,10 @@ package enum MPDProtocolError: Error, Equatable, Sendable, CustomStringConvertib
             return "response line is not valid UTF-8"
         case .unexpectedBinary:
             return "unexpected binary response"
+        case .badBinaryLength(let line, let limit):
+            return "bad binary length '\(line)' (expected one 'binary: N' of at most \(limit) bytes)"
+        case .binaryNotTerminated:
+            return "binary data not followed by a newline (its length does not match)"
         }
     }
 }
@@ -63,8 +71,9 @@ package enum MPDReply: Equatable, Sendable {
 }
 
 /// An incremental parser of MPD's text protocol: append bytes as they arrive, take replies as they
-/// complete. Bounded: lines up to `maxLineBytes`, responses up to `maxFields` fields; any byte sequence
-/// either parses or throws, never traps.
+/// complete. Bounded: lines up to `maxLineBytes`, responses up to `maxFields` fields, binary data (`binary: N`,
+/// N bytes and a newline, as `readpicture` and `albumart` answer) only while `binaryLimit` allows it and up to
+/// that many bytes; any byte sequence either parses or throws, never traps.
 package struct MPDResponseParser: Sendable {
     /// Longest accepted line, in bytes.
     package let maxLineBytes: Int
@@ -75,6 +84,14 @@ package struct MPDResponseParser: Sendable {
     private var scanned = 0
     private var fields: [MPDField] = []
     private var expectingGreeting: Bool
+    /// The bytes of binary data still to come in the current response, when it announced some.
+    private var binaryPending: Int?
+    private var binaryData: [UInt8]?
+
+    /// The largest binary data accepted in one response, in bytes; 0 (the default) refuses any.
+    package var binaryLimit = 0
+    /// The binary data of the last `.ok` reply, or nil when it had none.
+    package private(set) var binary: [UInt8]?
 
     /// A parser for a new connection (`expectingGreeting`) or one already past the greeting.
     package init(expectingGreeting: Bool = true, maxLineBytes: Int = 16 * 1024, maxFields: Int = 4096) {
@@ -90,7 +107,17 @@ package struct MPDResponseParser: Sendable {
 
     /// The next complete reply, or `nil` when more bytes are needed.
     package mutating func next() throws(MPDProtocolError) -> MPDReply? {
-        while let line = try nextLine() {
+        while true {
+            if let count = binaryPending {
+                // The data, then its newline.
+                guard buffer.count > count else { return nil }
+                guard buffer[count] == 0x0A else { throw .binaryNotTerminated }
+                binaryData = Array(buffer[0..<count])
+                buffer.removeSubrange(0...count)
+                scanned = 0
+                binaryPending = nil
+            }
+            guard let line = try nextLine() else { return nil }
             if expectingGreeting {
                 expectingGreeting = false
                 guard line.hasPrefix("OK MPD ") else { throw .badGreeting(line: Self.excerpt(line)) }
@@ -99,20 +126,31 @@ package struct MPDResponseParser: Sendable {
             if line == "OK" {
                 let reply = MPDReply.ok(fields)
                 fields = []
+                binary = binaryData
+                binaryData = nil
                 return reply
             }
             if line.hasPrefix("ACK ") {
                 fields = []
+                binary = nil
+                binaryData = nil
                 return .ack(Self.parseAck(line))
             }
             guard let separator = line.firstRange(of: ": ") else { throw .malformedLine(line: Self.excerpt(line)) }
             let key = String(line[line.startIndex..<separator.lowerBound])
             guard !key.isEmpty, !key.contains(" ") else { throw .malformedLine(line: Self.excerpt(line)) }
-            if key == "binary" { throw .unexpectedBinary }
+            let value = String(line[separator.upperBound...])
+            if key == "binary" {
+                guard binaryLimit > 0 else { throw .unexpectedBinary }
+                guard binaryData == nil, value.utf8.count <= 12, let count = Int(value),
+                    (0...binaryLimit).contains(count)
+                else { throw .badBinaryLength(line: Self.excerpt(line), limit: binaryLimit) }
+                binaryPending = count
+                continue
+            }
             guard fields.count < maxFields else { throw .tooManyFields(limit: maxFields) }
-            fields.append(MPDField(key: key, value: String(line[separator.upperBound...])))
+            fields.append(MPDField(key: key, value: value))
         }
-        return nil
     }
 
     private mutating func nextLine() throws(MPDProtocolError) -> String? {

@@ -2,7 +2,7 @@ import TickerCore
 import TickerIO
 
 /// Follows MPRIS players (browsers, Spotify, VLC, …) on the session bus through `playerctl --follow`:
-/// parses its records, and writes every change (track, lyrics, play/pause/stop, a seek) to the feed,
+/// parses its records, and writes every change (track, lyrics, cover, play/pause/stop, a seek) to the feed,
 /// with a fresh position every `refreshSeconds` while playing. Restarts playerctl with backoff when it
 /// exits, and ends it when the follower stops.
 package struct MPRISFollower: Sendable {
@@ -26,10 +26,11 @@ package struct MPRISFollower: Sendable {
         lyrics: LyricsLibrary = LyricsLibrary(),
         playerctl: String = "playerctl",
         refreshSeconds: Double = 5,
-        online: OnlineLyricsSettings? = nil
+        online: OnlineLyricsSettings? = nil,
+        covers: CoverSettings? = nil
     ) {
         self.player = player
-        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online)
+        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online, covers: covers)
         self.playerctl = playerctl
         self.refreshSeconds = refreshSeconds
     }

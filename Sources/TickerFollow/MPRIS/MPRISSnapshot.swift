@@ -25,10 +25,21 @@ package enum MPRISSnapshot {
             track = Track(
                 title: title, artist: record.artist, album: record.album,
                 durationSeconds: seconds(micros: record.length),
-                file: file)
+                file: file, cover: cover(record.artURL))
         }
         let position = seconds(micros: record.position).map { PlaybackPosition(seconds: $0, at: now) }
         return PlayerSnapshot(track: track, state: state, position: position)
+    }
+
+    /// The cover `mpris:artUrl` names: a `file://`, `http://` or `https://` URL (of at most 4 KiB); nil for
+    /// anything else.
+    static func cover(_ url: String) -> CoverSource? {
+        guard url.utf8.count <= 4096 else { return nil }
+        let scheme = url.prefix(8).lowercased()
+        guard scheme.hasPrefix("file://") || scheme.hasPrefix("http://") || scheme.hasPrefix("https://") else {
+            return nil
+        }
+        return .url(url)
     }
 
     /// Whether `track` says no more than where it lives: no artist, album or length, and for a title only

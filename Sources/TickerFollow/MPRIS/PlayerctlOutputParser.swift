@@ -17,12 +17,15 @@ package struct PlayerctlRecord: Equatable, Sendable {
     package var artist: String
     /// `xesam:album`.
     package var album: String
+    /// `mpris:artUrl`: where the album cover is (`file:///…`, `https://…`); empty when unknown.
+    package var artURL: String
 
     /// A record from its fields.
     package init(
         player: String = "", status: String, position: String = "", length: String = "", url: String = "",
-        title: String = "", artist: String = "", album: String = ""
+        title: String = "", artist: String = "", album: String = "", artURL: String = ""
     ) {
+        self.artURL = artURL
         self.player = player
         self.status = status
         self.position = position
@@ -53,13 +56,14 @@ package struct PlayerctlOutputParser: Sendable {
     /// The `--format` argument that produces what this parser reads.
     package static let format =
         "\u{1D}{{playerInstance}}\u{1F}{{status}}\u{1F}{{position}}\u{1F}{{mpris:length}}\u{1F}{{xesam:url}}\u{1F}{{xesam:title}}"
-        + "\u{1F}{{xesam:artist}}\u{1F}{{xesam:album}}\u{1E}"
+        + "\u{1F}{{xesam:artist}}\u{1F}{{xesam:album}}\u{1F}{{mpris:artUrl}}\u{1E}"
 
     private static let start: UInt8 = 0x1D
     private static let separator: UInt8 = 0x1F
     private static let end: UInt8 = 0x1E
     private static let newline: UInt8 = 0x0A
-    private static let fieldCount = 8
+    /// The fields of a record; the last (`mpris:artUrl`) may be missing, as in records of an earlier format.
+    private static let fieldCount = 9
 
     private enum State {
         /// Between records; `lineIsEmpty` while nothing but the newline has come since the last line ended.
@@ -147,7 +151,7 @@ package struct PlayerctlOutputParser: Sendable {
         state = .afterRecord
         let fields = record.split(separator: Self.separator, omittingEmptySubsequences: false)
         record.removeAll(keepingCapacity: true)
-        guard fields.count == Self.fieldCount else {
+        guard fields.count == Self.fieldCount || fields.count == Self.fieldCount - 1 else {
             droppedRecords += 1
             return
         }
@@ -156,6 +160,6 @@ package struct PlayerctlOutputParser: Sendable {
             .player(
                 PlayerctlRecord(
                     player: text[0], status: text[1], position: text[2], length: text[3], url: text[4],
-                    title: text[5], artist: text[6], album: text[7])))
+                    title: text[5], artist: text[6], album: text[7], artURL: text.count > 8 ? text[8] : "")))
     }
 }

@@ -105,16 +105,18 @@ final class FollowerRunner {
         return true
     }
 
-    /// Waits for `wait`, for the feed's retry, or for a stop; delivers lyrics arriving meanwhile. A poll that
-    /// fails ends the session (`.failed`), to be tried again after the back-off, rather than spinning.
+    /// Waits for `wait`, for the feed's retry, or for a stop; delivers lyrics and covers arriving meanwhile. A
+    /// poll that fails ends the session (`.failed`), to be tried again after the back-off, rather than spinning.
     func wait(_ wait: FollowerWait) throws(FollowerEnd) -> FollowerReadiness {
         let deadline = earliest(wait.deadline, publisher.timeUntilFeedRetry().map { now + $0 })
-        let wake = publisher.lyricsWakeDescriptor
-        let first = wake == nil ? 1 : 2
+        var wakes: [(descriptor: Int32, deliver: () -> Void)] = []
+        if let lyrics = publisher.lyricsWakeDescriptor { wakes.append((lyrics, publisher.deliverLyrics)) }
+        if let covers = publisher.coverWakeDescriptor { wakes.append((covers, publisher.deliverCovers)) }
+        let first = 1 + wakes.count
         while true {
             if signals.stopRequested { throw .stopped }
             var entries = [Posix.PollEntry(signals.fileDescriptor, Posix.readable)]
-            if let wake { entries.append(Posix.PollEntry(wake, Posix.readable)) }
+            entries += wakes.map { Posix.PollEntry($0.descriptor, Posix.readable) }
             entries += wait.entries
             let remaining = deadline.map { max($0 - now, .zero).pollMilliseconds } ?? -1
             let count: Int
@@ -124,7 +126,7 @@ final class FollowerRunner {
                 throw .failed(error.description)
             }
             if entries[0].revents != 0, signals.stopRequested { throw .stopped }
-            if wake != nil, entries[1].revents != 0 { publisher.deliverLyrics() }
+            for (index, wake) in wakes.enumerated() where entries[1 + index].revents != 0 { wake.deliver() }
             let revents = entries[first...].map(\.revents)
             if revents.contains(where: { $0 != 0 }) { return .ready(revents) }
             if let deadline, count == 0 || now >= deadline { return .timeout }

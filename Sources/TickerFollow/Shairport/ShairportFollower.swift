@@ -1,8 +1,10 @@
 import Glibc
 import TickerIO
+import TickerPictures
 
 /// Follows shairport-sync through its metadata pipe: parses the items, keeps the player snapshot and
-/// writes every change to the feed. Waits (with backoff) for the pipe to appear.
+/// writes every change to the feed, with the cover art it sends (`PICT`, with `include_cover_art = "yes"`).
+/// Waits (with backoff) for the pipe to appear.
 package struct ShairportFollower: Sendable {
     /// shairport-sync's metadata FIFO (its `metadata.pipe_name`).
     package var pipePath: String
@@ -14,10 +16,10 @@ package struct ShairportFollower: Sendable {
     /// A follower with the given settings.
     package init(
         pipePath: String = "/tmp/shairport-sync-metadata", feedPaths: [String], lyrics: LyricsLibrary = LyricsLibrary(),
-        online: OnlineLyricsSettings? = nil
+        online: OnlineLyricsSettings? = nil, covers: CoverSettings? = nil
     ) {
         self.pipePath = pipePath
-        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online)
+        feed = FeedSettings(paths: feedPaths, lyrics: lyrics, online: online, covers: covers)
     }
 
     /// Runs until SIGTERM or SIGINT arrives from `signals`, reading the time from `clock`.
@@ -80,7 +82,9 @@ extension ShairportFollower: Follower {
         switch openPipe() {
         case .success(let fd):
             runner.log.info("reading shairport-sync metadata from '\(pipePath)'")
-            return Session(fd: fd)
+            // The cover art (`PICT`) is kept only when covers are sent.
+            let maxPicture = feed.covers == nil ? nil : CoverImage.maxFileBytes
+            return Session(fd: fd, parser: ShairportMetadataParser(maxPictureBytes: maxPicture))
         case .failure(let failure):
             throw .failed(failure.text)
         }

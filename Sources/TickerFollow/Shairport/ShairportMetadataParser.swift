@@ -54,11 +54,14 @@ package struct ShairportItem: Equatable, Sendable {
 ///     SGVsbG8=</data></item>
 ///
 /// Append bytes as they arrive; take items as they complete. Hostile-input safe: a truncated or garbled
-/// item is dropped and parsing resumes at the next `<item>`; payloads larger than `maxDataBytes` (cover
-/// art) are skipped without being buffered; the buffer never holds more than about `maxDataBytes`.
+/// item is dropped and parsing resumes at the next `<item>`; payloads larger than `maxDataBytes` (or, for the
+/// cover art of `ssnc`/`PICT`, `maxPictureBytes`) are skipped without being buffered; the buffer never holds
+/// more than about the larger of the two (as base64).
 package struct ShairportMetadataParser: Sendable {
     /// Largest payload kept, in decoded bytes; larger items are skipped.
     package let maxDataBytes: Int
+    /// Largest cover picture (`ssnc`/`PICT`) kept, in decoded bytes.
+    package let maxPictureBytes: Int
     /// Items dropped because they were garbled, truncated or too large.
     package private(set) var droppedItems = 0
 
@@ -79,10 +82,14 @@ package struct ShairportMetadataParser: Sendable {
     private static let dataClose = Array("</data>".utf8)
     private static let maxHeaderBytes = 160
 
-    /// A parser at the start of a stream.
-    package init(maxDataBytes: Int = 64 * 1024) {
+    /// A parser at the start of a stream; pictures are kept up to `maxPictureBytes` (by default, like any
+    /// item, up to `maxDataBytes`).
+    package init(maxDataBytes: Int = 64 * 1024, maxPictureBytes: Int? = nil) {
         self.maxDataBytes = maxDataBytes
+        self.maxPictureBytes = maxPictureBytes ?? maxDataBytes
     }
+
+    private static let picture = (type: FourCharCode("ssnc"), code: FourCharCode("PICT"))
 
     /// Adds bytes read from the pipe.
     package mutating func append(_ bytes: some Sequence<UInt8>) {
@@ -129,7 +136,8 @@ package struct ShairportMetadataParser: Sendable {
                 }
                 if buffer.starts(with: Self.dataOpen) {
                     buffer.removeFirst(Self.dataOpen.count)
-                    if length > maxDataBytes {
+                    let isPicture = type == Self.picture.type && code == Self.picture.code
+                    if length > (isPicture ? maxPictureBytes : maxDataBytes) {
                         droppedItems += 1
                         state = .skippingData
                     } else {

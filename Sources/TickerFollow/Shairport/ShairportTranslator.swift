@@ -14,6 +14,11 @@
 /// the sender resumes, which is where the next `prsm` starts the clock. Should no `prsm` come within
 /// `startSeconds` of `pbeg`, the clock starts then. `pend` ends the session and the track.
 ///
+/// A `PICT` (the cover, with `include_cover_art`; `pcst` and `pcen` bracket it, `pcst` with its RTP time) is
+/// the cover of the batch open around it, else of the current track when the RTP times agree (or one is
+/// missing); one that came before its batch (the same RTP time) is taken by that batch's track. An empty
+/// `PICT` says there is none.
+///
 /// Pure: time comes in as a parameter.
 package struct ShairportTranslator: Sendable {
     /// RTP frames per second of an AirPlay stream.
@@ -43,6 +48,12 @@ package struct ShairportTranslator: Sendable {
 
     private var pending = Track(title: "")
     private var pendingFrame: UInt32?
+    /// Whether a batch is open (between `mdst` and `mden`).
+    private var batchOpen = false
+    /// The RTP time of the picture `pcst` announced.
+    private var pictureFrame: UInt32?
+    /// The last picture, with its RTP time, for a batch that comes after it.
+    private var lastPicture: (frame: UInt32, cover: CoverSource?)?
     /// The RTP time of the current track's batch, when the sender gave one.
     private var trackFrame: UInt32?
     /// The session's last progress, and whether a track has taken it.
@@ -103,8 +114,23 @@ package struct ShairportTranslator: Sendable {
         case FourCharCode("mdst"):
             pending = Track(title: "")
             pendingFrame = Self.frame(item.data)
+            batchOpen = true
         case FourCharCode("mden"):
+            batchOpen = false
             finishBatch(frame: Self.frame(item.data) ?? pendingFrame, now: now)
+        case FourCharCode("pcst"):
+            pictureFrame = Self.frame(item.data)
+        case FourCharCode("PICT"):
+            let cover = item.data.isEmpty ? nil : CoverSource.bytes(item.data)
+            let frame = pictureFrame
+            pictureFrame = nil
+            lastPicture = frame.map { (frame: $0, cover: cover) }
+            if batchOpen {
+                pending.cover = cover
+            } else if snapshot.track != nil, frame == nil || frame == trackFrame {
+                // Another RTP time than the current track's: the next batch's picture, come first.
+                snapshot.track?.cover = cover
+            }
         case FourCharCode("pbeg"):
             if snapshot.state != .play { startingSince = now }
         case FourCharCode("prsm"):
@@ -113,6 +139,7 @@ package struct ShairportTranslator: Sendable {
             flush(to: Self.frame(item.data), now: now)
         case FourCharCode("pend"):
             snapshot = PlayerSnapshot(track: nil, state: .stop)
+            lastPicture = nil
             trackFrame = nil
             progress = nil
             startingSince = nil
@@ -133,6 +160,13 @@ package struct ShairportTranslator: Sendable {
         var track = pending
         let same = FeedPlanner.sameTrack(snapshot.track, track)
         if same, track.durationSeconds == nil { track.durationSeconds = snapshot.track?.durationSeconds }
+        if track.cover == nil {
+            if same {
+                track.cover = snapshot.track?.cover
+            } else if let lastPicture, let frame, lastPicture.frame == frame {
+                track.cover = lastPicture.cover
+            }
+        }
         snapshot.track = track
         trackFrame = frame
         guard !same else { return }

@@ -11,6 +11,7 @@ import TickerTestSupport
 /// still encoded), and `ok` after each command read from its standard input (one JSON object a line):
 ///
 ///     {"cmd": "track", "player": 1, "title": "…", "artist": "…", "album": "…", "duration": 200}
+///         (with "coverid" and "artwork_url" when given, as the server's `c` and `K` tags report them)
 ///     {"cmd": "mode", "player": 1, "mode": "play"|"pause"|"stop"}
 ///     {"cmd": "seek", "player": 1, "time": 42}
 ///     {"cmd": "drop"}      closes every client connection
@@ -80,7 +81,9 @@ final class LMSStandIn {
             out += ["time:%s" % elapsed(p), "rate:1", "duration:%s" % tr["duration"], "can_seek:1",
                     "mixer volume:50", "playlist_cur_index:0", "playlist_tracks:2",
                     "playlist index:0", "id:17", "title:" + tr["title"], "artist:" + tr["artist"],
-                    "album:" + tr["album"], "duration:%s" % tr["duration"], "url:file:///music/" + tr["title"] + ".flac",
+                    "album:" + tr["album"], "duration:%s" % tr["duration"], "url:file:///music/" + tr["title"] + ".flac"]
+            out += [k + ":" + tr[k] for k in ("coverid", "artwork_url") if k in tr]
+            out += [
                     "playlist index:1", "id:18", "title:Not This One", "artist:Nobody", "duration:1"]
             return out
 
@@ -161,7 +164,7 @@ final class LMSStandIn {
             c = json.loads(raw)
             p = PLAYERS[c.get("player", 0)]
             if c["cmd"] == "track":
-                p["track"] = {k: c[k] for k in ("title", "artist", "album", "duration")}
+                p["track"] = {k: c[k] for k in ("title", "artist", "album", "duration", "coverid", "artwork_url") if k in c}
                 p["time"], p["since"] = 0.0, time.monotonic()
                 notify(p, ["playlist", "newsong", c["title"], "0"])
             elif c["cmd"] == "mode":
