@@ -76,14 +76,18 @@ let package = Package(
         .executableTarget(
             name: "tickerd", dependencies: ["TickerCore", "TickerIO", "TickerWire"],
             swiftSettings: daemonModuleSettings),
-        // Pictures of the panel as PNG and animated GIF files (libpng, giflib); the daemon does not link it.
-        .target(name: "TickerPictures", dependencies: ["TickerCore", "CPNG", "CGIF"]),
+        // libjpeg-turbo's decoder and compressor behind a C shim whose calls return where libjpeg would longjmp.
+        .target(name: "CJPEG"),
+        // Pictures of the panel as PNG and animated GIF files (libpng, giflib), and album covers from JPEG and PNG
+        // files (libjpeg-turbo through CJPEG); the daemon does not link it.
+        .target(name: "TickerPictures", dependencies: ["TickerCore", "CPNG", "CGIF", "CJPEG"]),
         .executableTarget(
             name: "tickerctl",
             dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow", "TickerPictures"]
         ),
         .executableTarget(
-            name: "tickerbench", dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "CAllocCounter"]),
+            name: "tickerbench",
+            dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "CAllocCounter", "TickerPictures"]),
         // What the test targets share: the process wrapper, bounded waits, built products, temporary files.
         .target(name: "TickerTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),

@@ -2,6 +2,7 @@
 # Installs the Debian packages tickerd needs, and only those missing.
 #   scripts/deps.sh build   what building needs (libserialport; FriBidi and ICU for the text layout;
 #                           libmosquitto for the MQTT bridge; libpng and giflib for pictures of the panel;
+#                           libjpeg-turbo for album covers;
 #                           libcurl and the CA certificates, which FoundationNetworking uses for the
 #                           followers' lyrics server)
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, Mopidy, sox,
@@ -14,7 +15,7 @@
 set -euo pipefail
 
 build_packages=(libserialport-dev libfribidi-dev libicu-dev libmosquitto-dev pkg-config libcurl4 ca-certificates
-    libpng-dev libgif-dev)
+    libpng-dev libgif-dev libjpeg62-turbo-dev)
 test_packages=(xfonts-base xfonts-unifont pcf2bdf socat qemu-system-arm mpd mpc mopidy mopidy-mpd sox flac systemd playerctl dbus
     python3-dbus python3-gi mpv mpv-mpris python3-mutagen opus-tools openssl mosquitto mosquitto-clients
     python3-jinja2 make ola ola-python avahi-daemon avahi-utils tzdata)

@@ -8,7 +8,7 @@ let tickerctl = Command(
     summary: "Sends to, previews and tests the tickerd LED matrix ticker.",
     subcommands: [
         renderCommand, sendCommand, nowCommand, lyricsCommand, portsCommand, panelCommand, ledsCommand,
-        followCommand, findLyricsCommand, iconCommand, iconsCommand,
+        followCommand, findLyricsCommand, iconCommand, iconsCommand, coverCommand,
     ])
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
@@ -42,5 +42,6 @@ case ledsFindCommand.name: exit(runLedsFind(given))
 case findLyricsCommand.name: exit(runFindLyrics(given))
 case iconCommand.name: exit(runIcon(given))
 case iconsLoadCommand.name: exit(runIconsLoad(given))
+case coverCommand.name: exit(runCover(given))
 default: exit(runFollow(command, given, arguments: arguments))  // what is left: the followers
 }
