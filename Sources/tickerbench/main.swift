@@ -388,6 +388,8 @@ case "wire":
     wireFigures()
 case "icons":
     iconFigures()
+case "cover":
+    coverFigures()
 case "profile":
     // A short steady-state loop for profilers (valgrind --tool=callgrind).
     let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
@@ -406,7 +408,7 @@ case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | network | max7219 | icons | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | network | max7219 | icons | cover | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }
