@@ -248,6 +248,16 @@ import Testing
         #expect(Self.part(with, columns: 17..<40, rows: 0..<16) == Self.part(without, columns: 17..<40, rows: 0..<16))
     }
 
+    @Test func aCoverTheSceneHasNotObservedIsDrawnAsOneItHas() {
+        let state = Self.playing()
+        var scene = Scene(width: 40, height: 16, depth: .two, style: Self.style(.left))
+        scene.observe(Self.playing(cover: nil), at: .zero)
+        var frame = Frame(width: 40, height: 16, depth: .two)
+        scene.render(state, at: .seconds(1), into: &frame)
+        #expect(frame.bytes == Self.draw(state, width: 40, height: 16, style: Self.style(.left)).bytes)
+        #expect(Self.part(frame, columns: 0..<16, rows: 0..<16) == art(Self.crossRows))
+    }
+
     @Test func theOldCoverNeverShowsBesideTheNewTitle() {
         var state = Self.playing("One")
         var scene = Scene(width: 40, height: 16, depth: .two, style: Self.style(.left))

@@ -18,21 +18,27 @@ extension Scene {
 
     /// Draws `cover` into the cover's box (a picture of another size centred and cut to it), each pixel at the
     /// level of its luminance, after the grey table: a grey panel shows the cover's own greys, not the
-    /// palette's. On a colour panel its pixels are kept for the colorizer to lay over in their own colours.
+    /// palette's. On a colour panel its pixels are kept for the colorizer to lay over in their own colours. The
+    /// levels of the cover observed were worked out when it arrived; another one's are worked out here.
     func drawCover(_ cover: FeedPicture, into frame: inout Frame, paints: inout Paints) {
         guard let box = coverBox, let pixels = cover.frames.first?.pixels else { return }
         let left = box.x + (box.width - cover.width) / 2
         let topRow = box.y + (box.height - cover.height) / 2
         let columns = max(box.x, left, 0)..<min(box.x + box.width, left + cover.width, frame.width)
         let rows = max(box.y, topRow, 0)..<min(box.y + box.height, topRow + cover.height, frame.height)
-        pixels.withUnsafeBufferPointer { pixels in
-            for y in rows {
+        let levels = cover == coverLevels.cover ? coverLevels.levels : CoverLevels(cover, depth: depth).levels
+        let (bits, mask, bytesPerColumn, width) = (depth.bits, depth.maxLevel, frame.bytesPerColumn, cover.width)
+        levels.withUnsafeBufferPointer { levels in
+            frame.bytes.withUnsafeMutableBufferPointer { bytes in
                 for x in columns {
-                    let index = ((y - topRow) * cover.width + (x - left)) * 3
-                    guard index >= 0, index + 2 < pixels.count else { continue }
-                    let colour = RGB(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2])
-                    let level = depth.level(colour.luminance)
-                    if level > 0 { frame[x, y] = level }
+                    for y in rows {
+                        let level = levels[(y - topRow) * width + (x - left)]
+                        guard level > 0 else { continue }
+                        let bit = y * bits
+                        let index = x * bytesPerColumn + (bit >> 3)
+                        let shift = UInt8(bit & 7)
+                        bytes[index] = (bytes[index] & ~(mask << shift)) | (level << shift)
+                    }
                 }
             }
         }
@@ -40,6 +46,29 @@ extension Scene {
             paints.coverColours = IconColours(
                 pixels: pixels, width: cover.width, left: left, top: topRow, columns: columns, rows: rows,
                 opaque: true)
+        }
+    }
+}
+
+/// The level of each pixel of a cover, row by row, at the level of its luminance: worked out once per cover
+/// rather than for every pixel of every frame.
+struct CoverLevels: Sendable {
+    /// The cover they are of, or nil.
+    private(set) var cover: FeedPicture?
+    /// One level a pixel, `width × height` of them.
+    private(set) var levels: [UInt8] = []
+
+    /// None.
+    init() {}
+
+    /// The levels of `cover`'s first frame on a panel of `depth`.
+    init(_ cover: FeedPicture?, depth: PixelDepth) {
+        self.cover = cover
+        guard let cover, let pixels = cover.frames.first?.pixels else { return }
+        levels = (0..<(cover.width * cover.height)).map { pixel in
+            let index = pixel * 3
+            guard index + 2 < pixels.count else { return 0 }
+            return depth.level(RGB(red: pixels[index], green: pixels[index + 1], blue: pixels[index + 2]).luminance)
         }
     }
 }

@@ -54,6 +54,8 @@ public struct Scene: Sendable {
     /// The square the album cover takes (`style.cover`), or nil when it takes none; the zones and the bar
     /// live in the rest of the panel, cover shown or not, so that nothing moves when one comes or goes.
     let coverBox: Zone?
+    /// The level of each pixel of the observed cover, and that cover: worked out once when it arrives.
+    var coverLevels = CoverLevels()
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
@@ -151,6 +153,7 @@ public struct Scene: Sendable {
             idleSince = now
         }
         if state.lyrics != observed.lyrics { layOut(state.lyrics) }
+        if coverBox != nil, state.cover != coverLevels.cover { coverLevels = CoverLevels(state.cover, depth: depth) }
         let content = topContent(state, at: now).content
         shownWhenObserved = TopView(content: content, since: content == before.content ? before.since : now)
         observed = state
