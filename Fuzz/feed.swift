@@ -1,7 +1,7 @@
 // fuzz-module: TickerCore TickerWire
 // Feeds arbitrary bytes to the feed decoder in chunks cut and timed by the input itself, applies every command
 // to a player state, and checks that each plain command survives encode/parse, that each picture block is
-// within its bounds and survives being written back, and that a scene with icons draws the pictures.
+// within its bounds and survives being written back, and that scenes with icons and with a cover draw the pictures.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -39,6 +39,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if state.messages.count > PlayerState.maxMessages { fatalError("message queue unbounded") }
     if state.pictures.pictures.count > PictureShelf.capacity { fatalError("picture shelf unbounded") }
     drawWithIcons(state, at: now)
+    drawWithCover(state, at: now)
     return 0
 }
 
@@ -64,5 +65,19 @@ func drawWithIcons(_ state: PlayerState, at now: Duration) {
     scene.observe(state, at: now)
     var frame = Frame(width: 24, height: 8, depth: .two)
     scene.render(state, at: now, into: &frame)
+    if let next = scene.nextChange(state, after: now), next < now { fatalError("next change before now") }
+}
+
+/// Draws the state in colour with a cover at the left (a still: the first frame of whatever was sent), and asks
+/// when it next changes.
+func drawWithCover(_ state: PlayerState, at now: Duration) {
+    if let cover = state.cover, cover.isAnimated || cover.problem != nil { fatalError("a cover of several frames") }
+    var style = SceneStyle(fonts: FontChain([.builtin]))
+    style.cover = .left
+    var scene = Scene(width: 40, height: 16, depth: .eight, color: true, style: style)
+    scene.observe(state, at: now)
+    var frame = Frame(width: 40, height: 16, depth: .eight)
+    var image = RGBFrame(width: 40, height: 16)
+    scene.render(state, at: now, into: &frame, image: &image)
     if let next = scene.nextChange(state, after: now), next < now { fatalError("next change before now") }
 }

@@ -389,7 +389,13 @@ case "wire":
 case "icons":
     iconFigures()
 case "cover":
-    coverFigures()
+    // The daemon's frame with a cover, then a follower's decoding and scaling of one.
+    coverFrameFigures()
+    coverDecodeFigures()
+case "cover-frame":
+    coverFrameFigures()
+case "cover-decode":
+    coverDecodeFigures()
 case "profile":
     // A short steady-state loop for profilers (valgrind --tool=callgrind).
     let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
@@ -408,7 +414,7 @@ case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | network | max7219 | icons | cover | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | network | max7219 | icons | cover | cover-frame | cover-decode | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }

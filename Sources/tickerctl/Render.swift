@@ -58,6 +58,9 @@ let renderCommand = Command(
         Option(
             "--icon", "NAME|FILE", meaning: "a picture name or a PNG or GIF file",
             help: "show this icon before the text and the pages (turns layout.icons on)"),
+        Option(
+            "--cover", "FILE", meaning: "a cover image file",
+            help: "the track's album cover, scaled to its box (layout.cover; left unless configured)"),
         Option("--config", "FILE", meaning: "a file path", help: "configuration file (default: none)"),
         Option(
             "--set", "SECTION.KEY=VALUE", meaning: "SECTION.KEY=VALUE", help: "any configuration key (repeatable)"),
@@ -133,10 +136,19 @@ func runRender(_ given: ParsedArguments) -> Int32 {
         // ASCII art shows three levels; two bits per pixel is enough to see dim, faded and swept pixels.
         overrides.insert(ConfigOverride(section: "panel", key: "depth", value: "2"), at: 0)
     }
-    let settings: Settings
-    switch Settings.load(ConfigSource(path: configPath, required: configPath != nil, overrides: overrides)) {
+    var source = ConfigSource(path: configPath, required: configPath != nil, overrides: overrides)
+    var settings: Settings
+    switch Settings.load(source) {
     case .failure(let error): fail(error.description, status: 1)
     case .success(let loaded): settings = loaded
+    }
+    if let coverPath = given.value("--cover") {
+        let loaded: (settings: Settings, cover: FeedPicture)
+        do { loaded = try RenderCover.load(coverPath, settings: settings, source: &source) } catch {
+            fail(error.description, status: 1)
+        }
+        settings = loaded.settings
+        content.pictures.append(loaded.cover)
     }
     content.text = text
     if let lyricsPath {

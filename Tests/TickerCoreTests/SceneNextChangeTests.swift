@@ -181,7 +181,31 @@ import Testing
             Arrival(at: .milliseconds(12_345), commands: [.pause]),
             Arrival(at: .milliseconds(14_001), commands: [.play]),
         ]
+        var covered = SceneStyle(arrangement: .split, fonts: builtin, marquee: MarqueeStyle(fadeEdges: true))
+        covered.cover = .left
+        covered.progress = .row
+        covered.idle = .text
+        covered.idleText = "Nothing plays"
+        covered.idleAfter = .seconds(2)
+        let cover = SceneCoverTests.cross
+        // Covers come with tracks (before and after their titles), go with them, are removed and come back,
+        // while messages, seeks and the idle screen come and go.
+        let covers = [
+            Arrival(at: .milliseconds(1), commands: [.picture(cover)]),
+            Arrival(at: .milliseconds(5_432), commands: [.message("Doorbell", duration: .seconds(3), priority: .high)]),
+            Arrival(at: .milliseconds(9_001), commands: [.title("Another track, with a long title to scroll")]),
+            Arrival(at: .milliseconds(9_777), commands: [.picture(SceneCoverTests.picture(["#+", "+#"]))]),
+            Arrival(at: .milliseconds(14_000), commands: [.pictureRemove(FeedPicture.coverName)]),
+            Arrival(at: .milliseconds(15_500), commands: [.picture(cover), .title("Third")]),
+            Arrival(at: .milliseconds(18_250), commands: [.stop]),
+            Arrival(at: .milliseconds(19_000), commands: [.message("Tea", duration: .seconds(4), priority: .low)]),
+            Arrival(at: .milliseconds(25_000), commands: [.play]),
+            Arrival(at: .milliseconds(27_345), commands: [.clear]),
+        ]
         return [
+            Case(
+                name: "split 64×32×2, a cover at the left, covers come and go with tracks", width: 64, height: 32,
+                depth: .two, style: covered, arrivals: covers + demo(at: .milliseconds(7)), seconds: 32),
             Case(
                 name: "single 32×8×2, small font, progress bar, seeks, pauses, messages", width: 32, height: 8,
                 depth: .two, style: smallBar, arrivals: demo(at: .milliseconds(7)) + seeks + messages, seconds: 40),

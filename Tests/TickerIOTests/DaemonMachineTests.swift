@@ -232,6 +232,8 @@ import TickerTestSupport
             // The progress bar on a row of its own, so that seeks, pauses and new tracks move it.
             style.progress = .row
             style.icons = IconStyle()
+            // The cover at the left, which covers come into and go from.
+            style.cover = .left
         }
         var machine = Self.machine(scene) { $0.demo = true }
         var reference = scene
@@ -259,11 +261,13 @@ import TickerTestSupport
             let instant = machine.grid.instant(tick)
             if let (read, line) = pending.first, read < instant {
                 pending = pending.dropFirst()
-                guard let command = try? FeedCommand.parse(line) else {
-                    Issue.record("'\(line)' is no feed command")
+                // A line, or a picture block of several.
+                let decoded = FeedCommand.decode(lines: line.split(separator: "\n").map(String.init))
+                guard decoded.problems.isEmpty, decoded.commands.count == 1 else {
+                    Issue.record("'\(line)' is no feed command: \(decoded.problems)")
                     return (draws, Int(tick))
                 }
-                state.apply(command, at: read)
+                state.apply(decoded.commands[0], at: read)
                 reference.observe(state, at: read)
                 let actions = machine.feed(Self.bytes(line), at: read) + machine.wake(at: read, linkDeadline: nil)
                 guard Self.renders(actions) == [read] else {

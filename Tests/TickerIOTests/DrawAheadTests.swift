@@ -13,12 +13,13 @@ import TickerTestSupport
     static let gridStep = Duration.seconds(1) / 60
 
     /// A colour scene whose roles all have their own colour, so that every pixel's paint shows in its colour,
-    /// with icons, the messages' an animated one (`blink`, which `pictureBlock` sends).
+    /// with icons, the messages' an animated one (`blink`, which `pictureBlock` sends), and a cover at the left.
     static func scene() -> Scene {
         var style = SceneStyle(
             arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
         style.icons = IconStyle()
         style.icons?[.message] = "blink"
+        style.cover = .left
         let colors: [(ColorRole, RGB)] = [
             (.title, RGB(red: 255, green: 0, blue: 0)), (.artist, RGB(red: 0, green: 255, blue: 0)),
             (.sung, RGB(red: 0, green: 0, blue: 255)), (.rest, RGB(red: 90, green: 90, blue: 0)),
@@ -46,9 +47,18 @@ import TickerTestSupport
         return (lines + ["picture end"]).joined(separator: "\n") + "\n"
     }()
 
+    /// A 16 × 16 cover block, its colours and its lit square by `number`.
+    static func coverBlock(_ number: Int) -> String {
+        let colour = ["ff2000", "00c8ff", "ffb000", "8040ff"][number % 4]
+        let rows = (0..<16).map { y in
+            (0..<16).map { x in (x + number) % 16 < 6 && y > number % 8 ? colour : "101010" }.joined()
+        }
+        return (["picture begin cover 16x16"] + rows + ["picture end"]).joined(separator: "\n")
+    }
+
     /// One of the feed lines the script sends, picked by `random`.
     static func feedLine(_ random: inout SplitMix, _ number: Int) -> String {
-        switch random.next(below: 13) {
+        switch random.next(below: 15) {
         case 0: "message --for \(1 + random.next(below: 3)) note \(number)"
         case 1: "message --for 2 --priority high alert \(number)"
         case 2: "title Track \(number) of a long evening, scrolling by"
@@ -63,6 +73,9 @@ import TickerTestSupport
         // An animated icon, a built-in one, and a name no picture has (the page then shows without one).
         case 11:
             "page --icon \(["blink", "bell", "nothing"][random.next(below: 3)]) p\(random.next(below: 3)) icon \(number)"
+        // A cover for the track (before or after its title), and none.
+        case 12: coverBlock(number)
+        case 13: "picture remove cover"
         default: "artist Band \(number)"
         }
     }

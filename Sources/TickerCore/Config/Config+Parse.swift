@@ -63,6 +63,15 @@ extension Config {
             found.append(
                 (error, ["layout.zones", "panel.height", "layout.font", "layout.top-font", "layout.bottom-font"]))
         }
+        if let problem = layout.cover.problem(width: panel.width, height: panel.height) {
+            found.append(
+                (
+                    .conflict(
+                        "layout.cover '\(layout.cover.rawValue)' does not fit a \(panel.width)×\(panel.height) panel: "
+                            + "\(problem) (use cover = off, or another placement)"),
+                    ["layout.cover", "panel.width", "panel.height"]
+                ))
+        }
         if display.idle == .text && display.idleText.isEmpty {
             found.append(
                 (

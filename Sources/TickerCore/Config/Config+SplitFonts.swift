@@ -22,7 +22,8 @@ extension Config {
 
     /// The chains of a split layout's zones, given the rows each font is tall (`rows`; nil where not known,
     /// then nothing is checked). Each zone must be as tall as the first font of its chain, whose box every line
-    /// keeps: the two fonts must fit `panel.height` one above the other. When they do not, a leading `builtin`
+    /// keeps: the two fonts must fit `panel.height` (under a cover above the text, the rows it leaves) one above
+    /// the other. When they do not, a leading `builtin`
     /// becomes `small` (8 rows to 6); when even that does not fit, the answer is the conflict, naming the
     /// fonts, the rows they need and what would fit.
     public func splitFonts(rows: (FontSource) -> Int?) -> Result<SplitFonts, ConfigError> {
@@ -34,7 +35,9 @@ extension Config {
             return (top, bottom)
         }
         guard let wanted = need(configured) else { return .success(configured) }
-        let height = panel.height
+        let height = layout.cover.textArea(width: panel.width, height: panel.height).height
+        let rowsGiven =
+            height == panel.height ? "panel.height is \(height)" : "the text under layout.cover has \(height) rows"
         if wanted.top + wanted.bottom <= height { return .success(configured) }
         func smaller(_ chain: [FontSource]) -> [FontSource] {
             chain.first == .builtin ? [.small] + chain.dropFirst() : chain
@@ -58,7 +61,7 @@ extension Config {
         return .failure(
             .conflict(
                 "layout.zones 'split' needs \(tried.top + tried.bottom) rows for its fonts, \(names[0]) above "
-                    + "\(names[1]), and panel.height is \(height) (\(fits))"))
+                    + "\(names[1]), and \(rowsGiven) (\(fits))"))
     }
 
     /// A font as the configuration names it.

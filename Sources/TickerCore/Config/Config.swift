@@ -252,6 +252,8 @@ public struct Config: Sendable, Equatable {
         public var progress = ProgressMode.auto
         /// An icon before the text, by what it is (`[icons]`); off by default.
         public var icons = false
+        /// Where the current track's album cover goes; off by default.
+        public var cover = CoverPlacement.off
     }
 
     /// One font of a chain.

@@ -137,6 +137,7 @@ package enum ConfigKeys {
             .value("layout", "bottom-font", \.layout.bottomFont, ConfigValue.fontChain),
             .choice("layout", "progress", \.layout.progress),
             .boolean("layout", "icons", \.layout.icons),
+            .choice("layout", "cover", \.layout.cover),
             .number("marquee", "speed", \.marquee.speed, 1...1_000, unit: " pixels per second"),
             .seconds("marquee", "pause", \.marquee.pause, 0...60),
             .integer("marquee", "gap", \.marquee.gap, 0...1024, unit: " pixels"),

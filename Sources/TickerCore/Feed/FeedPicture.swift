@@ -85,6 +85,13 @@ public struct FeedPicture: Sendable, Equatable {
     /// Whether it has more than one frame.
     public var isAnimated: Bool { frames.count > 1 }
 
+    /// The picture as a still of its first frame (itself when it is one already).
+    public var firstFrame: FeedPicture {
+        guard isAnimated, let first = frames.first else { return self }
+        return FeedPicture(
+            name: name, width: width, height: height, frames: [Frame(delay: .zero, pixels: first.pixels)])
+    }
+
     /// The length of one round of every frame; zero for a still picture.
     public var loop: Duration {
         isAnimated ? frames.reduce(.zero) { $0 + $1.delay } : .zero

@@ -15,7 +15,8 @@ public struct KeptState: Sendable, Equatable {
     /// The first line of a kept state, before the instant in seconds.
     public static let header = "# tickerd kept state, written at "
     /// The largest file read: a lyrics block written back with its line ends (which may take three times the
-    /// bytes the feed took), the texts, 16 messages and a full shelf of pictures (two hex digits a byte) fit.
+    /// bytes the feed took), the texts, 16 messages, a full shelf of pictures and a cover (two hex digits a
+    /// byte, the cover's one frame 64 × 64 at most: 25 KB) fit.
     public static let maxBytes = 4_194_304
     /// The decoder's bounds for a kept file: the feed's, made room for a lyrics block written back in full.
     public static let limits: FeedDecoder.Limits = {
@@ -33,8 +34,8 @@ public struct KeptState: Sendable, Equatable {
     }
 
     /// The commands that rebuild `player` as it is at the monotonic instant `now`: the track (its title first,
-    /// so that everything after it belongs to it), its lyrics as the feed gave them, the position, and
-    /// whether the clock runs; the messages not yet expired, each for the time it has left; the idle screen's
+    /// so that everything after it belongs to it), its lyrics as the feed gave them, its cover, the position,
+    /// and whether the clock runs; the messages not yet expired, each for the time it has left; the idle screen's
     /// pages likewise; the brightness the feed set. Without `keepingTrack`, the track is left out and only
     /// messages, pages and brightness remain.
     public static func commands(for player: PlayerState, at now: Duration, keepingTrack: Bool) -> [FeedCommand] {
@@ -51,6 +52,7 @@ public struct KeptState: Sendable, Equatable {
             if !player.text.isEmpty { commands.append(.text(player.text)) }
             if let duration = player.duration { commands.append(.duration(duration)) }
             if !lyrics.lines.isEmpty { commands.append(.lyrics(lyrics)) }
+            if let cover = player.cover { commands.append(.picture(cover)) }
             if position != .zero { commands.append(.position(position)) }
             switch player.playback {
             case .playing: commands.append(.play)
@@ -119,7 +121,8 @@ public struct KeptState: Sendable, Equatable {
     /// message has only the time it had left. The track is left out once the file is older than `idleAfter`
     /// (nil: the panel never idles), by when the panel would have gone idle (messages and pages are kept then),
     /// or when its time lies ahead of `now` (the clock was set back: its age is unknown; messages and pages are
-    /// left out with it then). The brightness and the pictures are settings: they are kept whatever the age.
+    /// left out with it then). The brightness and the pictures are settings: they are kept whatever the age;
+    /// the cover belongs to the track, and goes with it.
     public func restoration(at now: Duration, idleAfter: Duration?) -> Restoration {
         let age = now - written
         if age < .zero {
@@ -214,10 +217,11 @@ public enum KeptStateError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension FeedCommand {
-    /// The brightness and the pictures: kept whatever the age of the file.
+    /// The brightness and the pictures but the cover: kept whatever the age of the file.
     fileprivate var isSetting: Bool {
         switch self {
-        case .brightness, .picture: return true
+        case .brightness: return true
+        case .picture(let picture): return picture.name != FeedPicture.coverName
         default: return false
         }
     }

@@ -6,8 +6,9 @@
 /// Decisions: `title` starts a new track: the position goes back to zero, playing or paused stays as it was,
 /// and the artist, album, duration and lyrics of the old track are dropped, except those set within
 /// `trackGrouping` before the title (a script may send `artist` first, or the lyrics block just before the
-/// title). Lyrics arriving after the title simply belong to the current track. `clear` empties everything
-/// but the brightness and the idle screen's pages.
+/// title). Lyrics arriving after the title simply belong to the current track. The album cover (the picture
+/// named `FeedPicture.coverName`) belongs to the track likewise. `clear` empties everything but the
+/// brightness, the pictures and the idle screen's pages.
 public struct PlayerState: Sendable, Equatable {
     /// Whether the playback clock runs.
     public enum Playback: Sendable, Equatable {
@@ -64,7 +65,12 @@ public struct PlayerState: Sendable, Equatable {
     /// Messages received and not yet pushed out of the queue (some may have expired).
     public private(set) var messages: [Message] = []
     /// The pictures the feed sent (`picture begin … end`), by name; `clear` keeps them, like the brightness.
+    /// The cover is not among them.
     public internal(set) var pictures = PictureShelf()
+    /// The current track's album cover: the picture named `FeedPicture.coverName`, its first frame only. A new
+    /// track forgets it (unless it came within `trackGrouping` before the title), as do `clear` and
+    /// `picture remove cover`.
+    public private(set) var cover: FeedPicture?
     /// The idle screen's pages, in the order they were first set (some may have expired).
     public internal(set) var pages: [Page] = []
 
@@ -75,6 +81,7 @@ public struct PlayerState: Sendable, Equatable {
     private var albumSet: Duration?
     private var durationSet: Duration?
     private var lyricsSet: Duration?
+    private var coverSet: Duration?
     private var messageCount = 0
 
     /// An empty, stopped state.
@@ -123,8 +130,14 @@ public struct PlayerState: Sendable, Equatable {
         case .message(let value, let messageDuration, let priority, let icon):
             addMessage(value, for: messageDuration ?? Self.defaultMessageDuration, priority: priority, at: now)
             messages[messages.count - 1].icon = icon
+        case .picture(let picture) where picture.name == FeedPicture.coverName:
+            cover = picture.firstFrame
+            coverSet = now
         case .picture(let picture):
             pictures.keep(picture)
+        case .pictureRemove(let name) where name == FeedPicture.coverName:
+            cover = nil
+            coverSet = nil
         case .pictureRemove(let name):
             pictures.remove(name)
         case .pictureBegin, .pictureEnd:
@@ -163,6 +176,7 @@ public struct PlayerState: Sendable, Equatable {
         albumSet = nil
         durationSet = nil
         lyricsSet = nil
+        coverSet = nil
         removeExpiredMessages(at: now)
         pages.removeAll { $0.hasExpired(at: now) }
     }
@@ -236,6 +250,11 @@ public struct PlayerState: Sendable, Equatable {
         if !recent(lyricsSet) {
             rawLyrics = .empty
             lyricsSet = nil
+        }
+        // The old track's cover never shows beside the new title.
+        if !recent(coverSet) {
+            cover = nil
+            coverSet = nil
         }
         lyrics = duration.map(rawLyrics.withTrackDuration) ?? rawLyrics
         anchorPosition = .zero

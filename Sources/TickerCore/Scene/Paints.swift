@@ -8,6 +8,8 @@ public struct Paints: Sendable, Equatable {
     var height = 0
     /// On a colour panel, the icon the feed sent in its own colours, laid over the colorized frame.
     var iconColours: IconColours?
+    /// On a colour panel, the album cover in its own colours, laid over the colorized frame (after the icon).
+    var coverColours: IconColours?
 
     /// No paints yet; drawing a frame with them fills them in (in this storage when it has the right size).
     public init() {}
@@ -21,6 +23,7 @@ public struct Paints: Sendable, Equatable {
         self.width = width
         self.height = height
         iconColours = nil
+        coverColours = nil
     }
 
     /// Whether roles are recorded.

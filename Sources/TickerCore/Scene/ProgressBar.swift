@@ -16,7 +16,9 @@ public enum ProgressMode: String, Sendable, CaseIterable {
 struct ProgressBar: Sendable {
     /// The row it is drawn on.
     let row: Int
-    /// Its length in pixels: the panel's width.
+    /// The column it starts at: 0, or the first beside a cover at the left.
+    let left: Int
+    /// Its length in pixels: the width of the panel, or of the text's part beside a cover.
     let width: Int
     /// The level of the pixels reached.
     let litLevel: UInt8
@@ -26,9 +28,10 @@ struct ProgressBar: Sendable {
     /// The dim level of the part not yet reached, as a fraction of full.
     static let trackFraction = 0.15
 
-    /// A bar along row `row` of a `width`-pixel panel of `depth`.
-    init(row: Int, width: Int, depth: PixelDepth) {
+    /// A bar along row `row` of a panel of `depth`, `width` pixels long from column `left`.
+    init(row: Int, left: Int = 0, width: Int, depth: PixelDepth) {
         self.row = row
+        self.left = max(left, 0)
         self.width = max(width, 0)
         litLevel = depth.maxLevel
         trackLevel = depth == .one ? 0 : depth.level(Self.trackFraction)
@@ -77,9 +80,9 @@ struct ProgressBar: Sendable {
     /// Draws the bar with `filled` pixels reached into `frame`, and records the `progress` colour for its row.
     func draw(filled: Int, into frame: inout Frame, paints: inout Paints) {
         guard row >= 0, row < frame.height else { return }
-        for x in 0..<min(width, frame.width) {
-            frame[x, row] = x < filled ? litLevel : trackLevel
+        for x in 0..<max(min(width, frame.width - left), 0) {
+            frame[left + x, row] = x < filled ? litLevel : trackLevel
         }
-        paints.paint(Zone(x: 0, y: row, width: width, height: 1), .progress)
+        paints.paint(Zone(x: left, y: row, width: width, height: 1), .progress)
     }
 }

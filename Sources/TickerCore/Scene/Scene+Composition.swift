@@ -19,6 +19,8 @@ extension Scene {
         var icon: ShownIcon? = nil
         /// When the idle screen's turn ends or a page in it vanishes, while it shows (see `idleTurn`).
         var idleTurnEnds: Duration? = nil
+        /// The album cover drawn in its box (`layout.cover`), or nil: the box is dark.
+        var cover: FeedPicture? = nil
     }
 
     /// A lyric line being sung and its index among the lyrics.
@@ -66,6 +68,7 @@ extension Scene {
         let (content, position, current) = topContent(state, at: now)
         var composition = Composition(top: .nothing, bottom: .nothing, position: position, current: current)
         composition.progress = progressFilled(state, at: now, showing: content)
+        composition.cover = shownCover(state, at: now, current: current)
         var pageIcon: String?
         switch content {
         case .message(let message):
@@ -111,9 +114,7 @@ extension Scene {
         }
         if let message = state.activeMessage(at: now) { return (.message(message), position, current) }
         if let current, takesTopZone(current.index, current.line) { return (.lyric, position, current) }
-        if let idleSince, nowPlaying.isEmpty || now - idleSince >= style.idleAfter {
-            return (.idle, position, current)
-        }
+        if isIdle(at: now) { return (.idle, position, current) }
         return (.nowPlaying, position, current)
     }
 

@@ -3,13 +3,14 @@
 extension Scene {
     /// Draws `composition`, made at `now`, into `frame` (cleared first) and what each pixel was drawn as into
     /// `paints`; on a grey panel whose palette is not white on black, each level is then scaled by the
-    /// luminance of its pixel's colour.
+    /// luminance of its pixel's colour. The cover is drawn last, in its own greys (or colours).
     mutating func draw(_ composition: Composition, at now: Duration, into frame: inout Frame, paints: inout Paints) {
         frame.clear()
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
         drawZones(composition, at: now, into: &frame, paints: &paints)
         if let filled = composition.progress { progressBar?.draw(filled: filled, into: &frame, paints: &paints) }
         if !isColor, colorizer.changesGrey { colorizer.applyGrey(to: &frame, paints: paints.recorded) }
+        if let cover = composition.cover { drawCover(cover, into: &frame, paints: &paints) }
     }
 
     /// Draws each zone's show of `composition` into the cleared `frame`, and its paints.

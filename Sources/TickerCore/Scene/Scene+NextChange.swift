@@ -42,7 +42,10 @@ extension Scene {
             if let current = state.lyricLine(at: position) { consider(instant(atPosition: current.line.end)) }
             if let next = state.nextLyricLine(after: position) { consider(instant(atPosition: next.line.start)) }
         }
-        if state.activeMessage(at: now) == nil, let idleSince, !nowPlaying.isEmpty, now - idleSince < style.idleAfter {
+        // The idle screen comes when the countdown ends; under a message, the cover still goes then.
+        if state.activeMessage(at: now) == nil || composition.cover != nil, let idleSince, !nowPlaying.isEmpty,
+            now - idleSince < style.idleAfter
+        {
             consider(idleSince + style.idleAfter)
         }
         func consider(_ show: Show, in renderer: ZoneRenderer) {

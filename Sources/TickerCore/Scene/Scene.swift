@@ -1,5 +1,6 @@
 /// What the panel shows, as a pure function of the player state and the time: the lyric being sung, the
-/// now-playing line when no lyric is, a transient message over either while it lasts, or the idle screen.
+/// now-playing line when no lyric is, a transient message over either while it lasts, or the idle screen; and,
+/// with `layout.cover`, the track's album cover in a box of its own beside or above the zones.
 ///
 /// What each zone shows and since when is one composition of the state, the time and the idle clock's text
 /// (`compose`), which drawing and `nextChange` both read; no drawing depends on an earlier one. A scene keeps
@@ -50,6 +51,11 @@ public struct Scene: Sendable {
     var paints = Paints()
     /// The bar showing how far the track is, along the bottom row, or nil when there is none.
     let progressBar: ProgressBar?
+    /// The square the album cover takes (`style.cover`), or nil when it takes none; the zones and the bar
+    /// live in the rest of the panel, cover shown or not, so that nothing moves when one comes or goes.
+    let coverBox: Zone?
+    /// The level of each pixel of the observed cover, and that cover: worked out once when it arrives.
+    var coverLevels = CoverLevels()
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
@@ -61,26 +67,32 @@ public struct Scene: Sendable {
         self.depth = depth
         self.isColor = color
         self.style = style
-        isSplit = style.arrangement == .split && height >= 2
-        let placement = Scene.progressPlacement(width: width, height: height, isSplit: isSplit, style: style)
-        progressBar = placement.map { ProgressBar(row: $0.row, width: width, depth: depth) }
+        coverBox = style.cover.box(width: width, height: height)
+        // The text's part of the panel: all of it, or what the cover and its gap leave.
+        let area = style.cover.textArea(width: width, height: height)
+        isSplit = style.arrangement == .split && area.height >= 2
+        let placement = Scene.progressPlacement(
+            width: area.width, height: area.height, isSplit: isSplit, style: style)
+        progressBar = placement.map {
+            ProgressBar(row: area.y + $0.row, left: area.x, width: area.width, depth: depth)
+        }
         // The rows the zones share: all but the bar's, when it takes one of its own.
-        let rows = height - (placement?.reserved ?? 0)
+        let rows = area.height - (placement?.reserved ?? 0)
         if isSplit {
             let topHeight = Scene.splitRow(height: rows, top: style.fonts, bottom: style.bottomFonts)
             top = ZoneRenderer(
-                zone: Zone(x: 0, y: 0, width: width, height: topHeight), depth: depth, fonts: style.fonts,
-                marquee: style.marquee, karaoke: style.karaoke)
+                zone: Zone(x: area.x, y: area.y, width: area.width, height: topHeight), depth: depth,
+                fonts: style.fonts, marquee: style.marquee, karaoke: style.karaoke)
             bottom = ZoneRenderer(
-                zone: Zone(x: 0, y: topHeight, width: width, height: rows - topHeight), depth: depth,
-                fonts: style.bottomFonts, marquee: style.marquee, karaoke: style.karaoke)
+                zone: Zone(x: area.x, y: area.y + topHeight, width: area.width, height: rows - topHeight),
+                depth: depth, fonts: style.bottomFonts, marquee: style.marquee, karaoke: style.karaoke)
         } else {
             top = ZoneRenderer(
-                zone: Zone(x: 0, y: 0, width: width, height: rows), depth: depth, fonts: style.fonts,
+                zone: Zone(x: area.x, y: area.y, width: area.width, height: rows), depth: depth, fonts: style.fonts,
                 marquee: style.marquee, karaoke: style.karaoke)
             bottom = ZoneRenderer(
-                zone: Zone(x: 0, y: rows, width: 0, height: 0), depth: depth, fonts: style.bottomFonts,
-                marquee: style.marquee, karaoke: style.karaoke)
+                zone: Zone(x: area.x, y: area.y + rows, width: 0, height: 0), depth: depth,
+                fonts: style.bottomFonts, marquee: style.marquee, karaoke: style.karaoke)
         }
         let side =
             style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
@@ -141,6 +153,7 @@ public struct Scene: Sendable {
             idleSince = now
         }
         if state.lyrics != observed.lyrics { layOut(state.lyrics) }
+        if coverBox != nil, state.cover != coverLevels.cover { coverLevels = CoverLevels(state.cover, depth: depth) }
         let content = topContent(state, at: now).content
         shownWhenObserved = TopView(content: content, since: content == before.content ? before.since : now)
         observed = state
@@ -214,9 +227,10 @@ public struct Scene: Sendable {
     }
 
     /// The colours of `frame`, drawn with `paints`, into `image`, without allocating: each level in its role's
-    /// colour, and the pixels of an icon the feed sent in their own.
+    /// colour, and the pixels of an icon the feed sent and of the cover in their own.
     public func colorize(_ frame: Frame, paints: Paints, into image: inout RGBFrame) {
         colorizer.colorize(frame, paints: paints.recorded, into: &image)
         paints.iconColours?.lay(over: &image)
+        paints.coverColours?.lay(over: &image)
     }
 }

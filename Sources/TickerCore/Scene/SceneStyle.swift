@@ -48,6 +48,8 @@ public struct SceneStyle: Sendable {
     public var pages = PageMode.rotate
     /// How long each page and the idle screen show in turn.
     public var pageTime: Duration = .seconds(8)
+    /// Where the album cover goes; every zone lives in the rest of the panel while it is not `off`.
+    public var cover = CoverPlacement.off
 
     /// Creates a style; every default is the documented configuration default.
     public init(

@@ -60,6 +60,7 @@ package struct Settings: Sendable {
         style.progress = config.layout.progress
         style.pages = config.display.pages
         style.pageTime = config.display.pageTime
+        style.cover = config.layout.cover
         self.style = style
         do {
             geometry = try PanelGeometry(

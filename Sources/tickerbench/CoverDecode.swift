@@ -5,7 +5,7 @@ import TickerPictures
 /// What a follower spends on a cover: a 1000 × 1000 picture made here (smooth shading, a disc and a
 /// little noise, as a photograph has), as a baseline JPEG, a progressive JPEG (libjpeg's standard script) and
 /// a PNG, decoded and scaled to a 32 and a 64 pixel box by `CoverImage.picture`; the median of 15 runs each.
-func coverFigures() {
+func coverDecodeFigures() {
     line("")
     line("Cover decoding and scaling (CoverImage.picture: decode, middle square, area average in linear light),")
     line("a 1000×1000 picture, median of 15 runs")
