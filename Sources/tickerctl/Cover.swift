@@ -5,18 +5,20 @@ import TickerPictures
 let coverCommand = Command(
     "tickerctl cover",
     summary:
-        "Decodes a JPEG or PNG album cover, scales its middle square to --side × --side pixels (averaged in "
+        "Decodes a JPEG or PNG album cover, scales its middle square to the side of the panel's cover box (averaged in "
         + "linear light) and sends it as the feed's picture 'cover', which the current track shows; --remove "
         + "sends 'picture remove cover' instead.",
-    synopsis: ["--side N [options] FILE.jpg|FILE.png", "--remove [options]"],
+    synopsis: ["[--side N] [options] FILE.jpg|FILE.png", "--remove [options]"],
     options: [
         Option(
             "--side", "N", meaning: "a side in pixels",
-            help: "the cover's side in pixels, 1 to \(FeedPicture.maxSide): the side of the panel's cover box"),
+            help:
+                "the cover's side in pixels, 1 to \(FeedPicture.maxSide) (default: the side of the cover box "
+                + "layout.cover gives the configuration's panel)"),
         .flag("--remove", help: "take the cover away: send 'picture remove cover'"),
         Option(
             "--config", "FILE", meaning: "a file path",
-            help: "the configuration read for feed.path (default \(LyricsOptions.defaultConfigPath))"),
+            help: "the configuration read for feed.path and the cover box (default \(LyricsOptions.defaultConfigPath))"),
         feedOption,
     ], operands: "FILE")
 
@@ -40,11 +42,16 @@ func runCover(_ given: ParsedArguments) -> Int32 {
         send([.pictureRemove(FeedPicture.coverName)], feed: feed)
         return 0
     }
-    guard let sideOption = given["--side"] else {
-        fail("cover needs --side N (the side of the panel's cover box, 1 to \(FeedPicture.maxSide) pixels)")
-    }
     let side: Int
-    do { side = try sideOption.integer(in: 1...FeedPicture.maxSide) } catch { fail(error.description) }
+    if let sideOption = given["--side"] {
+        do { side = try sideOption.integer(in: 1...FeedPicture.maxSide) } catch { fail(error.description) }
+    } else if let box = config.layout.cover.box(width: config.panel.width, height: config.panel.height) {
+        side = box.width
+    } else {
+        fail(
+            "cover needs --side N (1 to \(FeedPicture.maxSide) pixels), or a cover box from layout.cover in "
+                + "the configuration ('\(path)' places none)")
+    }
     let file = given.operands[0]
     let bytes: [UInt8]
     do { bytes = try Posix.readFile(file, limit: CoverImage.maxFileBytes) } catch {

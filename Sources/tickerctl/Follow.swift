@@ -31,31 +31,51 @@ enum LyricsOptions {
     /// The configuration file read for `[lyrics]` when `--config` is not given.
     static let defaultConfigPath = "/etc/tickerd/tickerd.conf"
 
-    /// The server to ask for the lyrics `options` describe: theirs, or the one of the `[lyrics]` section of
-    /// their configuration file (read when it exists, or when it was named); nil when none is to be asked. A
-    /// configuration that cannot be read is logged, and then no server is asked.
-    static func online(_ options: LyricsLibraryOptions, log: Logger) -> OnlineLyricsSettings? {
-        guard !options.offline else { return nil }
+    /// The configuration file `options` name, or the default one when it exists: what the followers read for
+    /// `[lyrics]` and for the side of the panel's cover box. `config` is nil when there is no file; `readable` is
+    /// false when one could not be read, which is logged.
+    static func config(_ options: LyricsLibraryOptions, log: Logger) -> (config: Config?, readable: Bool) {
         let path = options.configPath ?? defaultConfigPath
-        if options.configPath == nil, (try? Posix.lstat(path)) ?? nil == nil {
-            return options.online(config: Config.Lyrics())
-        }
+        if options.configPath == nil, (try? Posix.lstat(path)) ?? nil == nil { return (nil, true) }
         do {
             let bytes = try Posix.readFile(path, limit: Config.maxFileBytes)
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                log.error("config '\(path)' is not valid UTF-8; no lyrics server is asked")
-                return nil
+                log.error("config '\(path)' is not valid UTF-8; no lyrics server is asked, no cover side read from it")
+                return (nil, false)
             }
             switch Config.parse(text: text, file: path) {
-            case .success(let config): return options.online(config: config.lyrics)
+            case .success(let config): return (config, true)
             case .failure(let errors):
-                log.error("\(errors); no lyrics server is asked")
-                return nil
+                log.error("\(errors); no lyrics server is asked, no cover side read from it")
+                return (nil, false)
             }
         } catch {
-            log.error("\(error); no lyrics server is asked")
-            return nil
+            log.error("\(error); no lyrics server is asked, no cover side read from it")
+            return (nil, false)
         }
+    }
+
+    /// The server to ask for the lyrics `options` describe: theirs, or the one of the `[lyrics]` section of
+    /// `read` (their configuration file, see `config(_:log:)`); nil when none is to be asked, or the file could
+    /// not be read.
+    static func online(_ options: LyricsLibraryOptions, read: (config: Config?, readable: Bool))
+        -> OnlineLyricsSettings?
+    {
+        guard read.readable else { return nil }
+        return options.online(config: read.config?.lyrics ?? Config.Lyrics())
+    }
+
+    /// The server to ask, reading the configuration file only when it is needed.
+    static func online(_ options: LyricsLibraryOptions, log: Logger) -> OnlineLyricsSettings? {
+        guard !options.offline else { return nil }
+        return online(options, read: config(options, log: log))
+    }
+
+    /// The covers `options` ask for: at their `--cover-side`, or at the side of the cover box the
+    /// configuration's `layout.cover` gives its panel; none when neither gives one.
+    static func covers(_ options: LyricsLibraryOptions, config: Config?) -> CoverSettings? {
+        let box = config.flatMap { $0.layout.cover.box(width: $0.panel.width, height: $0.panel.height) }
+        return options.covers(boxSide: box?.width)
     }
 }
 
@@ -316,14 +336,16 @@ func runFollow(_ selected: Command, _ given: ParsedArguments, arguments: [String
         fail("follow: \(error)")
     }
     let log = Logger(program: selected.word == "librespot" ? "tickerctl follow librespot" : "tickerctl follow")
-    let online = command.lyrics.flatMap { LyricsOptions.online($0, log: log) }
+    let read = command.lyrics.map { LyricsOptions.config($0, log: log) }
+    let online = command.lyrics.flatMap { options in read.flatMap { LyricsOptions.online(options, read: $0) } }
+    let covers = command.lyrics.flatMap { LyricsOptions.covers($0, config: read?.config) }
     if case .librespot(let feedPaths, let lyrics, let fetchLyrics, let fetchCover) = command {
-        let hook = LibrespotHook(feedPaths: feedPaths, lyrics: lyrics.library, online: online, covers: lyrics.covers)
+        let hook = LibrespotHook(feedPaths: feedPaths, lyrics: lyrics.library, online: online, covers: covers)
         return runLibrespotHook(hook, arguments: arguments, fetching: (fetchLyrics, fetchCover), log: log)
     }
     let signals: SignalSource
     do { signals = try SignalSource() } catch { fail(error.description, status: 1) }
-    let status = command.run(signals: signals, online: online, log: log)
+    let status = command.run(signals: signals, online: online, covers: covers, log: log)
     log.info("stopped")
     return status
 }

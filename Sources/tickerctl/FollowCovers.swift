@@ -8,8 +8,8 @@ enum CoverOptions {
         Option(
             "--cover-side", "PIXELS", meaning: "a number of pixels",
             help:
-                "send the album cover scaled to PIXELS × PIXELS (1-\(FeedPicture.maxSide); the side of the panel's "
-                + "cover box, layout.cover); none without it"),
+                "send the album cover scaled to PIXELS × PIXELS (1-\(FeedPicture.maxSide); default: the side of the "
+                + "cover box the configuration's layout.cover gives its panel; none without either)"),
         Option(
             "--cover-cache", "DIR", meaning: "a directory",
             help: "where covers fetched over HTTP are kept (default \(CoverSettings.defaultCacheDirectory))"),

@@ -57,6 +57,14 @@ import TickerTestSupport
         let read = FeedCommand.decode(lines: lines)
         #expect(read.problems.isEmpty)
         #expect(read.commands == [.picture(try CoverImage.picture(file: bytes, side: 12))])
+        // Without --side, the side of the cover box the configuration's layout.cover gives its panel.
+        let placed = try rig.file(
+            "placed.conf",
+            "[feed]\npath = \(rig.path("feed"))\n[panel]\nwidth = 64\nheight = 32\ndepth = rgb\n[layout]\ncover = right\n"
+        )
+        let boxed = try rig.tickerctl(["cover", "--config", placed, file])
+        #expect(try await rig.exit(of: boxed) == .exited(0), "\(boxed.lines)")
+        #expect(pipe.lines().first == "picture begin cover 32x32")
         let remove = try rig.tickerctl(["cover", "--config", config, "--remove"])
         #expect(try await rig.exit(of: remove) == .exited(0), "\(remove.lines)")
         #expect(pipe.lines() == ["picture remove cover"])

@@ -16,10 +16,24 @@ struct FollowCommandTests {
 
     @Test func coversNeedASideAndAreTurnedOffWithNoCovers() throws {
         let on = try FollowCommand.parse(["mpd", "--cover-side", "16"], environment: [:])
-        #expect(on.lyrics?.covers == CoverSettings(side: 16))
+        #expect(on.lyrics?.covers(boxSide: nil) == CoverSettings(side: 16))
+        #expect(on.lyrics?.covers(boxSide: 32) == CoverSettings(side: 16), "the option before the config's box")
         let off = try FollowCommand.parse(["mpd", "--cover-side", "16", "--no-covers"], environment: [:])
-        #expect(off.lyrics?.covers == nil)
-        #expect(try FollowCommand.parse(["mpd"], environment: [:]).lyrics?.covers == nil)
+        #expect(off.lyrics?.covers(boxSide: 32) == nil)
+        #expect(try FollowCommand.parse(["mpd"], environment: [:]).lyrics?.covers(boxSide: nil) == nil)
+    }
+
+    /// Without `--cover-side`, the side of the cover box the configuration's `layout.cover` gives its panel.
+    @Test func theCoverSideComesFromTheConfigurationsCoverBox() throws {
+        let options = try #require(try FollowCommand.parse(["mpd"], environment: [:]).lyrics)
+        func config(_ text: String) throws -> Config { try Config.parse(text: text, file: "t.conf").get() }
+        let left = try config("[panel]\nwidth = 64\nheight = 32\ndepth = rgb\n[layout]\ncover = left\nzones = split\n")
+        #expect(LyricsOptions.covers(options, config: left)?.side == 32)
+        let above = try config("[panel]\nwidth = 64\nheight = 64\ndepth = rgb\n[layout]\ncover = above\n")
+        #expect(LyricsOptions.covers(options, config: above)?.side == 47)
+        let off = try config("[panel]\nwidth = 64\nheight = 32\ndepth = rgb\n")
+        #expect(LyricsOptions.covers(options, config: off) == nil, "no cover box: no covers")
+        #expect(LyricsOptions.covers(options, config: nil) == nil)
     }
 
     @Test(arguments: [

@@ -39,10 +39,12 @@ package enum FollowCommand: Equatable, Sendable {
     }
 
     /// Runs the follower this command names until SIGTERM or SIGINT arrives from `signals`, asking `online` for
-    /// lyrics found nowhere else (`.help` and the `.librespot` hook, which tickerctl runs once per event with
+    /// lyrics found nowhere else and sending `covers` (`.help` and the `.librespot` hook, which tickerctl runs once per event with
     /// `LibrespotHook`, return at once); returns the exit status (the MQTT bridge fails when the broker refuses
     /// its login).
-    package func run(signals: SignalSource, online: OnlineLyricsSettings?, log: Logger) -> Int32 {
+    package func run(
+        signals: SignalSource, online: OnlineLyricsSettings?, covers: CoverSettings?, log: Logger
+    ) -> Int32 {
         switch self {
         case .help, .librespot:
             break
@@ -51,22 +53,22 @@ package enum FollowCommand: Equatable, Sendable {
         case .mpd(let endpoint, let password, let feedPaths, let lyrics):
             MPDFollower(
                 endpoint: endpoint, password: password, feedPaths: feedPaths, lyrics: lyrics.library,
-                online: online, covers: lyrics.covers
+                online: online, covers: covers
             ).run(signals: signals, log: log)
         case .shairport(let pipePath, let feedPaths, let lyrics):
             ShairportFollower(
                 pipePath: pipePath, feedPaths: feedPaths, lyrics: lyrics.library, online: online,
-                covers: lyrics.covers
+                covers: covers
             ).run(signals: signals, log: log)
         case .mpris(let player, let playerctl, let feedPaths, let lyrics):
             MPRISFollower(
                 player: player, feedPaths: feedPaths, lyrics: lyrics.library, playerctl: playerctl,
-                online: online, covers: lyrics.covers
+                online: online, covers: covers
             ).run(signals: signals, log: log)
         case .lms(let host, let port, let player, let feedPaths, let lyrics, let httpPort):
             LMSFollower(
                 host: host, port: port, player: player, feedPaths: feedPaths, lyrics: lyrics.library,
-                online: online, covers: lyrics.covers, httpPort: httpPort
+                online: online, covers: covers, httpPort: httpPort
             ).run(signals: signals, log: log)
         }
         return 0
@@ -88,7 +90,7 @@ package struct LyricsLibraryOptions: Equatable, Sendable {
     package var offline = false
     /// `--config`: the configuration read for `[lyrics]` (nil: the default file, when it exists), by the program.
     package var configPath: String?
-    /// `--cover-side`: the side of the album covers sent, in pixels; nil sends none.
+    /// `--cover-side`: the side of the album covers sent, in pixels; nil for the configuration's cover box.
     package var coverSide: Int?
     /// `--cover-cache`: where covers fetched over HTTP are kept (nil: `CoverSettings.defaultCacheDirectory`).
     package var coverCacheDirectory: String?
@@ -110,11 +112,11 @@ package struct LyricsLibraryOptions: Equatable, Sendable {
         return OnlineLyricsSettings(server: server, cacheDirectory: cacheDirectory ?? config.cache)
     }
 
-    /// The covers these options ask for; nil for none.
-    package var covers: CoverSettings? {
-        guard !noCovers, let coverSide else { return nil }
-        return CoverSettings(
-            side: coverSide, cacheDirectory: coverCacheDirectory ?? CoverSettings.defaultCacheDirectory)
+    /// The covers these options ask for, at `--cover-side` or else at `boxSide` (the panel's cover box, from the
+    /// configuration); nil for none.
+    package func covers(boxSide: Int?) -> CoverSettings? {
+        guard !noCovers, let side = coverSide ?? boxSide else { return nil }
+        return CoverSettings(side: side, cacheDirectory: coverCacheDirectory ?? CoverSettings.defaultCacheDirectory)
     }
 
     /// The library these options describe.
