@@ -22,10 +22,8 @@ extension Scene {
     /// levels of the cover observed were worked out when it arrived; another one's are worked out here.
     func drawCover(_ cover: FeedPicture, into frame: inout Frame, paints: inout Paints) {
         guard let box = coverBox, let pixels = cover.frames.first?.pixels else { return }
-        let left = box.x + (box.width - cover.width) / 2
-        let topRow = box.y + (box.height - cover.height) / 2
-        let columns = max(box.x, left, 0)..<min(box.x + box.width, left + cover.width, frame.width)
-        let rows = max(box.y, topRow, 0)..<min(box.y + box.height, topRow + cover.height, frame.height)
+        let (left, topRow, columns, rows) = Self.place(
+            width: cover.width, height: cover.height, in: box, frameWidth: frame.width, frameHeight: frame.height)
         let levels = cover == coverLevels.cover ? coverLevels.levels : CoverLevels(cover, depth: depth).levels
         let (bits, mask, bytesPerColumn, width) = (depth.bits, depth.maxLevel, frame.bytesPerColumn, cover.width)
         levels.withUnsafeBufferPointer { levels in

@@ -80,10 +80,9 @@ extension Scene {
         let slot = iconSlot
         let picture = icon.picture
         let shown = picture.frame(at: now - icon.since).index
-        let left = slot.x + (slot.width - picture.width) / 2
-        let topRow = slot.y + (slot.height - picture.height) / 2
-        let columns = max(slot.x, left)..<min(slot.x + slot.width, left + picture.width, frame.width)
-        let rows = max(slot.y, topRow, 0)..<min(slot.y + slot.height, topRow + picture.height, frame.height)
+        let (left, topRow, columns, rows) = Self.place(
+            width: picture.width, height: picture.height, in: slot, frameWidth: frame.width,
+            frameHeight: frame.height)
         picture.frames[shown].pixels.withUnsafeBufferPointer { pixels in
             for y in rows {
                 for x in columns {
@@ -100,6 +99,19 @@ extension Scene {
                 pixels: picture.frames[shown].pixels, width: picture.width, left: left, top: topRow, columns: columns,
                 rows: rows)
         }
+    }
+
+    /// Where a `width` × `height` picture goes centred in `box`, cut to it and to a frame of `frameWidth` ×
+    /// `frameHeight`: the panel column and row of its top left pixel (left of or above the box when it is cut),
+    /// and the columns and rows of the frame it covers.
+    static func place(width: Int, height: Int, in box: Zone, frameWidth: Int, frameHeight: Int) -> (
+        left: Int, top: Int, columns: Range<Int>, rows: Range<Int>
+    ) {
+        let left = box.x + (box.width - width) / 2
+        let top = box.y + (box.height - height) / 2
+        let columns = max(box.x, left, 0)..<min(box.x + box.width, left + width, frameWidth)
+        let rows = max(box.y, top, 0)..<min(box.y + box.height, top + height, frameHeight)
+        return (left, top, columns, rows)
     }
 
     /// When `icon` next shows another frame, as a monotonic instant; nil for a still one.
