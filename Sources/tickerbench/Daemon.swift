@@ -45,9 +45,10 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
             + (network
                 ? "DDP to a 32×8 RGB matrix on 127.0.0.1 (one 778-byte datagram a frame)"
                 : "128×16 at 2 bits per pixel, split zones") + ", \(seconds) s per scene")
-    /// The floor program, measured for `seconds`.
-    func measureFloor() -> RunFigures? {
-        guard let floor = FloorRun(network: network) else { return nil }
+    /// The floor program, measured for `seconds`: waking on every instant of the 60 Hz grid, or on `wakes` of
+    /// them a second.
+    func measureFloor(wakes: Int? = nil) -> RunFigures? {
+        guard let floor = FloorRun(network: network, wakes: wakes) else { return nil }
         defer { floor.stop() }
         floor.pump(for: .seconds(1))
         return floor.measure { floor.pump(for: .seconds(Int64(seconds))) }
@@ -88,6 +89,15 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                     figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
                     figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99,
                     Double(figures.peakKilobytes) / 1024))
+        // What waking as often as the daemon costs alone: waking less often costs more each time, as the caches
+        // go cold (on this machine a wake-up at 35 a second costs half as much again as one at 60).
+        if figures.wakeups >= 10, let rated = measureFloor(wakes: Int(figures.wakeups.rounded())) {
+            print(
+                pad("  floor at its wake-ups", 28)
+                    + String(
+                        format: "%5.1f wake-ups/s   CPU %.3f %% of a core: the daemon is %.2f × this floor",
+                        rated.wakeups, rated.cpuPercent, figures.cpuPercent / max(rated.cpuPercent, 1e-9)))
+        }
         if index == scenes.count - 1 { run.latency() }
     }
     return 0
@@ -374,7 +384,8 @@ final class FloorRun {
     private(set) var arrivals: [Duration] = []
     private var buffer = [UInt8](repeating: 0, count: 4_096)
 
-    init?(network: Bool = false) {
+    /// A floor on every instant of the 60 Hz grid, or on `wakes` of them a second.
+    init?(network: Bool = false, wakes: Int? = nil) {
         guard let terminal = try? PseudoTerminal(link: nil) else { return nil }
         self.terminal = terminal
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -384,6 +395,7 @@ final class FloorRun {
             socket = dup(receiver.socket)
             process.arguments = ["floor", "--udp", String(receiver.port)]
         }
+        if let wakes { process.arguments?.append(contentsOf: ["--wakes", String(wakes)]) }
         do { try process.run() } catch { return nil }
     }
 
@@ -428,8 +440,19 @@ final class FloorRun {
 }
 
 /// The floor: wakes at 60 Hz from a timerfd and writes 37 bytes to `path`, forever. What any frame loop at
-/// 60 Hz costs before it draws anything.
+/// 60 Hz costs before it draws anything. With `--wakes N` (1 to 60), it wakes only on N instants of the 60 Hz
+/// grid a second, spread evenly, re-arming an absolute timer for each as the daemon does.
 func floorProgram(_ arguments: [String]) -> Int32 {
+    var arguments = arguments
+    var wakes = 60
+    if arguments.count >= 2, arguments[arguments.count - 2] == "--wakes" {
+        guard let count = Int(arguments[arguments.count - 1]), (1...60).contains(count) else {
+            print("tickerbench floor: --wakes takes 1 to 60")
+            return 2
+        }
+        wakes = count
+        arguments.removeLast(2)
+    }
     let fd: Int32
     var bytes = [UInt8](repeating: 0x55, count: 37)
     if arguments.count == 2, arguments[0] == "--udp", let port = UInt16(arguments[1]),
@@ -441,16 +464,36 @@ func floorProgram(_ arguments: [String]) -> Int32 {
     } else if arguments.count == 1, let tty = try? Posix.open(arguments[0], O_WRONLY | O_NOCTTY) {
         fd = tty
     } else {
-        print("usage: tickerbench floor PTY | floor --udp PORT")
+        print("usage: tickerbench floor PTY [--wakes N] | floor --udp PORT [--wakes N]")
         return 2
     }
-    guard let timer = try? PeriodicTimer() else { return 1 }
-    do { try timer.arm(intervalNanoseconds: 1_000_000_000 / 60) } catch { return 1 }
+    let period = Duration.seconds(1) / 60
+    if wakes == 60 {
+        guard let timer = try? PeriodicTimer() else { return 1 }
+        do { try timer.arm(intervalNanoseconds: 1_000_000_000 / 60) } catch { return 1 }
+        var entry = [pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            entry[0].revents = 0
+            _ = try? Posix.poll(&entry, timeoutMilliseconds: -1)
+            guard timer.expirations() > 0 else { continue }
+            _ = bytes.withUnsafeBytes { try? Posix.write(fd, $0, what: "floor") }
+        }
+    }
+    guard let timer = try? DeadlineTimer() else { return 1 }
+    let start = Clock.now
+    var tick = 0
     var entry = [pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)]
     while true {
-        entry[0].revents = 0
-        _ = try? Posix.poll(&entry, timeoutMilliseconds: -1)
-        guard timer.expirations() > 0 else { continue }
+        // The next instant of the grid on which the count of wakes so far goes up by one.
+        tick += 1
+        while tick * wakes / 60 == (tick - 1) * wakes / 60 { tick += 1 }
+        do { try timer.arm(at: start + period * tick) } catch { return 1 }
+        // Re-arming clears the expiry, as in the daemon: no read.
+        repeat {
+            entry[0].revents = 0
+            _ = try? Posix.poll(&entry, timeoutMilliseconds: -1)
+        } while entry[0].revents & Int16(POLLIN) == 0
+        timer.expired()
         _ = bytes.withUnsafeBytes { try? Posix.write(fd, $0, what: "floor") }
     }
 }

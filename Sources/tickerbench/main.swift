@@ -414,7 +414,7 @@ case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | network | max7219 | icons | cover | cover-frame | cover-decode | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY | floor --udp PORT | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | network | max7219 | icons | cover | cover-frame | cover-decode | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY [--wakes N] | floor --udp PORT [--wakes N] | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }
