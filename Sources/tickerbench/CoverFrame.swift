@@ -27,13 +27,8 @@ func coverFrameFigures() {
         var frame = Frame(width: 64, height: 32, depth: .eight)
         var image = RGBFrame(width: 64, height: 32)
         scene.observe(state, at: .zero)
-        func instant(_ i: Int) -> Duration { .seconds(12) + .microseconds(Int64(i % 180) * 16_667) }
-        for i in 0..<2_000 { scene.render(state, at: instant(i), into: &frame, image: &image) }
-        var i = 0
-        let (time, allocations) = bestOfFive(rounds: 40_000) {
-            scene.render(state, at: instant(i), into: &frame, image: &image)
-            i += 1
+        steadyFrameFigures(placement == .off ? "off" : "left", from: .seconds(12), lap: 180) {
+            scene.render(state, at: $0, into: &frame, image: &image)
         }
-        line(pad(placement == .off ? "off" : "left", 7) + pad(String(Int(time.rounded())), 10) + String(allocations))
     }
 }

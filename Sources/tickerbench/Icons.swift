@@ -22,14 +22,7 @@ func iconFigures() {
         var scene = Scene(width: 64, height: 8, depth: .two, style: style)
         var frame = Frame(width: 64, height: 8, depth: .two)
         scene.observe(state, at: .zero)
-        func instant(_ i: Int) -> Duration { .seconds(2) + .microseconds(Int64(i % 600) * 16_667) }
-        for i in 0..<2_000 { scene.render(state, at: instant(i), into: &frame) }
-        var i = 0
-        let (time, allocations) = bestOfFive(rounds: 40_000) {
-            scene.render(state, at: instant(i), into: &frame)
-            i += 1
-        }
-        line(pad(on ? "on" : "off", 7) + pad(String(Int(time.rounded())), 10) + String(allocations))
+        steadyFrameFigures(on ? "on" : "off", from: .seconds(2), lap: 600) { scene.render(state, at: $0, into: &frame) }
     }
     iconColourFigures(state)
 }
@@ -43,12 +36,5 @@ private func iconColourFigures(_ state: PlayerState) {
     var frame = Frame(width: 64, height: 8, depth: .eight)
     var image = RGBFrame(width: 64, height: 8)
     scene.observe(state, at: .zero)
-    func instant(_ i: Int) -> Duration { .seconds(2) + .microseconds(Int64(i % 600) * 16_667) }
-    for i in 0..<2_000 { scene.render(state, at: instant(i), into: &frame, image: &image) }
-    var i = 0
-    let (time, allocations) = bestOfFive(rounds: 40_000) {
-        scene.render(state, at: instant(i), into: &frame, image: &image)
-        i += 1
-    }
-    line(pad("rgb", 7) + pad(String(Int(time.rounded())), 10) + String(allocations))
+    steadyFrameFigures("rgb", from: .seconds(2), lap: 600) { scene.render(state, at: $0, into: &frame, image: &image) }
 }

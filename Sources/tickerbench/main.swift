@@ -364,6 +364,19 @@ func bestOfFive(rounds: Int, _ body: () -> Void) -> (nanoseconds: Double, alloca
     return (Double(elapsed) / Double(rounds), Double(allocations) / Double(5 * rounds))
 }
 
+/// Draws `render` at 60 fps from `start`, over and over through the same `lap` frames (a steady stretch whose
+/// strips are all cached): 2,000 frames to warm up, then `bestOfFive` of 40,000, printed as a row `name`.
+func steadyFrameFigures(_ name: String, from start: Duration, lap: Int, _ render: (Duration) -> Void) {
+    func instant(_ i: Int) -> Duration { start + .microseconds(Int64(i % lap) * 16_667) }
+    for i in 0..<2_000 { render(instant(i)) }
+    var i = 0
+    let (time, allocations) = bestOfFive(rounds: 40_000) {
+        render(instant(i))
+        i += 1
+    }
+    line(pad(name, 7) + pad(String(Int(time.rounded())), 10) + String(allocations))
+}
+
 func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
 }

@@ -18,64 +18,34 @@ final class CoverFetcher: @unchecked Sendable {
     private let loader: CoverLoader
     private let cache: CoverCache?
     private let log: Logger
-    private let wake: WakePipe
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var queue: [(key: String, source: CoverSource)] = []
-    private var arrivals: [Arrival] = []
-    private var stopping = false
+    private let worker: FollowerWorker<(key: String, source: CoverSource), Arrival>
 
     /// Starts the worker thread.
     init(settings: CoverSettings, log: Logger) throws(SystemError) {
         loader = CoverLoader(settings: settings)
         cache = settings.cache
         self.log = log
-        wake = try WakePipe("cover wake pipe")
-        let thread = Thread { [self] in work() }
-        thread.name = "covers"
-        thread.start()
+        worker = try FollowerWorker(thread: "covers", wakePipe: "cover wake pipe", newest: 2) { $0.key }
+        worker.start { [self] in worker.deliver(Arrival(key: $0.key, picture: load($0.source, key: $0.key))) }
     }
 
     /// Readable when `takeArrivals()` has something.
-    var wakeDescriptor: Int32 { wake.descriptor }
+    var wakeDescriptor: Int32 { worker.wakeDescriptor }
 
     /// Queues `source`, known as `key`. Only the newest requests matter: a follower skipping through a
     /// playlist must not queue every cover.
     func request(_ source: CoverSource, key: String) {
-        condition.lock()
-        defer { condition.unlock() }
-        queue.removeAll { $0.key == key }
-        queue.append((key, source))
-        if queue.count > 2 { queue.removeFirst(queue.count - 2) }
-        condition.signal()
+        worker.request((key, source))
     }
 
     /// The covers that arrived since the last call.
     func takeArrivals() -> [Arrival] {
-        wake.drain()
-        condition.lock()
-        defer { condition.unlock() }
-        let taken = arrivals
-        arrivals = []
-        return taken
+        worker.takeArrivals()
     }
 
     /// Makes the worker end after its current cover, without waiting for it.
     func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func work() {
-        while let (key, source) = next() {
-            let picture = load(source, key: key)
-            condition.lock()
-            arrivals.append(Arrival(key: key, picture: picture))
-            condition.unlock()
-            wake.wake()
-        }
+        worker.stop()
     }
 
     /// The cover of `source`: from the cache, or read, decoded and (when fetched over the network) cached.
@@ -101,16 +71,6 @@ final class CoverFetcher: @unchecked Sendable {
             log.warning("cover cache: \(error)")
         }
         if case .hit(let picture) = answer { return picture }
-        return nil
-    }
-
-    private func next() -> (String, CoverSource)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopping {
-            if !queue.isEmpty { return queue.removeFirst() }
-            condition.wait()
-        }
         return nil
     }
 }

@@ -62,64 +62,29 @@ package enum LMSStatus {
     /// `current_title` stands in for a missing title). No `playlist index`: no track. Unreadable numbers
     /// are left out rather than guessed.
     package static func snapshot(_ tokens: [String], now: Duration) -> PlayerSnapshot {
-        var state = PlaybackState.stop
-        var position: Double?
-        var duration: Double?
-        var inSong = false
-        var title: String?
-        var currentTitle: String?
-        var artist = ""
-        var album = ""
-        var songDuration: Double?
-        var file: String?
-        fields: for (key, value) in fields(tokens.dropFirst(2)) {
-            switch key {
-            case "playlist index":
-                // Only the first song (the current one, `status - 1`) counts.
-                if inSong { break fields }
-                inSong = true
-            case "mode" where !inSong:
-                state = PlaybackState(rawValue: value) ?? .stop
-            case "time" where !inSong:
-                position = seconds(value)
-            case "duration":
-                if inSong { songDuration = seconds(value) } else { duration = seconds(value) }
-            case "current_title" where !inSong:
-                currentTitle = value
-            case "title" where inSong && title == nil: title = value
-            case "artist" where inSong && artist.isEmpty: artist = value
-            case "album" where inSong && album.isEmpty: album = value
-            case "url" where inSong && file == nil: file = value
-            default: break
-            }
-        }
-        guard inSong else {
+        let (player, song) = playerAndSong(tokens)
+        let state = player.last("mode").map { PlaybackState(rawValue: $0) ?? .stop } ?? .stop
+        guard let song else {
             return PlayerSnapshot(track: nil, state: state == .stop ? .stop : state)
         }
-        var track = Track(title: title ?? "", artist: artist, album: album, durationSeconds: songDuration ?? duration)
-        if track.title.isEmpty, let currentTitle { track.title = currentTitle }
-        track.file = file
+        var track = Track(
+            title: song.first("title") ?? "", artist: song.first("artist", nonEmpty: true) ?? "",
+            album: song.first("album", nonEmpty: true) ?? "",
+            durationSeconds: song.last("duration").flatMap(seconds) ?? player.last("duration").flatMap(seconds))
+        if track.title.isEmpty, let currentTitle = player.last("current_title") { track.title = currentTitle }
+        track.file = song.first("url")
         return PlayerSnapshot(
-            track: track, state: state, position: position.map { PlaybackPosition(seconds: $0, at: now) })
+            track: track, state: state,
+            position: player.last("time").flatMap(seconds).map { PlaybackPosition(seconds: $0, at: now) })
     }
 
     /// The cover of the current song in a `status - 1 tags:…K c…` answer, on the server whose web interface is
     /// at `base` (`http://host:9000`): its `artwork_url` (a remote track's; relative ones are the server's), else
     /// `/music/COVERID/cover.jpg`, the server's image of the song's `coverid`; nil without either.
     package static func cover(_ tokens: [String], base: String) -> CoverSource? {
-        var inSong = false
-        var artwork: String?
-        var coverID: String?
-        fields: for (key, value) in fields(tokens.dropFirst(2)) {
-            switch key {
-            case "playlist index":
-                if inSong { break fields }
-                inSong = true
-            case "artwork_url" where inSong && artwork == nil: artwork = value
-            case "coverid" where inSong && coverID == nil: coverID = value
-            default: break
-            }
-        }
+        guard let song = playerAndSong(tokens).song else { return nil }
+        let artwork = song.first("artwork_url")
+        let coverID = song.first("coverid")
         if let artwork, !artwork.isEmpty, artwork.utf8.count <= 4096 {
             if artwork.hasPrefix("http://") || artwork.hasPrefix("https://") { return .url(artwork) }
             if artwork.hasPrefix("/") { return .url(base + artwork) }
@@ -132,6 +97,15 @@ package enum LMSStatus {
         return .url(base + "/music/" + coverID + "/cover.jpg")
     }
 
+    /// The fields of a `status - 1` answer told apart: the player's, and those of its first song (the current
+    /// one), which follow its `playlist index`; no song without one.
+    private static func playerAndSong(_ tokens: [String]) -> (player: Fields, song: Fields?) {
+        let all = fields(tokens.dropFirst(2))
+        guard let start = all.firstIndex(where: { $0.key == "playlist index" }) else { return (all[...], nil) }
+        let song = all[(start + 1)...]
+        return (all[..<start], song.prefix { $0.key != "playlist index" })
+    }
+
     /// A non-negative, finite number of seconds of at most a day, or `nil`.
     static func seconds(_ text: String) -> Double? {
         guard text.utf8.count <= 24, let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
@@ -139,4 +113,17 @@ package enum LMSStatus {
         }
         return value
     }
+}
+
+/// Some of an answer's fields, in order.
+private typealias Fields = ArraySlice<(key: String, value: String)>
+
+extension Fields {
+    /// The value of the first field `key` (with `nonEmpty`, the first that is not empty).
+    fileprivate func first(_ key: String, nonEmpty: Bool = false) -> String? {
+        first { $0.key == key && !(nonEmpty && $0.value.isEmpty) }?.value
+    }
+
+    /// The value of the last field `key`.
+    fileprivate func last(_ key: String) -> String? { last { $0.key == key }?.value }
 }

@@ -19,14 +19,9 @@ package final class OnlineLyrics: @unchecked Sendable {
     private let client: LRCLIBClient
     private let cache: LyricsCache?
     private let log: Logger
-    private let wake: WakePipe
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var queue: [Track] = []
-    private var arrivals: [Arrival] = []
+    private let worker: FollowerWorker<Track, Arrival>
+    // Guarded by the worker's lock (`withQueue`, `deliver`).
     private var answered: [String: LRCLIBAnswer] = [:]
-    private var stopping = false
-    private var quietUntil = 0.0
     /// The pause after trouble, and the trouble last logged.
     private var retry: Retry
 
@@ -40,103 +35,71 @@ package final class OnlineLyrics: @unchecked Sendable {
         retry = Retry(backoff: backoff)
         self.cache = cache
         self.log = log
-        wake = try WakePipe("lyrics wake pipe")
-        let thread = Thread { [self] in work() }
-        thread.name = "lyrics"
-        thread.start()
+        // Only the newest tracks matter: a follower skipping through a playlist must not queue every song.
+        worker = try FollowerWorker(thread: "lyrics", wakePipe: "lyrics wake pipe", newest: 4) {
+            LyricsCache.key(for: $0)
+        }
+        worker.start { [self] in lookUp($0) }
     }
 
     /// Readable when `takeArrivals()` has something.
-    package var wakeDescriptor: Int32 { wake.descriptor }
+    package var wakeDescriptor: Int32 { worker.wakeDescriptor }
 
     /// The lyrics already known for `track` (from the cache), or `nil`: then the track is queued for the
     /// server, unless it is known to have none. Never blocks on the network.
     package func request(_ track: Track) -> String? {
         let key = LyricsCache.key(for: track)
-        condition.lock()
-        defer { condition.unlock() }
-        var known = answered[key]
-        if known == nil, let cached = cache?.answer(for: track, now: Date().timeIntervalSince1970) {
-            remember(cached, for: key)
-            known = cached
+        return worker.withQueue { queue in
+            var known = answered[key]
+            if known == nil, let cached = cache?.answer(for: track, now: Date().timeIntervalSince1970) {
+                remember(cached, for: key)
+                known = cached
+            }
+            switch known {
+            case .synced(let lrc): return lrc
+            case .instrumental, .notFound: return nil
+            case nil: break
+            }
+            queue.add(track)
+            return nil
         }
-        switch known {
-        case .synced(let lrc): return lrc
-        case .instrumental, .notFound: return nil
-        case nil: break
-        }
-        // Only the newest tracks matter: a follower skipping through a playlist must not queue every song.
-        queue.removeAll { LyricsCache.key(for: $0) == key }
-        queue.append(track)
-        if queue.count > 4 { queue.removeFirst(queue.count - 4) }
-        condition.signal()
-        return nil
     }
 
     /// The lyrics that arrived since the last call.
     package func takeArrivals() -> [Arrival] {
-        wake.drain()
-        condition.lock()
-        defer { condition.unlock() }
-        let taken = arrivals
-        arrivals = []
-        return taken
+        worker.takeArrivals()
     }
 
     /// Makes the worker thread end after its current request, without waiting for it: a follower asked to
     /// stop exits at once, whatever the server is doing.
     package func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
+        worker.stop()
     }
 
-    private func work() {
-        while let track = nextTrack() {
-            let key = LyricsCache.key(for: track)
-            let answer: LRCLIBAnswer
-            do {
-                answer = try client.lookUp(track)
-            } catch {
-                trouble(error, asking: track)
-                continue
-            }
-            do {
-                try cache?.store(answer, for: track, now: Date().timeIntervalSince1970)
-            } catch {
-                log.warning("lyrics cache: \(error)")
-            }
-            condition.lock()
-            remember(answer, for: key)
+    /// Asks the server for `track` (on the worker thread).
+    private func lookUp(_ track: Track) {
+        let answer: LRCLIBAnswer
+        do {
+            answer = try client.lookUp(track)
+        } catch {
+            trouble(error, asking: track)
+            return
+        }
+        do {
+            try cache?.store(answer, for: track, now: Date().timeIntervalSince1970)
+        } catch {
+            log.warning("lyrics cache: \(error)")
+        }
+        var arrival: Arrival?
+        if case .synced(let lrc) = answer { arrival = Arrival(track: track, lrc: lrc) }
+        worker.deliver(arrival) {
+            remember(answer, for: LyricsCache.key(for: track))
             if retry.succeeded() { log.info("lyrics server '\(client.server)' answers again") }
-            if case .synced(let lrc) = answer { arrivals.append(Arrival(track: track, lrc: lrc)) }
-            condition.unlock()
-            if case .synced = answer {
-                wake.wake()
-            }
         }
     }
 
-    /// The next track to ask for, or nil when stopping. Waits while the queue is empty or the server is
-    /// being left alone.
-    private func nextTrack() -> Track? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopping {
-            let now = Clock.now.inSeconds
-            if now < quietUntil {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: quietUntil - now))
-                continue
-            }
-            if !queue.isEmpty { return queue.removeFirst() }
-            condition.wait()
-        }
-        return nil
-    }
-
-    /// Keeps `answer` in memory (with `condition` held), forgetting everything beyond 256 tracks: the cache
-    /// directory still has them, and a long-running follower must not grow without bound.
+    /// Keeps `answer` in memory (with the worker's lock held), forgetting everything beyond 256 tracks: the
+    /// cache directory still has them, and a long-running follower must not grow without bound.
     private func remember(_ answer: LRCLIBAnswer, for key: String) {
         if answered.count >= 256 { answered.removeAll() }
         answered[key] = answer
@@ -145,17 +108,16 @@ package final class OnlineLyrics: @unchecked Sendable {
     /// Logs `error` (once per change of trouble) and, when the server is in trouble, leaves it alone for a
     /// while and asks for `track` again after the pause, unless newer tracks have taken its place.
     private func trouble(_ error: OnlineLyricsError, asking track: Track) {
-        condition.lock()
-        defer { condition.unlock() }
-        let problem = "lyrics server '\(client.server)': \(error)"
-        guard error.backsOff else {
-            log.warning(problem)
-            return
+        worker.withQueue { queue in
+            let problem = "lyrics server '\(client.server)': \(error)"
+            guard error.backsOff else {
+                log.warning(problem)
+                return
+            }
+            queue.putBack(track)
+            let (delay, isNew) = retry.failed(problem)
+            queue.quietUntil = Clock.now.inSeconds + delay.inSeconds
+            if isNew { log.warning("\(problem); asking again in \(delay.logDescription) at the earliest") }
         }
-        let key = LyricsCache.key(for: track)
-        if queue.count < 4, !queue.contains(where: { LyricsCache.key(for: $0) == key }) { queue.insert(track, at: 0) }
-        let (delay, isNew) = retry.failed(problem)
-        quietUntil = Clock.now.inSeconds + delay.inSeconds
-        if isNew { log.warning("\(problem); asking again in \(delay.logDescription) at the earliest") }
     }
 }

@@ -11,33 +11,13 @@ package enum StateFile {
 
     /// Reads and parses the state file at `path`; nil when there is none.
     package static func read(_ path: String) throws(StateFileError) -> StateSnapshot? {
-        let bytes: [UInt8]
-        do {
-            bytes = try Posix.readFile(path, limit: StateSnapshot.maxBytes)
-        } catch {
-            if error.code == .noSuchFileOrDirectory { return nil }
-            throw .system(error)
-        }
-        do {
-            return try StateSnapshot(json: bytes)
-        } catch {
-            throw .invalid(path: path, error)
+        try StateFileError.parse(path) { () throws(SystemError) in
+            try Posix.readFile(path, limit: StateSnapshot.maxBytes)
+        } as: { bytes throws(StateSnapshotError) in
+            try StateSnapshot(json: bytes)
         }
     }
 }
 
 /// Why the state file could not be read.
-package enum StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Opening or reading it failed.
-    case system(SystemError)
-    /// It is not a snapshot.
-    case invalid(path: String, StateSnapshotError)
-
-    /// A sentence naming the file and the cause.
-    package var description: String {
-        switch self {
-        case .system(let error): return error.description
-        case .invalid(let path, let error): return "'\(path)': \(error)"
-        }
-    }
-}
+package typealias StateFileError = DaemonFileError<StateSnapshotError>

@@ -189,12 +189,12 @@ package final class StripLink: SerialLineSink {
         case .greeting:
             logger.info("LED controller says 'Ada' (an Adalight sketch that has just reset)")
         case .badInfo(let error):
-            line.statistics.badInfoMessages += 1
+            line.statistics.count(.badInfo)
             logger.warning("LED controller's JSON reply not read: \(error)")
         case .overlong:
-            line.statistics.garbage += 1
+            line.statistics.count(.garbage)
         case .other(let text):
-            line.statistics.garbage += 1
+            line.statistics.count(.garbage)
             otherLines += 1
             // A controller may print debug output at line rate: the first few lines, then silence.
             if otherLines <= 5 { logger.info("LED controller says '\(text)'") }

@@ -321,27 +321,29 @@ package enum Posix {
     /// The local time of day in nanoseconds since midnight (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`):
     /// enough to know when the next minute begins.
     package static func localNanosecondsOfDay() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
-        var parts = tm()
-        localtime_r(&seconds, &parts)
+        let (parts, nanoseconds) = localNow()
         let secondOfDay = Int64(parts.tm_hour) * 3_600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
-        return secondOfDay * 1_000_000_000 + Int64(now.tv_nsec)
+        return secondOfDay * 1_000_000_000 + Int64(nanoseconds)
     }
 
     /// The local wall time now (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`: the time zone's rules,
     /// daylight saving time included), for the idle clock.
     package static func localWallTime() -> WallTime {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
-        var parts = tm()
-        localtime_r(&seconds, &parts)
+        let (parts, nanoseconds) = localNow()
         return WallTime(
             year: Int(parts.tm_year) + 1_900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
             weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
-            second: Int(parts.tm_sec), nanosecond: now.tv_nsec)
+            second: Int(parts.tm_sec), nanosecond: nanoseconds)
+    }
+
+    /// The local time now, broken down (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`), and the nanoseconds
+    /// into its second.
+    private static func localNow() -> (parts: tm, nanoseconds: Int) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var parts = tm()
+        localtime_r(&now.tv_sec, &parts)
+        return (parts, now.tv_nsec)
     }
 
     /// A unix datagram socket (`socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC)`), or -1.
