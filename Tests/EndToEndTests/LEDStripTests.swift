@@ -431,6 +431,10 @@ import TickerTestSupport
             return headers.contains { $0.hasSuffix(" baud 921600") } && headers.contains { $0.hasSuffix(" info") }
                 && headers.contains { $0.contains(" LEDs ") }
         }
+        // The frame can reach the emulator before the daemon's log line does.
+        try await rig.wait("the second connection logged") {
+            daemon.lines(containing: "LED controller connected").count >= 2
+        }
         #expect(daemon.lines(containing: "LED controller connected").count == 2)
         daemon.send(SIGTERM)
         try await rig.wait("the LEDs handed back to WLED") {
