@@ -47,6 +47,14 @@ import Testing
         #expect(format.description == test.format)
     }
 
+    @Test(arguments: ClockLanguage.allCases)
+    func everyLanguageNamesSevenDaysTwelveMonthsAndTwoHalves(_ language: ClockLanguage) {
+        let names = language.names
+        #expect(names.weekdays.count == 7 && names.shortWeekdays.count == 7)
+        #expect(names.months.count == 12 && names.shortMonths.count == 12)
+        #expect(names.halves.count == 2)
+    }
+
     struct Refusal: CustomTestStringConvertible, Sendable {
         let id: String
         let format: String

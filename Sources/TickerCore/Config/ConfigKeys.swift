@@ -159,22 +159,14 @@ package enum ConfigKeys {
                 }
                 config.display.idleText = value
             },
-            Key(section: "display", name: "clock-format") { config, value, s, k throws(ConfigError) in
-                do {
-                    config.display.clockFormat = try ClockFormat(value)
-                } catch {
-                    throw ConfigValue.bad(value, s, k, "a clock format such as %H:%M; \(error)")
-                }
+            .parsed("display", "clock-format", \.display.clockFormat, ClockFormat.init) {
+                "a clock format such as %H:%M; \($0)"
             },
             .choice("display", "clock-language", \.display.clockLanguage),
             .choice("display", "pages", \.display.pages),
             .seconds("display", "page-time", \.display.pageTime, 1...3_600),
-            Key(section: "display", name: "now-playing") { config, value, s, k throws(ConfigError) in
-                do {
-                    config.display.nowPlaying = try NowPlayingTemplate(value)
-                } catch {
-                    throw ConfigValue.bad(value, s, k, "a template with {artist}, {title}, {album} or {text}: \(error)")
-                }
+            .parsed("display", "now-playing", \.display.nowPlaying, NowPlayingTemplate.init) {
+                "a template with \(NowPlayingTemplate.placeholders): \($0)"
             },
             .boolean("display", "blank-on-exit", \.display.blankOnExit),
             .choice("log", "level", \.log.level),
@@ -239,6 +231,22 @@ extension ConfigKeys.Key {
     /// `true` or `false` (or yes/no, on/off, 1/0).
     static func boolean(_ section: String, _ name: String, _ path: WritableKeyPath<Config, Bool> & Sendable) -> Self {
         value(section, name, path, ConfigValue.boolean)
+    }
+
+    /// A value that `parse` reads; when it throws, `expected` turns its error into what the message says was
+    /// expected.
+    static func parsed<Value, Failure: Error>(
+        _ section: String, _ name: String, _ path: WritableKeyPath<Config, Value> & Sendable,
+        _ parse: @escaping @Sendable (String) throws(Failure) -> Value,
+        expected: @escaping @Sendable (Failure) -> String
+    ) -> Self {
+        value(section, name, path) { value, s, k throws(ConfigError) in
+            do throws(Failure) {
+                return try parse(value)
+            } catch {
+                throw ConfigValue.bad(value, s, k, expected(error))
+            }
+        }
     }
 
     /// One of the raw values of `Choice`.

@@ -13,16 +13,19 @@ public struct NowPlayingTemplate: Sendable, Equatable {
         /// `{` with no `}` after it.
         case unclosedBrace(String)
 
-        /// The message, naming the offending text.
+        /// The message, naming the offending text and the placeholders there are.
         public var description: String {
-            switch self {
-            case .unknownPlaceholder(let name):
-                "unknown placeholder '{\(name)}' (expected {artist}, {title}, {album} or {text})"
-            case .unclosedBrace(let rest):
-                "'{' without '}' in '\(rest)' (expected {artist}, {title}, {album} or {text})"
-            }
+            let problem =
+                switch self {
+                case .unknownPlaceholder(let name): "unknown placeholder '{\(name)}'"
+                case .unclosedBrace(let rest): "'{' without '}' in '\(rest)'"
+                }
+            return problem + " (expected \(NowPlayingTemplate.placeholders))"
         }
     }
+
+    /// The placeholders, as messages list them.
+    static let placeholders = "{artist}, {title}, {album} or {text}"
 
     /// A field a placeholder stands for.
     public enum Field: String, Sendable, Equatable, CaseIterable {

@@ -59,36 +59,33 @@ public struct Palette: Sendable, Equatable {
 
     /// The colour names `color(parsing:)` knows, with their values.
     public static let names: [(name: String, color: RGB)] = [
-        ("black", RGB(red: 0, green: 0, blue: 0)),
-        ("white", RGB(red: 255, green: 255, blue: 255)),
-        ("grey", RGB(red: 128, green: 128, blue: 128)),
-        ("red", RGB(red: 255, green: 0, blue: 0)),
-        ("orange", RGB(red: 255, green: 128, blue: 0)),
-        ("amber", RGB(red: 255, green: 176, blue: 0)),
-        ("yellow", RGB(red: 255, green: 255, blue: 0)),
-        ("green", RGB(red: 0, green: 255, blue: 0)),
-        ("cyan", RGB(red: 0, green: 255, blue: 255)),
-        ("blue", RGB(red: 0, green: 0, blue: 255)),
-        ("magenta", RGB(red: 255, green: 0, blue: 255)),
-        ("purple", RGB(red: 128, green: 0, blue: 255)),
-        ("pink", RGB(red: 255, green: 96, blue: 160)),
-    ]
+        ("black", 0x000000), ("white", 0xFFFFFF), ("grey", 0x808080), ("red", 0xFF0000), ("orange", 0xFF8000),
+        ("amber", 0xFFB000), ("yellow", 0xFFFF00), ("green", 0x00FF00), ("cyan", 0x00FFFF), ("blue", 0x0000FF),
+        ("magenta", 0xFF00FF), ("purple", 0x8000FF), ("pink", 0xFF60A0),
+    ].map { ($0, RGB(hex: $1)) }
 
     /// Reads `#RRGGBB` (hex digits of either case) or one of `names` (lower case); nil for anything else.
     public static func color(parsing text: String) -> RGB? {
         if let named = names.first(where: { $0.name == text }) { return named.color }
         let scalars = Array(text.unicodeScalars.prefix(8))
         guard scalars.count == 7, scalars[0] == "#" else { return nil }
-        var digits: [UInt8] = []
+        var hex: UInt32 = 0
         for scalar in scalars[1...] {
-            guard let digit = UInt8(String(scalar), radix: 16) else { return nil }
-            digits.append(digit)
+            guard let digit = UInt32(String(scalar), radix: 16) else { return nil }
+            hex = hex << 4 | digit
         }
-        return RGB(red: digits[0] << 4 | digits[1], green: digits[2] << 4 | digits[3], blue: digits[4] << 4 | digits[5])
+        return RGB(hex: hex)
     }
 }
 
 extension RGB {
+    /// The colour `0xRRGGBB`.
+    init(hex: UInt32) {
+        self.init(
+            red: UInt8(truncatingIfNeeded: hex >> 16), green: UInt8(truncatingIfNeeded: hex >> 8),
+            blue: UInt8(truncatingIfNeeded: hex))
+    }
+
     /// Relative luminance, 0…1: the Rec. 709 weights (0.2126 red, 0.7152 green, 0.0722 blue) over the channels,
     /// which are linear light. A grey panel shows a colour as this fraction of full brightness.
     public var luminance: Double {

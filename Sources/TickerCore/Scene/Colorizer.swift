@@ -5,6 +5,10 @@
 struct Colorizer: Sendable {
     /// The levels drawn: `maxLevel + 1` of them.
     let depth: PixelDepth
+    /// Entries of one role in the tables: `maxLevel + 1`.
+    var levels: Int { Int(depth.maxLevel) + 1 }
+    /// Where the title's entries start: every pixel's, when the scene did not record what it painted.
+    var alikeRow: Int { Int(ColorRole.title.rawValue) * levels }
     /// Whether the roles differ at all: when they do not, the scene need not record what it paints.
     let usesPaint: Bool
     /// Whether the grey table changes any level: the standard palette leaves grey frames as drawn.
@@ -66,13 +70,11 @@ struct Colorizer: Sendable {
     /// Maps every level of `frame` through the grey table by the paint of its pixel (`paints` column-major,
     /// or nil when every pixel is painted alike).
     func applyGrey(to frame: inout Frame, paints: [UInt8]?) {
-        let levels = Int(depth.maxLevel) + 1
         let bits = depth.bits
         let mask = depth.maxLevel
         let height = frame.height
         let width = frame.width
         let bytesPerColumn = frame.bytesPerColumn
-        let alike = Int(ColorRole.title.rawValue) * levels
         let paintPlane = paints ?? []
         let lastRole = Self.lastRole
         grey.withUnsafeBufferPointer { table in
@@ -85,7 +87,7 @@ struct Colorizer: Sendable {
                             let index = x * bytesPerColumn + (bit >> 3)
                             let shift = UInt8(bit & 7)
                             let level = (bytes[index] >> shift) & mask
-                            let row = painted ? Int(min(plane[x * height + y], lastRole)) * levels : alike
+                            let row = painted ? Int(min(plane[x * height + y], lastRole)) * levels : alikeRow
                             let mapped = table[row + Int(level)]
                             bytes[index] = (bytes[index] & ~(mask << shift)) | (mapped << shift)
                         }
@@ -97,7 +99,6 @@ struct Colorizer: Sendable {
 
     /// Fills `image` (of the frame's size) with the colours of `frame`'s levels by the paint of each pixel.
     func colorize(_ frame: Frame, paints: [UInt8]?, into image: inout RGBFrame) {
-        let levels = Int(depth.maxLevel) + 1
         let bits = depth.bits
         let mask = depth.maxLevel
         let width = min(frame.width, image.width)
@@ -105,7 +106,6 @@ struct Colorizer: Sendable {
         let frameHeight = frame.height
         let bytesPerColumn = frame.bytesPerColumn
         let rowStride = image.width * 3
-        let alike = Int(ColorRole.title.rawValue) * levels
         let paintPlane = paints ?? []
         let lastRole = Self.lastRole
         // Indices below stay inside the buffers by construction, so the arithmetic skips overflow checks.
@@ -121,7 +121,7 @@ struct Colorizer: Sendable {
                             for y in 0..<height {
                                 let bit = y &* bits
                                 let level = Int((bytes[column &+ (bit >> 3)] >> UInt8(bit & 7)) & mask)
-                                let row = painted ? Int(min(plane[paintColumn &+ y], lastRole)) &* levels : alike
+                                let row = painted ? Int(min(plane[paintColumn &+ y], lastRole)) &* levels : alikeRow
                                 let entry = (row &+ level) &* 3
                                 out[pixel] = table[entry]
                                 out[pixel &+ 1] = table[entry &+ 1]

@@ -2,39 +2,23 @@
 /// exactly as the player published it (nothing trimmed or checked yet).
 package struct PlayerctlRecord: Equatable, Sendable {
     /// The player, as playerctl names its instance (`mpv`, `vlc`, `chromium.instance1234`).
-    package var player: String
+    package var player = ""
     /// `Playing`, `Paused` or `Stopped` (anything else is treated as stopped).
     package var status: String
     /// The playback position in microseconds, as digits.
-    package var position: String
+    package var position = ""
     /// `mpris:length`: the track's length in microseconds, as digits; empty when unknown.
-    package var length: String
+    package var length = ""
     /// `xesam:url`: where the track lives (`file:///…`, `https://…`); empty when unknown.
-    package var url: String
+    package var url = ""
     /// `xesam:title`.
-    package var title: String
+    package var title = ""
     /// `xesam:artist`; playerctl joins several artists with `, `.
-    package var artist: String
+    package var artist = ""
     /// `xesam:album`.
-    package var album: String
+    package var album = ""
     /// `mpris:artUrl`: where the album cover is (`file:///…`, `https://…`); empty when unknown.
-    package var artURL: String
-
-    /// A record from its fields.
-    package init(
-        player: String = "", status: String, position: String = "", length: String = "", url: String = "",
-        title: String = "", artist: String = "", album: String = "", artURL: String = ""
-    ) {
-        self.artURL = artURL
-        self.player = player
-        self.status = status
-        self.position = position
-        self.length = length
-        self.url = url
-        self.title = title
-        self.artist = artist
-        self.album = album
-    }
+    package var artURL = ""
 }
 
 /// One thing playerctl reported.
