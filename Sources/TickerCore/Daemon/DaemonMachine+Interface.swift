@@ -5,23 +5,23 @@ extension DaemonMachine {
         /// Frames per second: the grid's pitch.
         public var framesPerSecond: Int
         /// The panel's brightness in percent when the feed has not set one.
-        public var brightness: Int
+        public var brightness = 100
         /// systemd's watchdog interval (`WATCHDOG_USEC`), or nil when it expects no pings; pinged every half.
         public var watchdogInterval: Duration?
         /// The least time between two drawings in a terminal, or nil when there is no terminal.
         public var terminalInterval: Duration?
         /// The least time between two `STATUS=` updates while something changes.
-        public var statusInterval: Duration
+        public var statusInterval: Duration = .seconds(1)
         /// Between two `STATUS=` updates while nothing changes.
-        public var quietStatusInterval: Duration
+        public var quietStatusInterval: Duration = .seconds(60)
         /// Feed problems logged per minute; the rest are counted and summed up.
-        public var feedProblemsPerMinute: Int
+        public var feedProblemsPerMinute = 10
         /// Play the built-in demo track over and over instead of reading the feed.
         public var demo: Bool
         /// The least time between two state snapshots, or nil when none is written (`[feed] state` empty).
         public var snapshotInterval: Duration?
         /// Whether the idle screen is the clock (`SceneStyle.idle`): then the machine reads the time of day.
-        public var idleClock: Bool
+        public var idleClock = false
         /// How the idle clock writes the time.
         public var clockFormat: ClockFormat = .standard
         /// Whose names of days and months the idle clock uses.
@@ -29,29 +29,14 @@ extension DaemonMachine {
         /// The least time between two writes of the kept state, or nil when none is kept (`[feed] keep` empty).
         public var keepInterval: Duration?
         /// How often the kept state is written again while its track stays up and nothing changes.
-        public var keepRefresh: Duration
+        public var keepRefresh: Duration = .seconds(60)
 
-        /// A configuration; the defaults send a status at most once a second while something changes and once
-        /// a minute otherwise, and log at most 10 feed problems a minute.
-        public init(
-            framesPerSecond: Int, brightness: Int = 100, watchdogInterval: Duration? = nil,
-            terminalInterval: Duration? = nil, statusInterval: Duration = .seconds(1),
-            quietStatusInterval: Duration = .seconds(60), feedProblemsPerMinute: Int = 10, demo: Bool = false,
-            snapshotInterval: Duration? = nil, idleClock: Bool = false, keepInterval: Duration? = nil,
-            keepRefresh: Duration = .seconds(60)
-        ) {
+        /// A configuration of `framesPerSecond`, playing the demo or not; the rest is set field by field. The
+        /// defaults send a status at most once a second while something changes and once a minute otherwise,
+        /// and log at most 10 feed problems a minute.
+        public init(framesPerSecond: Int, demo: Bool = false) {
             self.framesPerSecond = framesPerSecond
-            self.brightness = brightness
-            self.watchdogInterval = watchdogInterval
-            self.terminalInterval = terminalInterval
-            self.statusInterval = statusInterval
-            self.quietStatusInterval = quietStatusInterval
-            self.feedProblemsPerMinute = feedProblemsPerMinute
             self.demo = demo
-            self.snapshotInterval = snapshotInterval
-            self.idleClock = idleClock
-            self.keepInterval = keepInterval
-            self.keepRefresh = keepRefresh
         }
     }
 

@@ -95,18 +95,18 @@ package final class Daemon {
         _ settings: Settings, demo: Bool, terminal: Bool, _ notify: SystemdNotify
     ) -> DaemonMachine.Configuration {
         let idleAfter = settings.config.display.idleAfter
-        var configuration = DaemonMachine.Configuration(
-            framesPerSecond: settings.config.panel.fps, brightness: settings.config.panel.brightness,
-            watchdogInterval: notify.watchdogMicroseconds.map { .microseconds($0) },
-            // A terminal is redrawn at most 30 times a second.
-            terminalInterval: terminal ? .seconds(1) / 30 : nil, demo: demo,
-            // At most four state files a second: enough for a bridge, nothing for the disk.
-            snapshotInterval: settings.config.feed.state.isEmpty ? nil : .milliseconds(250),
-            idleClock: settings.style.idle == .clock,
-            // The kept state as often, and again once a minute while nothing changes, or every half of
-            // idle-after when that is shorter: older than idle-after, it is not restored.
-            keepInterval: settings.config.feed.keep.isEmpty || demo ? nil : .milliseconds(250),
-            keepRefresh: idleAfter == .zero ? .seconds(60) : min(.seconds(60), idleAfter / 2))
+        var configuration = DaemonMachine.Configuration(framesPerSecond: settings.config.panel.fps, demo: demo)
+        configuration.brightness = settings.config.panel.brightness
+        configuration.watchdogInterval = notify.watchdogMicroseconds.map { .microseconds($0) }
+        // A terminal is redrawn at most 30 times a second.
+        configuration.terminalInterval = terminal ? .seconds(1) / 30 : nil
+        // At most four state files a second: enough for a bridge, nothing for the disk.
+        configuration.snapshotInterval = settings.config.feed.state.isEmpty ? nil : .milliseconds(250)
+        configuration.idleClock = settings.style.idle == .clock
+        // The kept state as often, and again once a minute while nothing changes, or every half of idle-after
+        // when that is shorter: older than idle-after, it is not restored.
+        configuration.keepInterval = settings.config.feed.keep.isEmpty || demo ? nil : .milliseconds(250)
+        configuration.keepRefresh = idleAfter == .zero ? .seconds(60) : min(.seconds(60), idleAfter / 2)
         configuration.clockFormat = settings.config.display.clockFormat
         configuration.clockLanguage = settings.config.display.clockLanguage
         return configuration
