@@ -113,6 +113,7 @@ import TickerTestSupport
         let frameRecords = records.filter { $0.header.contains(" LEDs ") }
         #expect(frameRecords.allSatisfy { $0.header.contains("\(protocolName) 256 LEDs") }, "\(records.map(\.header))")
         #expect(!records.contains { $0.header.contains("damaged") || $0.header.contains("wrong-count") })
+        try await rig.line(of: daemon, containing: "WLED 'tickerctl panel' emulated: 256 LEDs, a 32×8 matrix")
         #expect(daemon.lines(containing: "WLED 'tickerctl panel' emulated: 256 LEDs, a 32×8 matrix").count == 1)
         #expect(daemon.termination == nil && emulator.termination == nil)
     }

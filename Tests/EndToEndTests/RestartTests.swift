@@ -85,6 +85,8 @@ import TickerTestSupport
         shown.bytes = frames.pictures[0]
         #expect(
             shown == expected, "the first frame after the restart:\n\(shown.asciiArt)\nexpected:\n\(expected.asciiArt)")
+        // The log arrives on its own pipe, maybe after the frame: wait for its line.
+        try await rig.line(of: second, containing: "panel connected")
         #expect(second.lines(containing: "panel connected").count == 1)
         // Restored before it started (and so before the first frame).
         #expect(second.lines(containing: "restored what the panel showed").count == 1, "\(second.tail)")

@@ -40,6 +40,8 @@ import TickerWire
         #expect(after[firstAfter] == .full)
         #expect(after[..<firstAfter].allSatisfy { $0 == .hello || $0 == .brightness })
         #expect(daemon.termination == nil)
+        // The log arrives on its own pipe, maybe after the frame: wait for the second connection's line.
+        try await rig.wait("the second connection logged") { daemon.lines(containing: "panel connected").count >= 2 }
         #expect(daemon.lines(containing: "panel disconnected").count == 1, "\(rig.diagnostics)")
         #expect(daemon.lines(containing: "panel connected").count == 2, "\(rig.diagnostics)")
         let failures = daemon.lines(containing: "panel not available")
