@@ -92,7 +92,8 @@ let package = Package(
         .target(name: "TickerTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),
         .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
-        .testTarget(name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire", "TickerTestSupport"]),
+        .testTarget(
+            name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire", "TickerCore", "TickerTestSupport"]),
         .testTarget(
             name: "TickerIOTests",
             dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerTestSupport"]),

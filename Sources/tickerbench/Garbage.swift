@@ -1,4 +1,5 @@
 import Foundation
+import TickerCore
 import TickerIO
 import TickerWire
 
@@ -134,17 +135,4 @@ private func processTicks(_ pid: Int32) -> Int {
     let fields = text[text.index(after: close)...].split(separator: " ")
     guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
     return user + system
-}
-
-/// A small deterministic generator (SplitMix64), so every run streams the same garbage.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

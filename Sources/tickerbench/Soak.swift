@@ -24,7 +24,7 @@ func soakFigures(_ arguments: [String]) -> Int32 {
             return 2
         }
     }
-    var random = SoakRandom(seed: seed)
+    var random = SplitMix(seed: seed)
     let products = BuiltProducts()
     guard products.areBuilt(for: "soak") else { return 1 }
     let directory = benchDirectory("tickerbench-soak-\(getpid())")
@@ -69,14 +69,14 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         if now >= nextTitle {
             titles += 1
             try? writer.send(["artist Soak Artist \(titles % 7)", "title Soak title number \(titles)", "play"])
-            nextTitle = now + .milliseconds(Int64(150 + random.below(300)))
+            nextTitle = now + .milliseconds(Int64(150 + random.next(below: 300)))
         }
         if now >= nextLyrics {
             lyricsBlocks += 1
             try? writer.send(
                 ["lyrics begin"] + DemoTrack.lyrics.split(separator: "\n").map(String.init) + ["lyrics end"])
-            try? writer.send(["position \(random.below(30))"])
-            nextLyrics = now + .milliseconds(Int64(2_000 + random.below(4_000)))
+            try? writer.send(["position \(random.next(below: 30))"])
+            nextLyrics = now + .milliseconds(Int64(2_000 + random.next(below: 4_000)))
         }
     }
     // Services the panel (when plugged) and the feed until `deadline` or `done`.
@@ -109,7 +109,7 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         // Unplugged for 0.1–1.5 s, then replugged at the same path.
         emulator.terminal.close()
         damaged += emulator.device.counters.badPackets
-        _ = pump(nil, until: Clock.now + .milliseconds(Int64(100 + random.below(1_400)))) { false }
+        _ = pump(nil, until: Clock.now + .milliseconds(Int64(100 + random.next(below: 1_400)))) { false }
         guard let replugged = plug() else {
             print("tickerbench soak: could not open a pseudo-terminal in cycle \(cycle)")
             break
@@ -124,7 +124,7 @@ func soakFigures(_ arguments: [String]) -> Int32 {
         }
         resumes.append((Clock.now - replugAt) / .milliseconds(1))
         // Plugged for 0.5–3 s of frames, titles and lyrics.
-        _ = pump(emulator, until: Clock.now + .milliseconds(Int64(500 + random.below(2_500)))) { false }
+        _ = pump(emulator, until: Clock.now + .milliseconds(Int64(500 + random.next(below: 2_500)))) { false }
         guard process.isRunning else { break }
         survived = cycle
     }
@@ -150,17 +150,4 @@ func soakFigures(_ arguments: [String]) -> Int32 {
             format: "  resident memory: %.1f MB before, %.1f MB after (peak %.1f MB)", Double(rssBefore) / 1024,
             Double(rssAfter) / 1024, Double(peak) / 1024))
     return survived == cycles ? 0 : 1
-}
-
-/// A small deterministic generator (SplitMix64), so a seed replays the same intervals.
-private struct SoakRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func below(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
 }

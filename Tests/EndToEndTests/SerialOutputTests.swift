@@ -1,6 +1,7 @@
 import Glibc
 import PanelCore
 import Testing
+import TickerCore
 import TickerIO
 import TickerTestSupport
 import TickerWire

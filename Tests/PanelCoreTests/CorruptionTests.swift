@@ -1,5 +1,6 @@
 import PanelCore
 import Testing
+import TickerCore
 import TickerTestSupport
 import TickerWire
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TickerCore
 import TickerTestSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
-/// A small seeded source of pseudo-random numbers (SplitMix64), so that a failing test repeats exactly.
+/// A small seeded source of pseudo-random numbers (SplitMix64), so that a run — a benchmark's stream, a
+/// test's input — repeats exactly from its seed.
 public struct SplitMix: Sendable {
     private var state: UInt64
 
