@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "CAllocCounter", "TickerPictures"]),
         // What the test targets share: the process wrapper, bounded waits, built products, temporary files.
         .target(name: "TickerTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore"]),
+        .testTarget(name: "TickerCoreTests", dependencies: ["TickerCore", "TickerWire"]),
         .testTarget(name: "TickerWireTests", dependencies: ["TickerWire"]),
         .testTarget(
             name: "PanelCoreTests", dependencies: ["PanelCore", "TickerWire", "TickerCore", "TickerTestSupport"]),

@@ -20,20 +20,24 @@ import TickerCore
         let scene = Scene(
             width: panel.width, height: panel.height, depth: panel.depth.levels, color: panel.depth.isColor,
             style: settings.style)
-        var loop = DaemonLoop(
-            scene: scene, configuration: DaemonMachine.Configuration(framesPerSecond: panel.fps), at: origin)
-        _ = loop.feed(Array("text \(text)\n".utf8), at: origin)
+        var configuration = DaemonMachine.Configuration(framesPerSecond: panel.fps)
+        configuration.idleClock = scene.style.idle == .clock
+        var machine = DaemonMachine(configuration: configuration, at: origin)
+        var renderer = Renderer(scene: scene, grid: machine.grid)
+        for action in machine.feed(Array("text \(text)\n".utf8), at: origin) { renderer.carryOut(action, of: machine) }
         var shown: [Duration: String] = [:]
         var now = origin
         var picture = ""
         var index: Int64 = 0
-        while loop.grid.instant(index) <= origin + end {
-            let instant = loop.grid.instant(index)
-            // Wake-ups up to this grid instant, as the loop asks for them.
+        while machine.grid.instant(index) <= origin + end {
+            let instant = machine.grid.instant(index)
+            // Wake-ups up to this grid instant, as the daemon's loop asks for them.
             while now <= instant {
-                _ = loop.wake(at: now, linkDeadline: nil)
-                picture = loop.picture.frame.asciiArt
-                now = loop.nextWake(after: now, linkDeadline: nil)
+                for action in machine.wake(at: now, picture: renderer.outlook, linkDeadline: nil) {
+                    renderer.carryOut(action, of: machine)
+                }
+                picture = renderer.picture.frame.asciiArt
+                now = machine.nextWake(after: now, picture: renderer.outlook, linkDeadline: nil)
             }
             shown[instant - origin] = picture
             index += 1

@@ -54,6 +54,18 @@ public struct Renderer: Sendable {
         observe(state, at: now)
     }
 
+    /// Carries out `action` when it is the renderer's (`.observe`, `.render`), with `machine`'s state and idle
+    /// clock; returns whether it was. The shell hands it every action and carries out the rest itself.
+    @discardableResult
+    public mutating func carryOut(_ action: DaemonMachine.Action, of machine: DaemonMachine) -> Bool {
+        switch action {
+        case .observe(let instant): observe(machine.state, at: instant)
+        case .render(let instant): render(machine.state, at: instant, clock: machine.clockText)
+        default: return false
+        }
+        return true
+    }
+
     /// Draws `state` at `instant` (as a `.render` action asks) into the picture, with the idle clock showing
     /// `clock`, and on a colour panel its colours; then knows when the picture next changes.
     public mutating func render(_ state: PlayerState, at instant: Duration, clock: String) {

@@ -211,10 +211,8 @@ package final class Daemon {
     private func execute(_ actions: [DaemonMachine.Action]) {
         for action in actions {
             switch action {
-            case .observe(let instant):
-                renderer.observe(machine.state, at: instant)
-            case .render(let instant):
-                renderer.render(machine.state, at: instant, clock: machine.clockText)
+            case .observe, .render:
+                renderer.carryOut(action, of: machine)
             case .serviceLink(let instant):
                 guard let link else { continue }
                 link.setBrightness(brightness.level(at: instant))

@@ -1,7 +1,6 @@
 import Testing
-import TickerCore
 
-@testable import TickerIO
+@testable import TickerCore
 
 @Suite struct StripLinkMachineTests {
     func ms(_ value: Int64) -> Duration { .milliseconds(value) }

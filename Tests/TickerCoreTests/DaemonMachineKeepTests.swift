@@ -1,7 +1,6 @@
 import Testing
-import TickerCore
 
-@testable import TickerIO
+@testable import TickerCore
 
 /// The kept state on the manual clock: when it is written, what it holds, what a stop writes, and a restore.
 @Suite struct DaemonMachineKeepTests {

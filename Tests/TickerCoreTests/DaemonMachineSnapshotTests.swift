@@ -1,7 +1,6 @@
 import Testing
-import TickerCore
 
-@testable import TickerIO
+@testable import TickerCore
 
 /// The state file on the manual clock: written when the state changes, at most once per interval.
 @Suite struct DaemonMachineSnapshotTests {

@@ -1,8 +1,6 @@
 import Testing
-import TickerCore
-import TickerTestSupport
 
-@testable import TickerIO
+@testable import TickerCore
 
 /// Frames drawn ahead of time are the frames drawn one at a time: two machines, one drawing 16 frames ahead and
 /// one drawing each frame when it is due, live through the same wake-ups and the same feed input and must

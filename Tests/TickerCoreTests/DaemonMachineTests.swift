@@ -1,8 +1,6 @@
 import Testing
-import TickerCore
-import TickerTestSupport
 
-@testable import TickerIO
+@testable import TickerCore
 
 /// The daemon's decisions on a manual clock: instants are `Duration`s from an origin of 1000 s.
 @Suite struct DaemonMachineTests {

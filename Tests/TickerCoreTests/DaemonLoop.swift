@@ -1,4 +1,4 @@
-import TickerCore
+@testable import TickerCore
 
 /// The decider (`DaemonMachine`) and the renderer, driven as the daemon's shell drives them, with neither a
 /// link nor a terminal: it carries out the renderer's actions (`.observe`, `.render`) and hands the renderer's
@@ -60,13 +60,7 @@ struct DaemonLoop {
     }
 
     private mutating func carryOut(_ actions: [DaemonMachine.Action]) -> [DaemonMachine.Action] {
-        for action in actions {
-            switch action {
-            case .observe(let instant): renderer.observe(machine.state, at: instant)
-            case .render(let instant): renderer.render(machine.state, at: instant, clock: machine.clockText)
-            default: break
-            }
-        }
+        for action in actions { renderer.carryOut(action, of: machine) }
         return actions.filter { if case .observe = $0 { false } else { true } }
     }
 }
