@@ -1,8 +1,9 @@
 /// The daemon's decisions as a pure state machine, like `LinkMachine`: what the feed changed, when to draw,
 /// when to let the link act, when to tell systemd, when to log a feed problem, and when to wake up next. It
-/// owns the player state, the feed decoder, reloads, the checks for a stale feed and the demo's restart, and
-/// composes small values for the rest: the frame grid, one `Cadence` each for the watchdog, the status, the
-/// state file, the kept state and the terminal, the idle clock and the feed-problem limiter. It draws nothing:
+/// owns the player state and the pacing of drawings, and composes small values for the rest: the frame grid,
+/// the feed's intake (`FeedIntake`: decoding, stale input, problems), the demo (`DemoPlayer`), the state file
+/// and the kept state (`StateFileKeeper`), one `Cadence` each for the watchdog, the status and the terminal,
+/// and the idle clock. It draws nothing:
 /// the shell (`Daemon`) carries out the actions — a `Renderer` draws on `.render` — and tells it what the
 /// renderer and the link expect next (`PictureOutlook`, `linkDeadline`). Time is passed in, so tests drive
 /// the machine on a manual clock.
@@ -19,9 +20,9 @@ public struct DaemonMachine: Sendable {
     /// The instants it wakes at.
     public private(set) var grid: FrameGrid
     /// Feed problems seen since start, logged or not.
-    public private(set) var feedProblems = 0
+    public var feedProblems: Int { intake.problems }
 
-    private var decoder = FeedDecoder()
+    private var intake: FeedIntake
     /// The idle clock's text and when it next changes.
     private var clock: IdleClock
     /// The grid instant of the last wake-up.
@@ -31,23 +32,15 @@ public struct DaemonMachine: Sendable {
     private var drawOwed: Duration?
     /// Feed input changed the state since the last drawing: the next wake-up draws at once, at its own instant.
     private var inputToShow = false
-    /// The demo's start at the origin, which the renderer has not yet been told of (`init` returns no actions).
-    private var unobserved: Duration?
+    private var demo = DemoPlayer()
     private var linkStreaming = false
-    /// When to look again for a stale partial line or an unterminated lyrics block.
-    private var feedCheck: Duration?
-    private var problems: FeedProblemLimiter
     private var watchdog = Cadence()
     private var status = Cadence()
     /// Frames were drawn since the last status: told with the first wake-up a status interval after it, which
     /// a drawing alone does not add (a clock that turns every second would wake the loop twice a second).
     private var drawnSinceStatus = false
     private var terminal = Cadence(owed: false)
-    /// When the state file was last written, whether the state changed since, and what it said.
-    private var snapshots = Cadence()
-    private var lastSnapshot: StateSnapshot?
-    /// When the kept state was last written and whether a change is owed.
-    private var keeping = Cadence()
+    private var files = StateFileKeeper()
     /// The brightness schedule's level in force, or nil without a schedule.
     private var scheduledBrightness: Int?
 
@@ -55,14 +48,11 @@ public struct DaemonMachine: Sendable {
     public init(configuration: Configuration, at origin: Duration) {
         self.configuration = configuration
         grid = FrameGrid(origin: origin, framesPerSecond: configuration.framesPerSecond)
-        problems = FeedProblemLimiter(limit: configuration.feedProblemsPerMinute)
+        intake = FeedIntake(problemsPerMinute: configuration.feedProblemsPerMinute)
         lastTick = origin
         drawOwed = origin
         clock = IdleClock(format: configuration.clockFormat, language: configuration.clockLanguage)
-        if configuration.demo {
-            startDemo(at: origin)
-            unobserved = origin
-        }
+        if configuration.demo { demo.begin(&state, at: origin) }
     }
 
     // MARK: Inputs
@@ -71,25 +61,17 @@ public struct DaemonMachine: Sendable {
     /// next wake-up draws the frame that shows them, at once) and logs the problems, at most
     /// `feedProblemsPerMinute` a minute.
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes, at now: Duration) -> [Action] {
-        let events = decoder.decode(bytes, now: now)
         var actions: [Action] = []
-        var changed = false
-        for event in events {
-            if case .command(let command, _) = event {
-                state.apply(command, at: now)
-                changed = true
-            }
-        }
-        report(events, at: now, into: &actions)
-        if changed {
+        let problems = intake.problems
+        let commands = intake.read(bytes, at: now, into: &actions)
+        if intake.problems != problems { status.changed() }
+        for command in commands { state.apply(command, at: now) }
+        if !commands.isEmpty {
             actions.append(.observe(at: now))
             drawSoon(at: now)
             inputToShow = true
-            snapshots.changed()
-            keeping.changed()
+            files.stateChanged()
         }
-        // A partial line or an open lyrics block goes stale if nothing more comes.
-        feedCheck = now + decoder.limits.staleAfter + .milliseconds(1)
         return actions
     }
 
@@ -107,13 +89,13 @@ public struct DaemonMachine: Sendable {
     public mutating func reload(configuration: Configuration, at now: Duration) {
         self.configuration = configuration
         grid = FrameGrid(origin: grid.origin, framesPerSecond: configuration.framesPerSecond)
-        problems.limit = configuration.feedProblemsPerMinute
+        intake.problemsPerMinute = configuration.feedProblemsPerMinute
         if clock.format != configuration.clockFormat || clock.language != configuration.clockLanguage {
             clock = IdleClock(format: configuration.clockFormat, language: configuration.clockLanguage)
         }
         drawSoon(at: now)
         status.changed()
-        snapshots.changed()
+        files.snapshotChanged()
     }
 
     /// The timer fired, or the loop woke for any reason, at `now`. `picture` is the renderer's `outlook`,
@@ -153,24 +135,16 @@ public struct DaemonMachine: Sendable {
         at now: Duration, tick: Duration, linkStreaming: Bool, localTime: WallTime?,
         into actions: inout [Action]
     ) {
-        if let unobserved {
-            actions.append(.observe(at: unobserved))
-            self.unobserved = nil
-        }
+        if let start = demo.announcement() { actions.append(.observe(at: start)) }
         if linkStreaming != self.linkStreaming {
             self.linkStreaming = linkStreaming
             status.changed()
-            snapshots.changed()
+            files.snapshotChanged()
         }
-        if let check = feedCheck, now >= check {
-            report(decoder.flushStale(now: now), at: now, into: &actions)
-            feedCheck = decoder.isInLyricsBlock ? now + decoder.limits.staleAfter : nil
-        }
-        if let end = problems.summaryDue, now >= end, let summary = problems.close() {
-            actions.append(.log(.warning, summary))
-        }
-        if configuration.demo, state.playbackPosition(at: tick) >= DemoTrack.duration {
-            startDemo(at: tick)
+        let problems = intake.problems
+        intake.catchUp(at: now, into: &actions)
+        if intake.problems != problems { status.changed() }
+        if configuration.demo, demo.startOver(&state, at: tick) {
             actions.append(.observe(at: tick))
             drawSoon(at: tick)
         }
@@ -221,18 +195,9 @@ public struct DaemonMachine: Sendable {
             // Counted from the grid instant, so that the next one falls on a wake-up of the grid, not just after.
             status.done(at: tick)
         }
-        if let due = snapshotDue, now >= due {
-            let snapshot = StateSnapshot(
-                state, at: now, panel: linkStreaming, brightness: brightnessPercent)
-            if snapshot != lastSnapshot {
-                actions.append(.writeSnapshot(snapshot))
-                lastSnapshot = snapshot
-                snapshots.done(at: now)
-            } else {
-                snapshots.settled()
-            }
-        }
-        if let due = keepDue(quiet: quiet), now >= due { actions.append(keep(at: now, quiet: quiet)) }
+        files.write(
+            at: now, from: lastTick, state: state, panel: linkStreaming, brightness: brightnessPercent, quiet: quiet,
+            configuration, into: &actions)
     }
 
     /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its second or
@@ -255,14 +220,14 @@ public struct DaemonMachine: Sendable {
     /// The brightness schedule's level at `now` (nil: no schedule). At a scheduled change (`replacingFeed`),
     /// a brightness the feed set gives way to it.
     public mutating func schedule(brightness percent: Int?, replacingFeed: Bool, at now: Duration) {
-        var changed = percent != scheduledBrightness
+        let changed = percent != scheduledBrightness
         scheduledBrightness = percent
         if replacingFeed, state.brightness != nil {
             state.apply(.brightnessAuto, at: now)
-            keeping.changed()
-            changed = true
+            files.stateChanged()
+        } else if changed {
+            files.snapshotChanged()
         }
-        if changed { snapshots.changed() }
     }
 
     // MARK: Sleeping
@@ -282,14 +247,10 @@ public struct DaemonMachine: Sendable {
         consider(linkDeadline)
         consider(watchdogDue)
         consider(statusDue)
-        consider(snapshotDue)
-        consider(keepDue(quiet: picture.isQuiet))
+        consider(files.due(from: lastTick, state: state, quiet: picture.isQuiet, configuration))
         consider(terminalDue)
-        consider(feedCheck)
-        consider(problems.summaryDue)
-        if configuration.demo, state.playback == .playing {
-            consider(now + (DemoTrack.duration - state.playbackPosition(at: now)))
-        }
+        consider(intake.due)
+        if configuration.demo { consider(demo.end(of: state, after: now)) }
         if configuration.idleClock { consider(clock.nextChange) }
         // With nothing at all to wait for, wake once a minute anyway (the status and watchdog normally come first).
         return grid.instant(atOrAfter: earliest ?? now + configuration.quietStatusInterval, after: now)
@@ -312,12 +273,6 @@ public struct DaemonMachine: Sendable {
             from: lastTick, interval: configuration.statusInterval, refresh: configuration.quietStatusInterval)
     }
 
-    /// When the state file must be written: as soon as the state changed, but not sooner than
-    /// `snapshotInterval` after the last time (nil: nothing owed, or no state file).
-    private var snapshotDue: Duration? {
-        configuration.snapshotInterval.flatMap { snapshots.due(from: lastTick, interval: $0, refresh: nil) }
-    }
-
     /// When the terminal is drawn again: after a drawing, at most once per `terminalInterval`.
     private var terminalDue: Duration? {
         configuration.terminalInterval.flatMap { terminal.due(from: lastTick, interval: $0, refresh: nil) }
@@ -331,7 +286,7 @@ public struct DaemonMachine: Sendable {
     public mutating func restore(_ commands: [FeedCommand], receivedAgo age: Duration, at now: Duration) -> [Action] {
         state.restore(commands, at: now - age, now: now)
         drawSoon(at: now)
-        snapshots.changed()
+        files.snapshotChanged()
         return [.observe(at: now)]
     }
 
@@ -339,35 +294,7 @@ public struct DaemonMachine: Sendable {
     /// unless it already says all there is (a change is owed, or a track stays up and the file's time should
     /// be the stop's); and a last snapshot saying that the daemon stopped.
     public mutating func finish(at now: Duration, picture: PictureOutlook) -> [Action] {
-        var actions: [Action] = []
-        if configuration.keepInterval != nil, keeping.owed || keepsTrack(quiet: picture.isQuiet) {
-            actions.append(keep(at: now, quiet: picture.isQuiet))
-        }
-        if configuration.snapshotInterval != nil {
-            let last = StateSnapshot(
-                state, at: now, panel: false, brightness: brightnessPercent)
-            actions.append(.writeSnapshot(last.daemonStopped))
-        }
-        return actions
-    }
-
-    /// Whether the kept state holds the track, and is written again while nothing changes: not while the clock
-    /// is stopped and the panel counts down to its idle screen or shows it (`quiet`: the player stopped the
-    /// track, or there is none).
-    private func keepsTrack(quiet: Bool) -> Bool { !(quiet && state.playback == .stopped) }
-
-    /// When the kept state must be written: soon after a change, at most once per `keepInterval`; while its
-    /// track stays up, again every `keepRefresh`, so that after a crash the file's time is at most that long
-    /// before the end (nil: no kept state, or nothing due).
-    private func keepDue(quiet: Bool) -> Duration? {
-        guard let interval = configuration.keepInterval else { return nil }
-        let refresh = keepsTrack(quiet: quiet) ? max(configuration.keepRefresh, interval) : nil
-        return keeping.due(from: lastTick, interval: interval, refresh: refresh)
-    }
-
-    private mutating func keep(at now: Duration, quiet: Bool) -> Action {
-        keeping.done(at: now)
-        return .keepState(KeptState.commands(for: state, at: now, keepingTrack: keepsTrack(quiet: quiet)))
+        files.finish(at: now, state: state, brightness: brightnessPercent, quiet: picture.isQuiet, configuration)
     }
 
     // MARK: Helpers
@@ -377,21 +304,5 @@ public struct DaemonMachine: Sendable {
         let instant = grid.ceiling(now)
         if let owed = drawOwed, owed <= instant { return }
         drawOwed = instant
-    }
-
-    private mutating func startDemo(at now: Duration) {
-        for command in DemoTrack.commands { state.apply(command, at: now) }
-    }
-
-    /// Logs feed problems, at most `feedProblemsPerMinute` a minute, and counts them all. The problems not
-    /// logged are summed up in one line when their minute ends (`wake` then), whether or not more come.
-    private mutating func report(_ events: [FeedEvent], at now: Duration, into actions: inout [Action]) {
-        for case .problem(let problem) in events {
-            feedProblems += 1
-            status.changed()
-            let (summary, log) = problems.record(at: now)
-            if let summary { actions.append(.log(.warning, summary)) }
-            if log { actions.append(.log(.warning, problem.description)) }
-        }
     }
 }
