@@ -28,7 +28,8 @@ func coverFrameFigures() {
         var image = RGBFrame(width: 64, height: 32)
         scene.observe(state, at: .zero)
         steadyFrameFigures(placement == .off ? "off" : "left", from: .seconds(12), lap: 180) {
-            scene.render(state, at: $0, into: &frame, image: &image)
+            scene.render(state, at: $0, into: &frame)
+            scene.colorize(frame, into: &image)
         }
     }
 }

@@ -36,5 +36,8 @@ private func iconColourFigures(_ state: PlayerState) {
     var frame = Frame(width: 64, height: 8, depth: .eight)
     var image = RGBFrame(width: 64, height: 8)
     scene.observe(state, at: .zero)
-    steadyFrameFigures("rgb", from: .seconds(2), lap: 600) { scene.render(state, at: $0, into: &frame, image: &image) }
+    steadyFrameFigures("rgb", from: .seconds(2), lap: 600) {
+        scene.render(state, at: $0, into: &frame)
+        scene.colorize(frame, into: &image)
+    }
 }

@@ -67,7 +67,8 @@ func renderFigures() {
         scene.observe(state, at: .zero)
         func render(at instant: Duration) {
             if color {
-                scene.render(state, at: instant, into: &frame, image: &image)
+                scene.render(state, at: instant, into: &frame)
+                scene.colorize(frame, into: &image)
                 image.pack(into: &wire, layout: layout)
             } else {
                 scene.render(state, at: instant, into: &frame)

@@ -35,7 +35,8 @@ import Testing
 
         /// The picture at `seconds`, one letter per colour of `legend`, `?` for any other colour.
         mutating func show(at seconds: Double, clock: String = "", _ legend: [Character: RGB]) -> String {
-            scene.render(state, at: .seconds(seconds), clock: clock, into: &frame, image: &image)
+            scene.render(state, at: .seconds(seconds), clock: clock, into: &frame)
+            scene.colorize(frame, into: &image)
             return ColorSceneTests.letters(image, legend)
         }
     }

@@ -138,7 +138,8 @@ import Testing
         scene.observe(state, at: .zero)
         var frame = Frame(width: 8, height: 8, depth: .eight)
         var image = RGBFrame(width: 8, height: 8)
-        scene.render(state, at: .zero, into: &frame, image: &image)
+        scene.render(state, at: .zero, into: &frame)
+        scene.colorize(frame, into: &image)
         let row = 7 * 8 * 3
         // Reached: full blue; not yet: the same blue, dim.
         #expect(Array(image.bytes[row..<(row + 3)]) == [0, 0, 255])

@@ -343,7 +343,8 @@ import Testing
         scene.observe(state, at: .zero)
         var frame = Frame(width: 40, height: 16, depth: .eight)
         var image = RGBFrame(width: 40, height: 16)
-        scene.render(state, at: .seconds(1), into: &frame, image: &image)
+        scene.render(state, at: .seconds(1), into: &frame)
+        scene.colorize(frame, into: &image)
         return image
     }
 

@@ -156,7 +156,8 @@ import Testing
         scene.observe(state, at: .zero)
         var frame = Frame(width: 20, height: 8, depth: depth)
         var image = RGBFrame(width: 20, height: 8)
-        scene.render(state, at: .seconds(1), into: &frame, image: &image)
+        scene.render(state, at: .seconds(1), into: &frame)
+        scene.colorize(frame, into: &image)
         return (frame, image)
     }
 

@@ -72,7 +72,7 @@ struct DrawAhead: Sendable {
             // The paints are lent out of their slot, which the frame is drawn into.
             var paints = Paints()
             swap(&paints, &slots[count].paints)
-            let nextDue = scene.renderAskingNextChange(
+            let nextDue = scene.render(
                 state, at: next, clock: clock, into: &slots[count].frame, paints: &paints
             ).map { max($0, next) }
             swap(&paints, &slots[count].paints)

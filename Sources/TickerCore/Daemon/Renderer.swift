@@ -74,7 +74,7 @@ public struct Renderer: Sendable {
         } else {
             // Late (a frame of the grid was missed), new input, or nothing drawn ahead: the drawing starts afresh.
             ahead.drop()
-            outlook.nextChange = scene.renderAskingNextChange(
+            outlook.nextChange = scene.render(
                 state, at: instant, clock: clock, into: &picture.frame, paints: &paints
             ).map { max($0, instant) }
             if grid.floor(instant) == instant {

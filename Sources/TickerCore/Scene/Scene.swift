@@ -180,44 +180,29 @@ public struct Scene: Sendable {
         }
     }
 
-    /// Draws the panel at monotonic instant `now` into `frame` (which must be `width` × `height` of `depth`).
-    /// `clock` is the text shown by the idle clock (the caller formats the time of day).
-    /// On a grey panel whose palette is not white on black, each level is then scaled by the luminance of its
-    /// pixel's colour. The scene keeps what each pixel was drawn as, for `colorize(_:into:)`.
-    public mutating func render(_ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame) {
-        // Drawn into storage of its own, then kept: `paints` cannot be lent while the scene draws.
-        var drawn = Paints()
-        swap(&drawn, &paints)
-        render(state, at: now, clock: clock, into: &frame, paints: &drawn)
-        swap(&drawn, &paints)
-    }
-
-    /// Draws the panel like `render(_:at:clock:into:)`, and what each pixel was drawn as into `paints`, for
-    /// `colorize(_:paints:into:)`: for a caller that keeps frames drawn ahead of time, each with its paints.
+    /// Draws the panel at monotonic instant `now` into `frame` (which must be `width` × `height` of `depth`),
+    /// and what each pixel was drawn as into `paints`, for `colorize(_:paints:into:)`; answers when the picture
+    /// next changes, as `nextChange(_:after:clock:)` does: both read the one composition of `state` at `now`,
+    /// made once. `clock` is the text shown by the idle clock (the caller formats the time of day). On a grey
+    /// panel whose palette is not white on black, each level is then scaled by the luminance of its pixel's
+    /// colour.
+    @discardableResult
     public mutating func render(
         _ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame, paints: inout Paints
-    ) {
-        draw(compose(state, at: now, clock: clock), at: now, into: &frame, paints: &paints)
-    }
-
-    /// Draws the panel like `render(_:at:clock:into:paints:)` and answers when the picture next changes, as
-    /// `nextChange(_:after:clock:)` does: both read the one composition of `state` at `now`, made once, for the
-    /// renderer, which asks both of every frame it draws.
-    mutating func renderAskingNextChange(
-        _ state: PlayerState, at now: Duration, clock: String, into frame: inout Frame, paints: inout Paints
     ) -> Duration? {
         let composition = compose(state, at: now, clock: clock)
         draw(composition, at: now, into: &frame, paints: &paints)
         return nextChange(of: composition, state, after: now)
     }
 
-    /// Draws the panel like `render(_:at:clock:into:)` and its colours into `image` (`width` × `height`):
-    /// each level in its role's colour, unlit pixels in the background colour.
-    public mutating func render(
-        _ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame, image: inout RGBFrame
-    ) {
-        render(state, at: now, clock: clock, into: &frame)
-        colorize(frame, into: &image)
+    /// Draws the panel like `render(_:at:clock:into:paints:)`, keeping what each pixel was drawn as for
+    /// `colorize(_:into:)`: for a caller that draws one frame at a time and does not ask when the next is due.
+    public mutating func render(_ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame) {
+        // Drawn into storage of its own, then kept: `paints` cannot be lent while the scene draws.
+        var drawn = Paints()
+        swap(&drawn, &paints)
+        draw(compose(state, at: now, clock: clock), at: now, into: &frame, paints: &drawn)
+        swap(&drawn, &paints)
     }
 
     /// The colours of `frame` as this scene last drew it with `render(_:at:clock:into:)`, into `image`, without
