@@ -66,13 +66,10 @@ func renderFigures() {
         let state = demoState(at: .zero)
         scene.observe(state, at: .zero)
         func render(at instant: Duration) {
-            if color {
-                scene.render(state, at: instant, into: &frame)
-                scene.colorize(frame, into: &image)
-                image.pack(into: &wire, layout: layout)
-            } else {
-                scene.render(state, at: instant, into: &frame)
-            }
+            scene.render(state, at: instant, into: &frame)
+            guard color else { return }
+            scene.colorize(frame, into: &image)
+            image.pack(into: &wire, layout: layout)
         }
         // Steady state: within one lyric line (12 s to 15 s) while the title scrolls; every strip is cached.
         func steadyInstant(_ i: Int) -> Duration { .seconds(12) + .microseconds(Int64(i % 180) * 16_667) }

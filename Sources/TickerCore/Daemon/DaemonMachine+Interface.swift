@@ -59,7 +59,7 @@ extension DaemonMachine {
         /// grid instant, or the instant of a wake-up that follows feed input.
         case render(at: Duration)
         /// Hand the picture to the link (it opens, says hello, sends what changed or a keepalive), with
-        /// the brightness `brightnessLevel`.
+        /// the brightness in force (`brightnessPercent`, faded by the shell).
         case serviceLink(at: Duration)
         /// Draw the picture in the terminal.
         case drawTerminal

@@ -209,11 +209,6 @@ public struct DaemonMachine: Sendable {
     /// The idle clock's text, for the renderer.
     public var clockText: String { clock.text }
 
-    /// The brightness the link should use, 0–255.
-    public var brightnessLevel: UInt8 {
-        UInt8(min(max(brightnessPercent, 0), 100) * 255 / 100)
-    }
-
     /// The brightness in force, in percent: the feed's, else the schedule's, else the configured one.
     public var brightnessPercent: Int { state.brightness ?? scheduledBrightness ?? configuration.brightness }
 

@@ -63,6 +63,14 @@ extension Scene {
         var since: Duration
     }
 
+    /// The state last observed, when, and what the top zone showed then: what the top zone shows at a later
+    /// instant follows from it.
+    struct Observation {
+        var state = PlayerState()
+        var at: Duration = .zero
+        var shown = TopView(content: .idle, since: .zero)
+    }
+
     /// What the panel shows at `now`, `clock` being the idle clock's text.
     func compose(_ state: PlayerState, at now: Duration, clock: String) -> Composition {
         let (content, position, current) = topContent(state, at: now)
@@ -84,7 +92,7 @@ extension Scene {
             }
         case .nowPlaying:
             composition.top = .marquee(
-                nowPlaying, since: since(content, state, at: now, position: position), paint: .nowPlaying)
+                playing.line, since: since(content, state, at: now, position: position), paint: .nowPlaying)
         case .lyric:
             composition.top = isSplit ? .wrapped : .lyric
             return composition
@@ -130,8 +138,8 @@ extension Scene {
     /// what `observe` noted; after, the instants at which what hid it ended. `position` is the lyrics' position
     /// at `now` (the lyrics offset added).
     func since(_ content: TopContent, _ state: PlayerState, at now: Duration, position: Duration) -> Duration {
-        var since = shownWhenObserved.content == content ? shownWhenObserved.since : observedAt
-        for message in state.messages where message.expires > observedAt && message.expires <= now {
+        var since = observation.shown.content == content ? observation.shown.since : observation.at
+        for message in state.messages where message.expires > observation.at && message.expires <= now {
             if case .message(let shown) = content, !message.outranks(shown) { continue }
             since = max(since, message.expires)
         }
@@ -139,10 +147,12 @@ extension Scene {
         case .message(let shown):
             return max(since, shown.received)
         case .nowPlaying:
-            since = max(since, nowPlayingSince)
+            since = max(since, playing.since)
         case .idle:
             // Idle since `idleSince`, shown once `idleAfter` has passed with a line to show until then.
-            if let idleSince { since = max(since, nowPlaying.isEmpty ? idleSince : idleSince + style.idleAfter) }
+            if let idleSince = playing.idleSince {
+                since = max(since, playing.line.isEmpty ? idleSince : idleSince + style.idleAfter)
+            }
         case .lyric:
             return since
         }
@@ -155,33 +165,35 @@ extension Scene {
     func lyricLeft(_ state: PlayerState, at position: Duration) -> Duration? {
         let lines = state.lyrics.lines
         // Lyrics not observed (see `observe`) are not known to have hidden anything.
-        guard state.playback == .playing, lines.count == lastTopLine.count else { return nil }
+        guard state.playback == .playing, lines.count == lyrics.lastTopLine.count else { return nil }
         let latest = (state.nextLyricLine(after: position)?.index ?? lines.count) - 1
-        guard latest >= 0, case let index = lastTopLine[latest], index >= 0 else { return nil }
+        guard latest >= 0, case let index = lyrics.lastTopLine[latest], index >= 0 else { return nil }
         let end = index + 1 < lines.count ? min(lines[index].end, lines[index + 1].start) : lines[index].end
-        let observedPosition = state.playbackPosition(at: observedAt) + style.lyricsOffset
-        return end > observedPosition ? observedAt + (end - observedPosition) : nil
+        let observedPosition = state.playbackPosition(at: observation.at) + style.lyricsOffset
+        return end > observedPosition ? observation.at + (end - observedPosition) : nil
     }
 
     /// Whether lyric line `index` takes the top zone while it is sung: always on a single zone; on a split
     /// panel, when it is wrapped over both zones.
     func takesTopZone(_ index: Int, _ line: LyricLine) -> Bool {
         guard isSplit else { return true }
-        if index < lastTopLine.count, lyricLayouts[index].text == line.text { return lastTopLine[index] == index }
+        if index < lyrics.lastTopLine.count, lyrics.layouts[index].text == line.text {
+            return lyrics.lastTopLine[index] == index
+        }
         return style.karaoke.wrap && wrapped(index, line).fits
     }
 
     /// The layout of lyric line `index` in the lyric zone, as observed (or measured now, when the state drawn
     /// is not the one observed).
     func layout(_ index: Int, _ line: LyricLine) -> LyricLayout {
-        if index < lyricLayouts.count, lyricLayouts[index].text == line.text { return lyricLayouts[index] }
+        if index < lyrics.layouts.count, lyrics.layouts[index].text == line.text { return lyrics.layouts[index] }
         let zone = isSplit ? bottom : top
         return LyricLayout(line: line, layout: TextLine(line.text, fonts: zone.fonts), renderer: zone)
     }
 
     /// Lyric line `index` wrapped over both zones of a split panel, as observed (or wrapped now).
     func wrapped(_ index: Int, _ line: LyricLine) -> WrappedLyric {
-        if index < wrappedLyrics.count, wrappedLyrics[index].text == line.text { return wrappedLyrics[index] }
+        if index < lyrics.wrapped.count, lyrics.wrapped[index].text == line.text { return lyrics.wrapped[index] }
         return WrappedLyric(line: line, top: top, bottom: bottom)
     }
 }

@@ -12,8 +12,7 @@ extension Scene {
     /// Whether the panel shows its idle screen at `now` when no message and no lyric hides it: nothing to play,
     /// or `idleAfter` has passed since the player went quiet.
     func isIdle(at now: Duration) -> Bool {
-        guard let idleSince else { return false }
-        return nowPlaying.isEmpty || now - idleSince >= style.idleAfter
+        playing.isIdle(at: now, after: style.idleAfter)
     }
 
     /// Draws `cover` into the cover's box (a picture of another size centred and cut to it), each pixel at the

@@ -28,7 +28,7 @@ extension Scene {
         }
         let line = composition.current?.line
         let laidOut = composition.current.map { layout($0.index, $0.line) }
-        let artist = nowPlayingArtist
+        let artist = playing.artist
         if let icon = composition.icon {
             drawIcon(icon, at: now, into: &frame, paints: &paints)
             Self.draw(

@@ -43,7 +43,8 @@ extension Scene {
             if let next = state.nextLyricLine(after: position) { consider(instant(atPosition: next.line.start)) }
         }
         // The idle screen comes when the countdown ends; under a message, the cover still goes then.
-        if state.activeMessage(at: now) == nil || composition.cover != nil, let idleSince, !nowPlaying.isEmpty,
+        if state.activeMessage(at: now) == nil || composition.cover != nil, let idleSince = playing.idleSince,
+            !playing.line.isEmpty,
             now - idleSince < style.idleAfter
         {
             consider(idleSince + style.idleAfter)

@@ -26,26 +26,12 @@ public struct Scene: Sendable {
     var beside: ZoneRenderer
     let iconSide: Int?
     let isSplit: Bool
-    var nowPlaying = ""
-    var nowPlayingSince: Duration = .zero
-    var idleSince: Duration? = .zero
-    private var lastTrack = -1
-    private var lastPlayback = PlayerState.Playback.stopped
-    private var stoppedAfterPlaying = false
-    /// The artist's columns in the now-playing line's strip.
-    var nowPlayingArtist = 0..<0
-    /// The state last observed, and when: what the top zone shows at a later instant follows from it.
-    var observed = PlayerState()
-    var observedAt: Duration = .zero
-    /// What the top zone showed when the state was last observed, and since when.
-    var shownWhenObserved = TopView(content: .idle, since: .zero)
-    /// Every line of the observed lyrics laid out in the lyric zone (the bottom one of a split panel) and, on
-    /// a split panel that wraps, over both zones.
-    var lyricLayouts: [LyricLayout] = []
-    var wrappedLyrics: [WrappedLyric] = []
-    /// For each line of the observed lyrics, the last line at or before it that takes the top zone while it
-    /// is sung (see `takesTopZone`), or -1.
-    var lastTopLine: [Int] = []
+    /// The now-playing line and since when, and the player going quiet.
+    var playing = NowPlayingWatch()
+    /// The state last observed, when, and what the top zone showed then.
+    var observation = Observation()
+    /// The observed lyrics, laid out.
+    var lyrics = ObservedLyrics()
     let colorizer: Colorizer
     /// What each pixel of the frame last drawn by `render(_:at:clock:into:)` was drawn as.
     var paints = Paints()
@@ -59,6 +45,10 @@ public struct Scene: Sendable {
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
+
+    /// Whether the panel counts down to its idle screen, or shows it (see `observe(_:at:)`): the player
+    /// stopped, or there is no now-playing line. While false, the track stays up for as long as nothing changes.
+    public var isQuiet: Bool { playing.idleSince != nil }
 
     /// A scene for a `width` × `height` panel of `depth` levels, grey or (`color`) turned into colours.
     public init(width: Int, height: Int, depth: PixelDepth, color: Bool = false, style: SceneStyle) {
@@ -78,29 +68,20 @@ public struct Scene: Sendable {
         }
         // The rows the zones share: all but the bar's, when it takes one of its own.
         let rows = area.height - (placement?.reserved ?? 0)
-        if isSplit {
-            let topHeight = Scene.splitRow(height: rows, top: style.fonts, bottom: style.bottomFonts)
-            top = ZoneRenderer(
-                zone: Zone(x: area.x, y: area.y, width: area.width, height: topHeight), depth: depth,
-                fonts: style.fonts, marquee: style.marquee, karaoke: style.karaoke)
-            bottom = ZoneRenderer(
-                zone: Zone(x: area.x, y: area.y + topHeight, width: area.width, height: rows - topHeight),
-                depth: depth, fonts: style.bottomFonts, marquee: style.marquee, karaoke: style.karaoke)
-        } else {
-            top = ZoneRenderer(
-                zone: Zone(x: area.x, y: area.y, width: area.width, height: rows), depth: depth, fonts: style.fonts,
-                marquee: style.marquee, karaoke: style.karaoke)
-            bottom = ZoneRenderer(
-                zone: Zone(x: area.x, y: area.y + rows, width: 0, height: 0), depth: depth,
-                fonts: style.bottomFonts, marquee: style.marquee, karaoke: style.karaoke)
+        func renderer(_ zone: Zone, _ fonts: FontChain) -> ZoneRenderer {
+            ZoneRenderer(zone: zone, depth: depth, fonts: fonts, marquee: style.marquee, karaoke: style.karaoke)
         }
+        // Without a split the bottom zone is empty, below the top one.
+        let topHeight = isSplit ? Scene.splitRow(height: rows, top: style.fonts, bottom: style.bottomFonts) : rows
+        top = renderer(Zone(x: area.x, y: area.y, width: area.width, height: topHeight), style.fonts)
+        bottom = renderer(
+            Zone(x: area.x, y: area.y + topHeight, width: isSplit ? area.width : 0, height: rows - topHeight),
+            style.bottomFonts)
         let side =
             style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
         let besideZone = Scene.besideIcon(top.zone, side: side)
         iconSide = besideZone == nil ? nil : side
-        beside = ZoneRenderer(
-            zone: besideZone ?? Zone(x: 0, y: 0, width: 0, height: 0), depth: depth, fonts: style.fonts,
-            marquee: style.marquee, karaoke: style.karaoke)
+        beside = renderer(besideZone ?? Zone(x: 0, y: 0, width: 0, height: 0), style.fonts)
         let restLevel = top.restFraction.map { UInt8(($0 * Double(depth.maxLevel)).rounded()) } ?? depth.maxLevel
         colorizer = Colorizer(palette: style.palette, depth: depth, restLevel: restLevel)
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
@@ -130,54 +111,16 @@ public struct Scene: Sendable {
     /// line, when its marquee lap started, when the player went idle, the lyrics' layouts, and what the top
     /// zone showed until now, so that what it shows next is seen to be new or to come back.
     public mutating func observe(_ state: PlayerState, at now: Duration) {
-        let before = topView(observed, at: now)
-        let (line, artist) = state.nowPlayingMarkingArtist(style.template)
-        if line != nowPlaying || state.track != lastTrack {
-            nowPlaying = line
-            nowPlayingSince = now
-            nowPlayingArtist = 0..<0
-            if colorizer.usesPaint, let artist {
-                nowPlayingArtist = TextLine(line, fonts: top.fonts).span(ofCharacters: artist)
-            }
-            if state.track != lastTrack { stoppedAfterPlaying = false }
-            lastTrack = state.track
+        let before = topView(observation.state, at: now)
+        playing.observe(state, template: style.template, fonts: colorizer.usesPaint ? top.fonts : nil, at: now)
+        if state.lyrics != observation.state.lyrics {
+            lyrics = ObservedLyrics(
+                state.lyrics, top: top, bottom: bottom, split: isSplit, wrap: style.karaoke.wrap)
         }
-        if state.playback == .stopped, lastPlayback != .stopped { stoppedAfterPlaying = true }
-        if state.playback != .stopped { stoppedAfterPlaying = false }
-        lastPlayback = state.playback
-        // A line written by a script that never says `play` stays up; a player that stopped goes idle.
-        let active = !line.isEmpty && !stoppedAfterPlaying
-        if active {
-            idleSince = nil
-        } else if idleSince == nil {
-            idleSince = now
-        }
-        if state.lyrics != observed.lyrics { layOut(state.lyrics) }
         if coverBox != nil, state.cover != coverLevels.cover { coverLevels = CoverLevels(state.cover, depth: depth) }
         let content = topContent(state, at: now).content
-        shownWhenObserved = TopView(content: content, since: content == before.content ? before.since : now)
-        observed = state
-        observedAt = now
-    }
-
-    /// Lays out every line of `lyrics` once, for drawing and for telling when the picture changes.
-    private mutating func layOut(_ lyrics: ParsedLyrics) {
-        let lyricZone = isSplit ? bottom : top
-        lyricLayouts = lyrics.lines.map { line in
-            LyricLayout(line: line, layout: TextLine(line.text, fonts: lyricZone.fonts), renderer: lyricZone)
-        }
-        wrappedLyrics =
-            isSplit && style.karaoke.wrap
-            ? lyrics.lines.map { WrappedLyric(line: $0, top: top, bottom: bottom) } : []
-        let lines = lyrics.lines
-        lastTopLine = []
-        for index in lines.indices {
-            // A line is sung until it ends or the next one starts; not at all when the next starts with it.
-            let line = lines[index]
-            let sung = (index + 1 < lines.count ? min(line.end, lines[index + 1].start) : line.end) > line.start
-            let takesTop = sung && (!isSplit || (index < wrappedLyrics.count && wrappedLyrics[index].fits))
-            lastTopLine.append(takesTop ? index : (lastTopLine.last ?? -1))
-        }
+        let since = content == before.content ? before.since : now
+        observation = Observation(state: state, at: now, shown: TopView(content: content, since: since))
     }
 
     /// Draws the panel at monotonic instant `now` into `frame` (which must be `width` × `height` of `depth`),
