@@ -28,24 +28,22 @@ import Testing
         -> [DaemonMachine.Action]
     {
         var actions: [DaemonMachine.Action] = []
-        files.write(
-            at: now, from: now, state: state, panel: false, brightness: 100, quiet: true, configuration,
-            into: &actions)
+        let due = files.due(from: now, state, quiet: true, configuration)
+        files.write(at: now, due, state, panel: false, brightness: 100, quiet: true, into: &actions)
         return actions
     }
 
     @Test func writesBothAtTheStartThenAnIntervalAfterAChange() {
         var files = StateFileKeeper()
         var state = PlayerState()
-        #expect(files.due(from: Self.start, state: state, quiet: true, Self.configuration) == Self.start)
+        #expect(files.due(from: Self.start, state, quiet: true, Self.configuration) == (Self.start, Self.start))
         #expect(Self.kinds(Self.write(&files, at: Self.start, state)) == ["snapshot", "kept state"])
         // A stopped panel owes nothing more until a change.
-        #expect(files.due(from: Self.start, state: state, quiet: true, Self.configuration) == nil)
+        #expect(files.due(from: Self.start, state, quiet: true, Self.configuration) == (nil, nil))
         state.apply(.title("Night Run"), at: Self.start + .milliseconds(10))
         files.stateChanged()
-        #expect(
-            files.due(from: Self.start, state: state, quiet: true, Self.configuration)
-                == Self.start + .milliseconds(250))
+        let later = Self.start + .milliseconds(250)
+        #expect(files.due(from: Self.start, state, quiet: true, Self.configuration) == (later, later))
     }
 
     @Test func aSnapshotThatWouldSayTheSameIsNotWrittenAgain() {
@@ -53,18 +51,16 @@ import Testing
         _ = Self.write(&files, at: Self.start)
         files.snapshotChanged()
         #expect(Self.write(&files, at: Self.start + .seconds(1)).isEmpty)
-        #expect(files.due(from: Self.start + .seconds(1), state: PlayerState(), quiet: true, Self.configuration) == nil)
+        #expect(files.due(from: Self.start + .seconds(1), PlayerState(), quiet: true, Self.configuration) == (nil, nil))
     }
 
     @Test func aStopWritesTheKeptStateOnlyWhenItOwesOneAndALastSnapshot() {
         var files = StateFileKeeper()
         _ = Self.write(&files, at: Self.start)
-        let stop = files.finish(
-            at: Self.start + .seconds(5), state: PlayerState(), brightness: 100, quiet: true, Self.configuration)
+        let stop = files.finish(at: Self.start, PlayerState(), brightness: 100, quiet: true, Self.configuration)
         #expect(Self.kinds(stop) == ["last snapshot"])
         files.stateChanged()
-        let owed = files.finish(
-            at: Self.start + .seconds(6), state: PlayerState(), brightness: 100, quiet: true, Self.configuration)
+        let owed = files.finish(at: Self.start, PlayerState(), brightness: 100, quiet: true, Self.configuration)
         #expect(Self.kinds(owed) == ["kept state", "last snapshot"])
     }
 }

@@ -1,4 +1,10 @@
 extension Duration {
+    /// The sooner of two instants, either of which may be nil (none); nil when both are.
+    package static func sooner(_ a: Duration?, _ b: Duration?) -> Duration? {
+        guard let a, let b else { return a ?? b }
+        return min(a, b)
+    }
+
     /// The first instant in `start <.. candidate` at which `reached` holds, for a condition that does not hold
     /// at `start` and, once it holds, holds on: found to the attosecond, so that an instant computed in floating
     /// point (`candidate`) is never taken a hair too late. `candidate` itself when the condition does not hold

@@ -3,10 +3,9 @@
 /// owns the player state and the pacing of drawings, and composes small values for the rest: the frame grid,
 /// the feed's intake (`FeedIntake`: decoding, stale input, problems), the demo (`DemoPlayer`), the state file
 /// and the kept state (`StateFileKeeper`), one `Cadence` each for the watchdog, the status and the terminal,
-/// and the idle clock. It draws nothing:
-/// the shell (`Daemon`) carries out the actions — a `Renderer` draws on `.render` — and tells it what the
-/// renderer and the link expect next (`PictureOutlook`, `linkDeadline`). Time is passed in, so tests drive
-/// the machine on a manual clock.
+/// and the idle clock. It draws nothing: the shell (`Daemon`) carries out the actions — a `Renderer` draws on
+/// `.render` — and tells it what the renderer and the link expect next (`PictureOutlook`, `linkDeadline`). Time
+/// is passed in, so tests drive the machine on a manual clock.
 ///
 /// Every wake-up it asks for lands on the frame grid: instants `origin + k / fps`, so motion stays evenly paced
 /// whatever woke the loop before. Between two changes of the picture the loop sleeps; feed input wakes it at
@@ -195,9 +194,9 @@ public struct DaemonMachine: Sendable {
             // Counted from the grid instant, so that the next one falls on a wake-up of the grid, not just after.
             status.done(at: tick)
         }
+        let due = files.due(from: lastTick, state, quiet: quiet, configuration)
         files.write(
-            at: now, from: lastTick, state: state, panel: linkStreaming, brightness: brightnessPercent, quiet: quiet,
-            configuration, into: &actions)
+            at: now, due, state, panel: linkStreaming, brightness: brightnessPercent, quiet: quiet, into: &actions)
     }
 
     /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its second or
@@ -234,15 +233,13 @@ public struct DaemonMachine: Sendable {
     /// clock's next change. Always a grid instant after `now`.
     public func nextWake(after now: Duration, picture: PictureOutlook, linkDeadline: Duration?) -> Duration {
         var earliest = renderDue(picture)
-        func consider(_ instant: Duration?) {
-            guard let instant else { return }
-            if let current = earliest, current <= instant { return }
-            earliest = instant
-        }
+        func consider(_ instant: Duration?) { earliest = .sooner(earliest, instant) }
         consider(linkDeadline)
         consider(watchdogDue)
         consider(statusDue)
-        consider(files.due(from: lastTick, state: state, quiet: picture.isQuiet, configuration))
+        let written = files.due(from: lastTick, state, quiet: picture.isQuiet, configuration)
+        consider(written.snapshot)
+        consider(written.keep)
         consider(terminalDue)
         consider(intake.due)
         if configuration.demo { consider(demo.end(of: state, after: now)) }
@@ -253,8 +250,7 @@ public struct DaemonMachine: Sendable {
 
     /// When the picture must be drawn: when the renderer expects it to change, or sooner when a drawing is owed.
     private func renderDue(_ picture: PictureOutlook) -> Duration? {
-        guard let owed = drawOwed else { return picture.nextChange }
-        return picture.nextChange.map { min($0, owed) } ?? owed
+        .sooner(picture.nextChange, drawOwed)
     }
 
     /// Every half of systemd's watchdog interval.
@@ -289,7 +285,7 @@ public struct DaemonMachine: Sendable {
     /// unless it already says all there is (a change is owed, or a track stays up and the file's time should
     /// be the stop's); and a last snapshot saying that the daemon stopped.
     public mutating func finish(at now: Duration, picture: PictureOutlook) -> [Action] {
-        files.finish(at: now, state: state, brightness: brightnessPercent, quiet: picture.isQuiet, configuration)
+        files.finish(at: now, state, brightness: brightnessPercent, quiet: picture.isQuiet, configuration)
     }
 
     // MARK: Helpers

@@ -47,8 +47,7 @@ struct FeedIntake: Sendable {
     /// When `catchUp(at:into:)` next has something to do: a check for a stale feed, or the end of a minute of
     /// problems not all logged.
     var due: Duration? {
-        guard let summary = limiter.summaryDue else { return check }
-        return check.map { min($0, summary) } ?? summary
+        .sooner(check, limiter.summaryDue)
     }
 
     /// Logs problems, at most `problemsPerMinute` a minute, and counts them all. The problems not logged are

@@ -1,8 +1,8 @@
-/// The decider's two files: the state file (`[feed] state`, a `StateSnapshot` for bridges, written soon after
-/// a change, at most once per `snapshotInterval`, and not again while it would say the same) and the kept
-/// state (`[feed] keep`, the commands that rebuild the panel after a restart: soon after a change, at most
-/// once per `keepInterval`, and again every `keepRefresh` while its track stays up). It says when each is due
-/// and what to write; the shell writes them. A small pure value on the caller's clock.
+/// The decider's two files, when each is due and what it says; the shell writes them. The state file (`[feed]
+/// state`, a `StateSnapshot` for bridges): soon after a change, at most once per `snapshotInterval`, never
+/// twice the same. The kept state (`[feed] keep`, the commands that rebuild the panel after a restart): soon
+/// after a change, at most once per `keepInterval`, and again every `keepRefresh` while its track stays up, so
+/// that after a crash its time is at most that long before the end. A small pure value on the caller's clock.
 struct StateFileKeeper: Sendable {
     /// When the state file was last written, whether what it says changed since, and what it said.
     private var snapshots = Cadence()
@@ -22,24 +22,25 @@ struct StateFileKeeper: Sendable {
     /// What only the state file says changed (the panel came or went, the brightness, a reload, a restore).
     mutating func snapshotChanged() { snapshots.changed() }
 
-    /// When the next file is due, counted from grid instant `start` (the last wake-up's), as
-    /// `configuration` says, for `state`; `quiet` as in `PictureOutlook` (nil: nothing due).
+    /// When the state file and the kept state are due (nil: nothing owed, or no such file), counted from grid
+    /// instant `start`, the last wake-up's, as `configuration` says; `quiet` as in `PictureOutlook`.
     func due(
-        from start: Duration, state: PlayerState, quiet: Bool, _ configuration: DaemonMachine.Configuration
-    ) -> Duration? {
-        let snapshot = snapshotDue(from: start, configuration)
-        guard let keep = keepDue(from: start, state: state, quiet: quiet, configuration) else { return snapshot }
-        return snapshot.map { min($0, keep) } ?? keep
+        from start: Duration, _ state: PlayerState, quiet: Bool, _ configuration: DaemonMachine.Configuration
+    ) -> (snapshot: Duration?, keep: Duration?) {
+        let snapshot = configuration.snapshotInterval.flatMap { snapshots.due(from: start, interval: $0, refresh: nil) }
+        guard let interval = configuration.keepInterval else { return (snapshot, nil) }
+        let refresh = Self.keepsTrack(state, quiet: quiet) ? max(configuration.keepRefresh, interval) : nil
+        return (snapshot, keeping.due(from: start, interval: interval, refresh: refresh))
     }
 
-    /// At a wake-up at `now` (the last grid instant `start`): the files due, to `actions` — the snapshot of
-    /// `state` with the panel streaming or not (`panel`) and the `brightness` in force, unless it says what the
-    /// last one said, then the kept state.
+    /// At a wake-up at `now`, the files `due` (as `due(from:_:quiet:_:)` said) to `actions`: the snapshot of
+    /// `state`, the panel streaming or not (`panel`), at `brightness`, unless it says what the last one said;
+    /// then the kept state.
     mutating func write(
-        at now: Duration, from start: Duration, state: PlayerState, panel: Bool, brightness: Int, quiet: Bool,
-        _ configuration: DaemonMachine.Configuration, into actions: inout [DaemonMachine.Action]
+        at now: Duration, _ due: (snapshot: Duration?, keep: Duration?), _ state: PlayerState, panel: Bool,
+        brightness: Int, quiet: Bool, into actions: inout [DaemonMachine.Action]
     ) {
-        if let due = snapshotDue(from: start, configuration), now >= due {
+        if let at = due.snapshot, now >= at {
             let snapshot = StateSnapshot(state, at: now, panel: panel, brightness: brightness)
             if snapshot != lastSnapshot {
                 actions.append(.writeSnapshot(snapshot))
@@ -49,16 +50,14 @@ struct StateFileKeeper: Sendable {
                 snapshots.settled()
             }
         }
-        if let due = keepDue(from: start, state: state, quiet: quiet, configuration), now >= due {
-            actions.append(keep(state, at: now, quiet: quiet))
-        }
+        if let at = due.keep, now >= at { actions.append(keep(state, at: now, quiet: quiet)) }
     }
 
     /// What to write as the daemon stops at `now`: the kept state, unless it already says all there is (a
-    /// change is owed, or a track stays up and the file's time should be the stop's); and a last snapshot
-    /// saying that the daemon stopped.
+    /// change is owed, or a track stays up and the file's time should be the stop's); and a last snapshot, at
+    /// `brightness`, which says that the daemon stopped.
     mutating func finish(
-        at now: Duration, state: PlayerState, brightness: Int, quiet: Bool,
+        at now: Duration, _ state: PlayerState, brightness: Int, quiet: Bool,
         _ configuration: DaemonMachine.Configuration
     ) -> [DaemonMachine.Action] {
         var actions: [DaemonMachine.Action] = []
@@ -72,26 +71,8 @@ struct StateFileKeeper: Sendable {
         return actions
     }
 
-    /// As soon as the state changed, but not sooner than `snapshotInterval` after the last time (nil: nothing
-    /// owed, or no state file).
-    private func snapshotDue(from start: Duration, _ configuration: DaemonMachine.Configuration) -> Duration? {
-        configuration.snapshotInterval.flatMap { snapshots.due(from: start, interval: $0, refresh: nil) }
-    }
-
-    /// Soon after a change, at most once per `keepInterval`; while its track stays up, again every
-    /// `keepRefresh`, so that after a crash the file's time is at most that long before the end (nil: no kept
-    /// state, or nothing due).
-    private func keepDue(
-        from start: Duration, state: PlayerState, quiet: Bool, _ configuration: DaemonMachine.Configuration
-    ) -> Duration? {
-        guard let interval = configuration.keepInterval else { return nil }
-        let refresh = Self.keepsTrack(state, quiet: quiet) ? max(configuration.keepRefresh, interval) : nil
-        return keeping.due(from: start, interval: interval, refresh: refresh)
-    }
-
     /// Whether the kept state holds the track, and is written again while nothing changes: not while the clock
-    /// is stopped and the panel counts down to its idle screen or shows it (`quiet`: the player stopped the
-    /// track, or there is none).
+    /// is stopped and the panel counts down to its idle screen or shows it (`quiet`).
     private static func keepsTrack(_ state: PlayerState, quiet: Bool) -> Bool {
         !(quiet && state.playback == .stopped)
     }

@@ -20,11 +20,7 @@ extension Scene {
     /// The same, for `composition`, the composition of `state` at `now`.
     func nextChange(of composition: Composition, _ state: PlayerState, after now: Duration) -> Duration? {
         var earliest: Duration?
-        func consider(_ instant: Duration?) {
-            guard let instant else { return }
-            if let current = earliest, current <= instant { return }
-            earliest = instant
-        }
+        func consider(_ instant: Duration?) { earliest = .sooner(earliest, instant) }
         for message in state.messages {
             if message.received > now { consider(message.received) }
             if message.expires > now { consider(message.expires) }

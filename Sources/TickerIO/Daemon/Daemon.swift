@@ -188,8 +188,7 @@ package final class Daemon {
     /// When the link next has something to do: its own deadline, or a change of the brightness (a fade's step,
     /// the schedule's next reading).
     private var linkDeadline: Duration? {
-        guard let own = link?.nextDeadline else { return brightness.due }
-        return brightness.due.map { min($0, own) } ?? own
+        .sooner(link?.nextDeadline, brightness.due)
     }
 
     private static let signalToken: Int32 = 0
@@ -232,9 +231,14 @@ package final class Daemon {
             case .petWatchdog:
                 notify.send("WATCHDOG=1")
             case .writeSnapshot(let snapshot):
-                writeStateFile(snapshot)
+                let meaning = "the file is written at the next change"
+                write("state file", settings.config.feed.state, &stateFileProblem, meaning) {
+                    try StateFile.write(snapshot, to: $0)
+                }
             case .keepState(let commands):
-                writeKeptState(KeptState(written: Clock.wallNow, commands: commands))
+                write("kept state", settings.config.feed.keep, &keptStateProblem, "a restart will start empty") {
+                    try KeptStateFile.write(KeptState(written: Clock.wallNow, commands: commands), to: $0)
+                }
             case .log(let level, let message):
                 logger.log(level, message)
             case .reload:
@@ -248,29 +252,15 @@ package final class Daemon {
         }
     }
 
-    private func writeStateFile(_ snapshot: StateSnapshot) {
-        let path = settings.config.feed.state
-        guard !path.isEmpty else { return }
-        write("state file", path, &stateFileProblem, "the file is written at the next change") {
-            try StateFile.write(snapshot, to: path)
-        }
-    }
-
-    private func writeKeptState(_ kept: KeptState) {
-        let path = settings.config.feed.keep
-        guard !path.isEmpty else { return }
-        write("kept state", path, &keptStateProblem, "a restart will start empty") {
-            try KeptStateFile.write(kept, to: path)
-        }
-    }
-
-    /// Writes the `what` file at `path`: a failure is logged once per change of cause, with what it means
-    /// (`meaning`), and the recovery once; the panel runs on either way.
+    /// Writes the `what` file at `path` (none when it is empty) with `body`: a failure is logged once per change
+    /// of cause, with what it means (`meaning`), and the recovery once; the panel runs on either way.
     private func write(
-        _ what: String, _ path: String, _ problem: inout ProblemOnce, _ meaning: String, _ body: () throws -> Void
+        _ what: String, _ path: String, _ problem: inout ProblemOnce, _ meaning: String,
+        _ body: (String) throws -> Void
     ) {
+        guard !path.isEmpty else { return }
         do {
-            try body()
+            try body(path)
             if problem.recovered() { logger.notice("\(what) '\(path)' written again") }
         } catch {
             if problem.failed("\(error)") { logger.warning("\(what): \(error) (the panel runs on; \(meaning))") }

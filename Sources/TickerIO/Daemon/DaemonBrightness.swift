@@ -51,12 +51,7 @@ struct DaemonBrightness {
     /// Plans, after a wake-up at `now`, when the sink's brightness next changes (`fading`: counting the fade's
     /// steps, which only a device needs) or the schedule must be read again.
     mutating func plan(after now: Duration, fading: Bool) {
-        let step = fading ? fade.nextChange(after: now) : nil
-        guard let nextReading else {
-            due = step
-            return
-        }
-        due = step.map { min($0, nextReading) } ?? nextReading
+        due = .sooner(fading ? fade.nextChange(after: now) : nil, nextReading)
     }
 
     /// Reads the schedule against the wall clock at `now`. At a wake-up (`due`), a brightness the feed set gives
