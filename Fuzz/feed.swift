@@ -78,6 +78,7 @@ func drawWithCover(_ state: PlayerState, at now: Duration) {
     scene.observe(state, at: now)
     var frame = Frame(width: 40, height: 16, depth: .eight)
     var image = RGBFrame(width: 40, height: 16)
-    scene.render(state, at: now, into: &frame, image: &image)
+    scene.render(state, at: now, into: &frame)
+    scene.colorize(frame, into: &image)
     if let next = scene.nextChange(state, after: now), next < now { fatalError("next change before now") }
 }
