@@ -38,7 +38,7 @@ release:
 	$(SWIFT) build -c release --product tickerd
 	$(SWIFT) build -c release --product tickerctl
 
-# Prints the figures quoted in README.md.
+# Prints the figures docs/FIGURES.md quotes.
 bench:
 	@scripts/deps.sh build
 	$(SWIFT) build -c release

@@ -107,6 +107,13 @@ let package = Package(
         .testTarget(
             name: "TickerctlTests",
             dependencies: ["tickerctl", "TickerFollow", "TickerCore", "TickerIO", "TickerTestSupport"]),
+        // The fuzz harnesses, each replayed over its corpus (Fuzz/Replay); `scripts/fuzz` builds them for libFuzzer.
+        .testTarget(
+            name: "FuzzCorpusTests",
+            dependencies: [
+                "TickerCore", "TickerWire", "PanelCore", "TickerIO", "TickerFollow", "TickerPictures", "CFriBidi",
+            ],
+            path: "Fuzz", exclude: ["corpus"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerPictures", "TickerTestSupport"]
@@ -114,3 +121,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A sanitizer's run in the gate (scripts/gate) builds only what it tests, named by TICKERD_SANITIZER: under
+// AddressSanitizer the pure targets' tests and the fuzz corpora; under ThreadSanitizer the pure targets' tests and
+// the followers', with the programs those start (the followers have worker threads). Any other build has it all.
+let sanitizerScopes: [String: (tests: Set<String>, programs: Set<String>)] = [
+    "address": (["TickerCoreTests", "TickerWireTests", "PanelCoreTests", "FuzzCorpusTests"], []),
+    "thread": (
+        ["TickerCoreTests", "TickerWireTests", "PanelCoreTests", "TickerFollowTests"], ["tickerd", "tickerctl"]
+    ),
+]
+if let scope = Context.environment["TICKERD_SANITIZER"].flatMap({ sanitizerScopes[$0] }) {
+    package.targets.removeAll {
+        ($0.type == .test && !scope.tests.contains($0.name))
+            || ($0.type == .executable && !scope.programs.contains($0.name))
+    }
+    package.products.removeAll { $0 is Product.Executable && !scope.programs.contains($0.name) }
+}

@@ -3,8 +3,9 @@
 // address of hex digits, dots and colons, and a name unique among those kept; every line it refuses is one
 // sentence.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerFollow
+
+func fuzzAvahi(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let output = AvahiBrowseOutput(parsing: UnsafeBufferPointer(start: data, count: size))
     var names = Set<String>()
     for service in output.services {

@@ -2,8 +2,10 @@
 // Feeds arbitrary bytes to the BDF loader: it must either load a font whose glyphs are internally
 // consistent or throw, never crash, hang or read out of bounds.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerWire
+
+func fuzzBdf(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     do {
         let font = try BitmapFont(bdf: bytes, file: "fuzz.bdf")

@@ -3,8 +3,10 @@
 // problems, each located on a line of the input, and a configuration it accepts must pass its own checks
 // (a split layout's fonts fitting the panel among them).
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerWire
+
+func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let lineCount = text.unicodeScalars.reduce(1) { $0 + ($1 == "\n" || $1 == "\r" ? 1 : 0) }
     switch Config.parse(text: text, file: "fuzz.conf") {

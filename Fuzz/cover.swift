@@ -4,8 +4,11 @@
 // bounds, the same one again when asked twice, or a refusal naming what is wrong; never a crash, a hang or an
 // allocation without bound (a JPEG's header may claim any size, its scans may be many).
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerPictures
+@testable import TickerWire
+
+func fuzzCover(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let side = size % FeedPicture.maxSide + 1
     let first: FeedPicture

@@ -3,8 +3,10 @@
 // anything else): the counts of dropped replies add up, every message that decodes encodes back to itself,
 // and the log limiter lets through no more lines than it promises, with time taken from the input.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerIO
+@testable import TickerWire
+
+func fuzzDevice(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     var reader = DeviceReplyReader(capacity: 512)
     var limiter = ProblemLogLimiter<DeviceReplyProblem>(firstLogged: 3, summaryInterval: .seconds(60))

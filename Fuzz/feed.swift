@@ -3,8 +3,10 @@
 // to a player state, and checks that each plain command survives encode/parse, that each picture block is
 // within its bounds and survives being written back, and that scenes with icons and with a cover draw the pictures.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerWire
+
+func fuzzFeed(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     var limits = FeedDecoder.Limits()
@@ -44,7 +46,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 }
 
 /// A picture from the decoder is within its bounds, its frames play in order, and it is read back as itself.
-func check(_ picture: FeedPicture) {
+private func check(_ picture: FeedPicture) {
     if let problem = picture.problem { fatalError("a picture out of bounds came through: \(problem)") }
     let read = FeedCommand.decode(lines: FeedCommand.picture(picture).lines)
     if read.commands != [.picture(picture)] || !read.problems.isEmpty { fatalError("picture encode/decode changed it") }
@@ -57,7 +59,7 @@ func check(_ picture: FeedPicture) {
 
 /// Draws the state on a small panel with icons, the messages' icon the first picture sent, and asks when it
 /// next changes.
-func drawWithIcons(_ state: PlayerState, at now: Duration) {
+private func drawWithIcons(_ state: PlayerState, at now: Duration) {
     var style = SceneStyle(fonts: FontChain([.builtin]))
     style.icons = IconStyle()
     if let first = state.pictures.pictures.first { style.icons?[.message] = first.name }
@@ -70,7 +72,7 @@ func drawWithIcons(_ state: PlayerState, at now: Duration) {
 
 /// Draws the state in colour with a cover at the left (a still: the first frame of whatever was sent), and asks
 /// when it next changes.
-func drawWithCover(_ state: PlayerState, at now: Duration) {
+private func drawWithCover(_ state: PlayerState, at now: Duration) {
     if let cover = state.cover, cover.isAnimated || cover.problem != nil { fatalError("a cover of several frames") }
     var style = SceneStyle(fonts: FontChain([.builtin]))
     style.cover = .left

@@ -4,8 +4,10 @@
 // daemon can read back what it would then keep: a file that reads back to the same text, and commands that
 // rebuild the same state.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerWire
+
+func fuzzKept(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     let body = Array(bytes.dropFirst())

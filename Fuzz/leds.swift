@@ -4,8 +4,9 @@
 // WLED's JSON). Every frame decoded fits the bound and re-encodes to a header the decoder reads back; every
 // JSON line is read within its limits or refused with a reason.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+
+func fuzzLeds(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     var decoder = StripDecoder(maxLEDs: 64)
     var replies = StripReplyReader()

@@ -3,13 +3,16 @@
 // the names taken from those librespot and spotifyd pass) and checks that every event read gives feed lines
 // the daemon reads back without a problem.
 
+@testable import TickerCore
+@testable import TickerFollow
+@testable import TickerWire
+
 private let names = [
     "PLAYER_EVENT", "NAME", "TRACK_NAME", "ARTISTS", "ALBUM", "ITEM_TYPE", "SHOW_NAME", "DURATION_MS",
     "TRACK_DURATION", "POSITION_MS",
 ]
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzLibrespot(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var environment: [String: String] = [:]
     for entry in bytes.split(whereSeparator: { $0 == 0 || $0 == 0x0A }) {

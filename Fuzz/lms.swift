@@ -3,8 +3,11 @@
 // a status answer and a notification, plans the feed commands of every snapshot and checks that the daemon
 // reads them back without a problem.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerFollow
+@testable import TickerWire
+
+func fuzzLms(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     var parser = LMSLineParser(maxLineBytes: 1024, maxTokens: 64)

@@ -3,8 +3,10 @@
 // words inside their line in time and in text, the sweep inside the line and done by the line's sungEnd, the
 // song's pace within its bounds, and encode/parse giving back the same lines.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerWire
+
+func fuzzLrc(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let lyrics = Lyrics.parse(text)
     check(lyrics.pace >= LyricsPace.fastest && lyrics.pace <= LyricsPace.slowest, "pace out of bounds")

@@ -2,8 +2,12 @@
 // Feeds arbitrary bytes, in arbitrary chunks, to the MPD response parser (accepting binary data, as for
 // `readpicture`, when the first byte says so) and the snapshot builder.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerFollow
+@testable import TickerIO
+@testable import TickerWire
+
+func fuzzMpd(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     var parser = MPDResponseParser(expectingGreeting: first & 1 == 0, maxLineBytes: 512, maxFields: 64)

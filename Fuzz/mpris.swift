@@ -3,8 +3,12 @@
 // choice of the player, the update filter and the feed planner; every fourth report is also taken as the
 // answer to an ask.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerFollow
+@testable import TickerIO
+@testable import TickerWire
+
+func fuzzMpris(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     var parser = PlayerctlOutputParser(maxRecordBytes: 256)

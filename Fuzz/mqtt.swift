@@ -4,8 +4,11 @@
 // command the daemon reads back as itself, that a brightness is a percent, that a state file read is written
 // back to the same snapshot, and that any JSON value read is written back to text that reads as the same value.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerFollow
+@testable import TickerWire
+
+func fuzzMqtt(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     let payload = Array(bytes.dropFirst())

@@ -4,8 +4,9 @@
 // of a packet read goes back through its protocol's packetizer and reads the same again; a frame assembler
 // keeps its frame's size.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+
+func fuzzNetwork(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     func inside(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         if range.lowerBound < 0 || range.upperBound > size { fatalError("data \(range) outside \(size) bytes") }

@@ -3,6 +3,9 @@
 // any input: nothing crashes, every reply the panel queues is a well-formed message, the framebuffer keeps
 // its size, colour pixels survive being widened to 8 bits and narrowed again, and COBS decodes what it encodes.
 
+@testable import PanelCore
+@testable import TickerWire
+
 /// The depths under test, picked by the first byte of the input (which is decoded like the rest).
 private let fuzzDepths = [2, 16, 24]
 
@@ -15,8 +18,7 @@ private func makeFuzzPanel(bits: Int) -> PanelDevice? {
     return PanelDevice(info: info, replyCapacity: 64)
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzPanelDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let bits = fuzzDepths[Int(bytes.first ?? 0) % fuzzDepths.count]
     guard var panel = makeFuzzPanel(bits: bits) else { fatalError("fuzz panel geometry is invalid") }

@@ -2,8 +2,12 @@
 // Feeds arbitrary bytes, in arbitrary chunks, to the shairport-sync metadata parser and translator (with its
 // clock for sessions whose sound never says it started) and the feed planner.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+@testable import TickerCore
+@testable import TickerFollow
+@testable import TickerIO
+@testable import TickerWire
+
+func fuzzShairport(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let first = bytes.first else { return 0 }
     var parser = ShairportMetadataParser(maxDataBytes: 256)

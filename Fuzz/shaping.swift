@@ -8,6 +8,9 @@
 
 import CFriBidi
 
+@testable import TickerCore
+@testable import TickerWire
+
 /// The built-in font, then a font with glyphs of three widths for Hebrew, Arabic (without the lam-alef
 /// ligatures, so that their fallback runs), combining marks (some with no room of their own), Devanagari and
 /// Thai; it has no replacement glyph, so the chain's empty box is drawn too.
@@ -71,8 +74,7 @@ private func fribidiOrder(_ values: [FriBidiChar]) -> [Int] {
     return map.map(Int.init)
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzShaping(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(String.UnicodeScalarView(scalars(from: UnsafeBufferPointer(start: data, count: size))))
     let characters = Array(text)
     let shaped = ShapedText(characters, drawable: shapingChain.hasGlyph(for:))

@@ -4,8 +4,11 @@
 // synced lyrics always have a line time; nothing found is empty; a file read through a source that hands out
 // short reads gives the same answer.
 
+@testable import TickerCore
+@testable import TickerWire
+
 /// A source that returns at most `chunk` bytes a call, as a slow or cut-short file would.
-struct ChoppySource: TagSource {
+private struct ChoppySource: TagSource {
     let contents: [UInt8]
     let chunk: Int
     var count: Int { contents.count }
@@ -15,8 +18,7 @@ struct ChoppySource: TagSource {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzTags(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var limits = TagLimits()
     limits.structureBytes = 4_096

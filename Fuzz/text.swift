@@ -5,6 +5,9 @@
 // (the first font's box kept, every row inside the zone), the wrap over a split panel (both halves fit their
 // zones) and the pace's units.
 
+@testable import TickerCore
+@testable import TickerWire
+
 /// A 16-row fallback font covering a few East Asian characters, as Unifont does, after the built-in font.
 private let chain: FontChain = {
     let block = Glyph(
@@ -40,8 +43,7 @@ private func checkBreaks(_ characters: [Character]) {
     check(LineBreaks.candidates(in: characters) == breaks, "breaks differ from one time to the next")
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let text = String(decoding: bytes, as: UTF8.self)
     let characters = Array(text)

@@ -5,7 +5,7 @@ import TickerCore
 import TickerIO
 import TickerWire
 
-// Prints the figures quoted in README.md. Release build: `swift build -c release`, then
+// Prints the figures docs/FIGURES.md quotes. Release build: `swift build -c release`, then
 // `.build/release/tickerbench` (render, encode and wire figures) and `.build/release/tickerbench daemon`
 // (CPU, memory and latency of the running daemon).
 

@@ -8,17 +8,11 @@ struct StripOptions {
     // The configuration's panel size (the daemon's own by default) unless --size says otherwise.
     var width: Int
     var height: Int
-    /// The protocol; nil for tickerd's own and for the network protocols.
+    /// The strip's protocol; nil for tickerd's own, the network protocols and max7219.
     var stripProtocol: StripProtocol?
-    /// The network protocol (`--protocol ddp|artnet|sacn`), for `tickerctl panel --listen`.
-    var network: NetworkProtocol?
-    /// Whether any `--leds-…` option was given.
-    var givenLEDOptions = false
-    /// Whether `--protocol max7219` was given: a chain of MAX7219 chips, read from a FIFO.
-    var isMAX7219 = false
-    /// Whether any `--max7219-…` option was given.
-    var givenMAX7219Options = false
-    /// `config` with the `--leds-…` options applied.
+    /// The sections of the configuration that `--SECTION-KEY` options were given for: `leds`, `max7219`.
+    var givenSections = Set<String>()
+    /// `config` with the `--leds-…` and `--max7219-…` options applied.
     var config: Config
 
     /// `--protocol`, then `--leds-KEY` for each key of `[leds]`.
@@ -51,32 +45,16 @@ struct StripOptions {
             if option.name == "--size" {
                 (width, height) = try option.size()
             } else if option.name == "--protocol" {
-                isMAX7219 = value == "max7219"
-                if isMAX7219 {
-                    network = nil
-                    self.stripProtocol = nil
-                    continue
-                }
-                if let parsed = NetworkProtocol(rawValue: value) {
-                    network = parsed
-                    self.stripProtocol = nil
-                    continue
-                }
-                guard let parsed = Config.DeviceProtocol(rawValue: value) else {
+                // The protocols are those of the emulators; only adalight and tpm2 are a strip's.
+                guard emulators[value] != nil else {
                     throw UsageError(
                         "option '--protocol' got '\(value)' "
                             + "(expected tickerd, adalight, tpm2, ddp, artnet, sacn or max7219)")
                 }
-                network = nil
-                self.stripProtocol = parsed.strip
-            } else if option.name.hasPrefix("--max7219-") {
-                givenMAX7219Options = true
-                do { try self.config.set("max7219", String(option.name.dropFirst("--max7219-".count)), value) } catch {
-                    throw UsageError("option '\(option.name)': \(error)")
-                }
-            } else if option.name.hasPrefix("--leds-") {
-                givenLEDOptions = true
-                do { try self.config.set("leds", String(option.name.dropFirst("--leds-".count)), value) } catch {
+                self.stripProtocol = Config.DeviceProtocol(rawValue: value)?.strip
+            } else if let section = ["leds", "max7219"].first(where: { option.name.hasPrefix("--\($0)-") }) {
+                givenSections.insert(section)
+                do { try self.config.set(section, String(option.name.dropFirst("--\(section)-".count)), value) } catch {
                     throw UsageError("option '\(option.name)': \(error)")
                 }
             }
@@ -105,62 +83,6 @@ struct StripOptions {
         }
         return settings
     }
-}
-
-/// `tickerctl panel --protocol adalight|tpm2`: an LED controller on a pseudo-terminal, drawn here in colour.
-func runStripPanel(
-    strip options: StripOptions, link: String?, framesPath: String?, draw: Bool
-) -> Int32 {
-    let logger = Logger(program: "tickerctl")
-    let settings: StripSettings
-    let stripProtocol: StripProtocol
-    do { (settings, stripProtocol) = try options.strip() } catch { fail(error.description) }
-    let loop = EmulatorLoop(framesPath: framesPath)
-    let emulator: StripEmulator
-    do { emulator = try StripEmulator(settings: settings, link: link) } catch { fail(error.description, status: 1) }
-    let layout = settings.layout
-    logger.notice(
-        "\(stripProtocol.rawValue) \(describe(settings)) on \(emulator.terminal.slavePath)"
-            + (link.map { " (linked at \($0))" } ?? ""))
-    let terminal = draw ? TerminalPanel() : nil
-    terminal?.begin()
-    defer { terminal?.end() }
-    var lastMilliamps = 0
-    var refused = Set<Int>()
-    var advice = ""
-    loop.run(reading: emulator.fileDescriptor) {
-        let alive = emulator.service { event, emulator in
-            if case .frame(_, _, let milliamps) = event { lastMilliamps = milliamps }
-            if case .wrongCount(let kind, let leds) = event, refused.insert(leds).inserted {
-                advice =
-                    "start this emulator with the --size tickerd has, or tickerd with --size "
-                    + "\(layout.width)x\(layout.height)"
-                logger.warning(
-                    "\(kind.rawValue) frame of \(leds) LEDs does not match this matrix's \(layout.count) "
-                        + "(\(layout.width)×\(layout.height)): shown as far as it goes (\(advice))")
-            }
-            guard loop.isRecording else { return }
-            switch event {
-            case .frame(let kind, let leds, let milliamps):
-                loop.write(
-                    "\(kind.rawValue) \(leds) LEDs \(milliamps) mA\n" + StripEmulator.asciiArt(emulator.picture) + "\n"
-                        + colorRows(emulator.picture))
-            case .wrongCount(let kind, let leds): loop.write("wrong-count \(kind.rawValue) \(leds) LEDs\n")
-            case .damaged(let reason): loop.write("damaged \(reason)\n")
-            case .baud(let rate): loop.write("baud \(rate)\n")
-            case .askedInfo: loop.write("info\n")
-            case .released: loop.write("released\n")
-            }
-        }
-        if !alive { fail("panel: the pseudo-terminal failed", status: 1) }
-    } draw: {
-        terminal?.draw(
-            emulator.picture,
-            status: "\(emulator.terminal.link ?? emulator.terminal.slavePath) · \(emulator.frames) frames, "
-                + "\(emulator.damaged) damaged · \(lastMilliamps) mA · \(emulator.live ? "live" : "released")"
-                + (advice.isEmpty ? "" : " · frames of another size: \(advice)"))
-    }
-    return 0
 }
 
 /// "LED matrix 32×8 (columns, serpentine, from bottom-left, GRB)": how an emulator says what it plays.

@@ -45,6 +45,10 @@ import TickerWire
         try await rig.line(of: daemon, containing: "(garbage (unframed bytes)): packet longer than the receive buffer")
         // Without an info the hello times out, and the daemon streams all the same.
         try await rig.wait("30 pixel packets after the garbage") { panel.kinds.filter(\.isPixels).count >= 30 }
+        // The log arrives on its own pipe, maybe after the packets: wait for the third garbage line.
+        try await rig.wait("the third garbage line") {
+            daemon.lines(containing: "(garbage (unframed bytes))").count >= 3
+        }
         #expect(daemon.lines(containing: "(error messages that do not decode)").count == 3, "\(rig.diagnostics)")
         #expect(daemon.lines(containing: "(garbage (unframed bytes))").count == 3, "\(rig.diagnostics)")
         #expect(daemon.lines(containing: "(info messages that do not decode)").count == 2, "\(rig.diagnostics)")

@@ -55,7 +55,14 @@ import TickerTestSupport
         let seconds = (ContinuousClock.now - start) / .seconds(1)
         let wakeUps = try Self.voluntarySwitches(of: stage.daemon.pid) - before
         let perSecond = Double(wakeUps) / seconds
+        // 6 s: the two turns take 8 to 10 s (the train page's rest, then clock, weather, train, clock, 2 s
+        // each); 2 s of margin for the test's own task resuming late after the train page, and a loaded
+        // machine only makes the turns longer.
         #expect(seconds > 6, "two rounds of the clock and two pages, 2 s each, took \(seconds) s")
+        // 2 a second: the behaviour under test. A turn every 2 s wakes the loop for its timer and for the
+        // panel's replies, well under it; a loop woken on every frame (40 fps) would be 20 times over it. A
+        // loaded machine adds preemptions (involuntary switches, not counted) and stretches `seconds`, which
+        // only lowers the rate.
         #expect(perSecond <= 2, "\(wakeUps) wake-ups in \(seconds) s: \(perSecond) a second")
         stage.daemon.send(SIGTERM)
         #expect(try await stage.rig.exit(of: stage.daemon) == .exited(0))

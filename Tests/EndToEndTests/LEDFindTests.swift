@@ -95,6 +95,8 @@ import TickerTestSupport
         let find = try rig.tickerctl(
             ["leds", "find", "--timeout", "1", "--host", "127.0.0.1:\(silent)", "--host", "127.0.0.1:\(matrix)"],
             name: "tickerctl leds find")
+        // 8 s: the silent controller's 1 s, the answering one's and the start, with 7 s for a loaded machine;
+        // the line below says the 1 s was kept, not the default 5 s.
         #expect(try await rig.exit(of: find, timeout: .seconds(8)) == .exited(0), "\(find.errors)")
         #expect(
             find.lines(containing: "WLED at 127.0.0.1:\(silent) ").first?.contains("no answer within 1.0 s") == true)
@@ -106,6 +108,8 @@ import TickerTestSupport
         let find = try rig.tickerctl(
             ["leds", "find"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(rig.path("no-bus"))"],
             name: "tickerctl leds find")
+        // 5 s: the start and a refused D-Bus connection take well under a second even loaded; the lines below
+        // say it did not wait out a browse.
         #expect(try await rig.exit(of: find, timeout: .seconds(5)) == .exited(1))
         #expect(find.lines(containing: "avahi-daemon is not running").count == 1, "\(find.errors)")
         #expect(find.lines(containing: "--host HOST").count == 1, "\(find.errors)")
@@ -132,6 +136,8 @@ import TickerTestSupport
         let find = try rig.tickerctl(
             ["leds", "find", "--timeout", "1"], environment: ["PATH": rig.path("bin") + ":/usr/bin:/bin"],
             name: "tickerctl leds find")
+        // 6 s: the 1 s timeout, the answering controller and the start, with 5 s for a loaded machine, and far
+        // under the 60 s the stuck avahi-browse would hold a tickerctl that waited for it.
         #expect(try await rig.exit(of: find, timeout: .seconds(6)) == .exited(0), "\(find.errors)")
         #expect(find.lines(containing: "avahi-browse did not finish within 1").count == 1, "\(find.errors)")
         #expect(Self.setups(find.outputText).first?.summary.hasPrefix("WLED 'WLED' 0.15.0 at 'WLED Slow' (") == true)

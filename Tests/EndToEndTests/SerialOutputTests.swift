@@ -71,6 +71,8 @@ import TickerWire
         let packets = panel.events.count
         panel.reading = true
         try await rig.wait("frames again once the panel reads") { panel.events.count > packets + 20 }
+        // The log arrives on its own pipe, maybe after the frames: wait for its line.
+        try await rig.line(of: daemon, containing: "panel connected")
         #expect(daemon.lines(containing: "panel disconnected").isEmpty, "\(rig.diagnostics)")
         #expect(daemon.lines(containing: "panel connected").count == 1)
         #expect(panel.rejections.isEmpty, "\(panel.rejections)")

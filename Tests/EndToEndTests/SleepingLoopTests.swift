@@ -64,6 +64,8 @@ import TickerIO
         // A frame the line had no room for is skipped (a slow test machine reads late), but most pictures
         // reach the panel.
         let reached = (shown.last ?? 0) + 1 - (shown.first ?? 0)
+        // Half: a loaded machine reads the pseudo-terminal late and the daemon skips the frames the line had
+        // no room for, but a loop that drew late or slept through changes would show a small fraction.
         #expect(shown.count * 2 >= reached, "\(shown.count) of \(reached) pictures shown")
         daemon.send(SIGTERM)
         #expect(try await rig.exit(of: daemon) == .exited(0))

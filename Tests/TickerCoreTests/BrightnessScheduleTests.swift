@@ -141,6 +141,8 @@ import Testing
             now = next
             steps += 1
         }
+        // No margin: the fade aimed at 10 s lasts 5 s, so its last step is at 15 s at the latest, on exact
+        // `Duration` arithmetic.
         #expect(steps == 255 - 25 && now <= .seconds(15) && fade.level(at: now) == 25)
     }
 

@@ -37,11 +37,15 @@ import Testing
         for _ in 0..<20_000 {
             let value = duration(-10_000_000_000_000...10_000_000_000_000)
             let other = duration(1...1_000_000_000_000)
+            // 4 ulps (6 for a ratio of two): each conversion rounds a few times (seconds, attoseconds, their
+            // sum), at most half an ulp each; a duration a nanosecond off would be hundreds of ulps out.
             #expect(Self.close(value.inSeconds, value / .seconds(1), units: 4))
             #expect(Self.close(value.ratio(to: other), value / other, units: 6))
             let seconds = Double.random(in: -1e6...1e6, using: &generator)
             #expect(Self.close(Duration.fromSeconds(seconds).inSeconds, seconds, units: 4))
             let factor = Double.random(in: 0...1, using: &generator)
+            // 8 ulps of the value: the two ways of scaling round differently, by a few ulps each; a nanosecond
+            // off would be hundreds.
             #expect(abs((value.scaled(by: factor) - value * factor).inSeconds) <= 8 * value.inSeconds.ulp)
         }
         #expect(Duration.milliseconds(1_500).inSeconds == 1.5)

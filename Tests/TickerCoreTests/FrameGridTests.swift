@@ -31,6 +31,9 @@ import Testing
                 + .nanoseconds(Int64.random(in: -1_000_000_000_000...1_000_000_000_000_000, using: &generator))
             let floor = grid.floor(instant)
             let ceiling = grid.ceiling(instant)
+            // 1 ns: `Duration`'s division by the rate truncates to the attosecond, and the grid rounds its
+            // instants toward the origin, so a frame may be an attosecond or so longer than `1 s / fps`; a floor
+            // off by a frame would be milliseconds out.
             #expect(floor <= instant && instant < floor + .seconds(1) / fps + .nanoseconds(1))
             #expect(ceiling >= instant && (ceiling == floor || ceiling - floor <= .seconds(1) / fps + .nanoseconds(1)))
             #expect(grid.floor(floor) == floor && grid.ceiling(floor) == floor)

@@ -68,6 +68,8 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         #expect(line.sweepPixels(at: ms(1_550), wordSpans: [], lineWidth: 66) == 33)
         #expect(line.sweepPixels(at: ms(9_000), wordSpans: [], lineWidth: 66) == 66)
         let reached = try #require(line.sweepTime(reaching: 33, wordSpans: [], lineWidth: 66))
+        // 1 µs: the sweep's time comes from pixels through floating point, a few attoseconds off, and a
+        // microsecond is far below a frame (16.7 ms at 60 fps), so no drawn frame can tell them apart.
         #expect(reached > ms(1_550) - .microseconds(1) && reached < ms(1_550) + .microseconds(1))
         #expect(line.progress(at: ms(2_100)) == 1)
     }
@@ -118,6 +120,8 @@ private func ms(_ value: Int64) -> Duration { .milliseconds(value) }
         )
         #expect(LyricsPace.units(of: line) == 24)
         // 5 s a line over 8 syllables: the sweep crosses the whole gap, not 8 × 0.4 s of it.
+        // 1 µs: the paced end comes from the syllables through floating point; 1 µs is far below a frame,
+        // and the pace this guards against would end the sweep 1.8 s early (8 × 0.4 s of a 5 s line).
         for line in lyrics.lines { #expect(line.end - line.sungEnd < .microseconds(1), "\(line.sungEnd)") }
         let first = try #require(lyrics.lines.first)
         #expect(first.progress(at: ms(3_200)) < 0.7)

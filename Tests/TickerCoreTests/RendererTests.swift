@@ -36,6 +36,8 @@ import Testing
             #expect(renderer.picture.frame == expected, "at \(instant - Self.origin)")
         }
         // Scrolling at 30 px/s, the picture changes within a frame or two.
+        // 34 ms: two frames at 60 Hz, the time of one column at 30 px/s (33.3 ms), rounded up to the
+        // millisecond; a renderer that slept longer would miss a column.
         let next = renderer.outlook.nextChange
         #expect(next.map { $0 > read + .seconds(2) && $0 <= read + .seconds(2) + .milliseconds(34) } == true)
     }

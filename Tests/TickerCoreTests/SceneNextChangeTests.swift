@@ -306,9 +306,12 @@ import Testing
         let motion = Marquee(textWidth: 100, zoneWidth: 50, style: MarqueeStyle(speed: 30, pause: 1, gap: 20))
         // In the pause: the first column moves 1/30 s after it ends.
         let afterPause = motion.nextOffsetChange(after: .milliseconds(200)) ?? .zero
+        // 1 ns (1e-9 s): the expected instant is computed in floating point here, the answer to the
+        // attosecond; a column late by a frame would be 33 ms out.
         #expect(abs((afterPause - .seconds(1 + 1.0 / 30)) / .seconds(1)) < 1e-9)
         // Moving: 1.5 s in, the text has moved 15 columns; the 16th comes at 1 + 16/30 s.
         let moving = motion.nextOffsetChange(after: .milliseconds(1_500)) ?? .zero
+        // 1 ns: as above.
         #expect(abs((moving - .seconds(1 + 16.0 / 30)) / .seconds(1)) < 1e-9)
         // Text that fits never moves.
         #expect(
@@ -331,6 +334,8 @@ import Testing
             guard pixels > 0, let reached = line.sweepTime(reaching: pixels, wordSpans: spans, lineWidth: 22) else {
                 continue
             }
+            // 1 ns: `.seconds(time)` of a Double is a rounding off the instant the pixels were computed at;
+            // "never later" by more than that, and a late sweep would be milliseconds out.
             #expect(reached <= .seconds(time) + .nanoseconds(1), "at \(time) s")
         }
     }

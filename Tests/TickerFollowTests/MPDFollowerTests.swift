@@ -46,6 +46,8 @@ struct MPDFollowerTests {
                 "play",
             ])
         let firstPosition = try feed.waitFor("a position") { Self.position($0) != nil }
+        // 10 s: the track starts at 0 and the first position follows play within a position interval (0.5 s);
+        // the rest is for a loaded machine, and a third of the 30 s track still tells a fresh start.
         #expect(Self.position(firstPosition.last ?? "").map { $0 >= 0 && $0 < 10 } == true)
         // While playing, positions keep coming without any change in MPD.
         try feed.waitFor("a periodic position") { Self.position($0) != nil }
@@ -53,6 +55,8 @@ struct MPDFollowerTests {
         try server.mpc("seek", "20")
         let afterSeek = try feed.waitFor("a position after the seek") { (Self.position($0) ?? 0) >= 19.5 }
         let seeked = Self.position(afterSeek.last ?? "") ?? 0
+        // 19.5 s: the bound waited for above; 25 s: 5 s past the seek for MPD and the follower on a loaded
+        // machine, and 5 s short of the 30 s track's end.
         #expect(seeked >= 19.5 && seeked < 25, "position after 'seek 20' was \(seeked)")
 
         try server.mpc("pause")
@@ -109,6 +113,8 @@ struct MPDFollowerTests {
             first.dropLast() == [
                 "title First Song", "artist Alpha", "album Tests", "duration 30", "lyrics clear", "play",
             ])
+        // 1 s: the track starts at 0 and the follower asks for the status as soon as MPD's idle says the
+        // player changed, a few local round trips that take milliseconds even on a loaded machine.
         #expect(Self.position(first.last ?? "").map { $0 < 1 } == true, "\(first)")
         for round in 1...3 {
             try server.mpc("stop")
@@ -117,6 +123,7 @@ struct MPDFollowerTests {
             try server.mpc("play")
             let again = try feed.waitFor("the position of the play batch") { Self.position($0) != nil }
             #expect(again.count == 2 && again.first == "play", "round \(round): \(again)")
+            // 1 s: as for the first play, above.
             #expect(Self.position(again.last ?? "").map { $0 < 1 } == true, "round \(round): \(again)")
         }
         try server.mpc("stop")

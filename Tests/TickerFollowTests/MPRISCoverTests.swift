@@ -60,6 +60,8 @@ struct MPRISCoverTests {
 
         // A slow server holds up the cover only: the title comes at once, the cover seconds later.
         try track("Slow", album: "Late", art: server.url("slow/green.png"))
+        // 2 s: the server holds the cover 3 s, so a title held for it would miss this; D-Bus and the follower
+        // pass a track on in milliseconds, even on a loaded machine.
         try feed.waitFor(line: "title Slow", timeout: .seconds(2))
         #expect(try server.waitForRequest() == "/slow/green.png")
         let slow = try feed.waitFor(line: "picture end", timeout: .seconds(15))

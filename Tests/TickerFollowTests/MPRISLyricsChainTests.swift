@@ -56,6 +56,8 @@ struct MPRISLyricsChainTests {
         try standin.waitForRequest("/api/get", for: "Slow")
         try feed.waitFor(line: "title Slow")
         try player.send(line: "track " + (try MPRISFollowerTests.json(["title": "After Slow", "artist": ["Standin"]])))
+        // 8 s each: under the request's 10 s, so a follower that waited for it would not make it, and
+        // seconds for D-Bus, the follower and its exit on a loaded machine.
         try feed.waitFor(line: "title After Slow", timeout: .seconds(8))
         #expect(
             try feed.waitFor(line: "lyrics clear", timeout: .seconds(8)) == ["artist Standin", "album", "lyrics clear"])

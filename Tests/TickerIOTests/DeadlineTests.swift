@@ -14,7 +14,10 @@ import TickerTestSupport
         }
         // Readable for good, and never read: every poll returns at once.
         #expect(write(ends[1], "x", 1) == 1)
-        let deadline = Deadline(.milliseconds(50))
+        // 250 ms (was 50 ms): the first poll must come before the deadline for the loop to find input at all,
+        // and a thread of a loaded 2-core machine may wait 50 ms for its turn; the wait still ends only at the
+        // deadline, after polls that each found the other input.
+        let deadline = Deadline(.milliseconds(250))
         var entries = [pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)]
         var polls = 0
         let failure = #expect(throws: TestFailure.self) {
@@ -24,7 +27,8 @@ import TickerTestSupport
                 try deadline.poll(&entries, waitingFor: "a line that never comes", story: { "the story" })
             }
         }
+        // More than one: the wait went on past polls that found input, until the deadline ended it.
         #expect(polls > 1)
-        #expect(failure?.description == "timed out after 0.05 seconds waiting for a line that never comes\nthe story")
+        #expect(failure?.description == "timed out after 0.25 seconds waiting for a line that never comes\nthe story")
     }
 }

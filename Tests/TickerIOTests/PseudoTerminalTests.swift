@@ -18,4 +18,14 @@ import Testing
             String(decoding: target.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 == replugged.slavePath)
     }
+
+    @Test func aFileInTheLinksPlaceIsRefusedAndKept() throws {
+        let path = "/tmp/tickerd-pty-file-\(getpid())"
+        defer { unlink(path) }
+        let file = creat(path, 0o600)
+        try #require(file >= 0)
+        close(file)
+        #expect(throws: SystemError.self) { try PseudoTerminal(link: path) }
+        #expect(access(path, F_OK) == 0, "the refused file was removed")
+    }
 }

@@ -39,4 +39,15 @@ extension RGBFrame {
             }
         }
     }
+
+    /// Overwrites this frame (of `layout`'s size) with the pixels in `bytes`, a panel's wire layout (see
+    /// `PixelLayout`), 8 bits per channel: RGB565 widened, a grey level as white light. The inverse of `pack`.
+    public mutating func unpack(_ bytes: [UInt8], layout: PixelLayout) {
+        for y in 0..<min(height, layout.height) {
+            for x in 0..<min(width, layout.width) {
+                let color = layout.color(in: bytes, x: x, y: y)
+                self[x, y] = RGB(red: color.red, green: color.green, blue: color.blue)
+            }
+        }
+    }
 }

@@ -1,8 +1,8 @@
 import TickerCore
 import TickerIO
 
-/// One run of `MQTTBridge`: libmosquitto, the feed and the state file, driven by what `MQTTSessionMachine`
-/// decides.
+/// One run of `MQTTBridge` (or of its `--forget`): libmosquitto, the feed and the state file, driven by what
+/// `MQTTSessionMachine` decides; it carries out the machine's actions and reports the events back.
 struct MQTTBridgeSession {
     /// The settings: broker, topics, feed and state file.
     let bridge: MQTTBridge
@@ -14,7 +14,7 @@ struct MQTTBridgeSession {
     let clock: FollowerClock
     /// The daemon's feed; a full pipe holds the lines rather than failing.
     let feed: FeedOutput
-    /// When to connect, poll the state file and sleep.
+    /// What to do when, from the first connection to the exit.
     var machine: MQTTSessionMachine
     /// Commands taken from the broker and not yet written to the feed.
     var queue: MQTTFeedQueue
@@ -39,7 +39,8 @@ struct MQTTBridgeSession {
         var lastMessageIsNew = true
     }
 
-    init(bridge: MQTTBridge, client: MQTTClient, log: Logger, clock: FollowerClock) {
+    /// A session of `bridge` on `client`; `forgetTimeout` set, one that clears what the bridge left (`--forget`).
+    init(bridge: MQTTBridge, client: MQTTClient, log: Logger, clock: FollowerClock, forgetTimeout: Duration? = nil) {
         self.bridge = bridge
         self.client = client
         self.log = log
@@ -49,36 +50,24 @@ struct MQTTBridgeSession {
         var policy = MQTTSessionMachine.Policy()
         policy.statePollInterval = bridge.statePollInterval
         policy.backoff = bridge.backoff
-        machine = MQTTSessionMachine(server: bridge.server.name, policy: policy)
+        policy.forgetTimeout = forgetTimeout ?? policy.forgetTimeout
+        machine = MQTTSessionMachine(
+            server: bridge.server.name, policy: policy,
+            forgetting: forgetTimeout.map { _ in (bridge.topics.prefix, bridge.topics.discoveryPrefix) })
         queue = MQTTFeedQueue(limitBytes: bridge.queueLimitBytes)
         stateWatch = StateWatch(path: bridge.statePath)
     }
 
-    static func refusal(_ code: Int32, server: MQTTServer) -> MQTTError {
-        // CONNACK 4: bad user name or password; 5: not authorised (MQTT 3.1.1).
-        if code == 4 || code == 5 {
-            return .refused(server: server.name, user: server.username, reason: MQTTClient.connackReason(code))
-        }
-        return .rejected(server: server.name, reason: MQTTClient.connackReason(code))
-    }
-
+    /// Runs until the machine says the session is over; returns the exit status.
     mutating func run(signals: SignalSource) -> Int32 {
         while true {
             let now = clock.now
-            let actions = machine.actions(at: now)
-            for action in actions {
-                switch action {
-                case .connect(let first): connect(first: first, at: now)
-                case .abandon(let problem):
-                    client.disconnect()
-                    _ = client.takeEvents()
-                    lost(problem, at: now)
-                case .publishState: break
-                }
-            }
             drainQueue(at: now)
-            if actions.contains(.publishState) { publishState() }
-            if wait(signals: signals, at: now) { break }
+            if let status = execute(machine.actions(at: now), at: now) { return status }
+            if wait(signals: signals, at: now) {
+                _ = execute(machine.stop(at: now), at: now)
+                continue
+            }
             var failure: MQTTError?
             if client.socket >= 0 {
                 do {
@@ -88,13 +77,60 @@ struct MQTTBridgeSession {
                 }
             }
             // The callbacks first: a refused login says more than the closed connection that follows it.
-            for event in client.takeEvents() {
-                if let status = handle(event) { return status }
-            }
+            for event in client.takeEvents() { handle(event) }
             if let failure { lost(failure.description, at: clock.now) }
         }
-        shutDown()
-        return 0
+    }
+
+    /// Carries out what the machine decided; returns the exit status once it says the session is over.
+    private mutating func execute(_ actions: [MQTTSessionMachine.Action], at now: Duration) -> Int32? {
+        let topics = bridge.topics
+        for action in actions {
+            switch action {
+            case .connect(let first):
+                do {
+                    try client.connect(keepAliveSeconds: bridge.keepAliveSeconds, first: first)
+                } catch {
+                    lost(error.description, at: now)
+                }
+            case .abandon(let problem):
+                client.disconnect()
+                _ = client.takeEvents()
+                lost(problem, at: now)
+            case .publishState: publishState()
+            case .announce(let again):
+                let how = again ? "again" : "as '\(bridge.clientID)'"
+                log.notice("connected to the MQTT broker at '\(bridge.server.name)' \(how)")
+                announce()
+            case .askForMarker:
+                do {
+                    // The marker comes (retained) after the subscription, and this empty message behind it.
+                    try client.subscribe(topics.discovery)
+                    try client.publish(topics.discovery, "", retain: false)
+                } catch {
+                    lost(error.description, at: now)
+                }
+            case .clearConfigs(let prefixes): publishAwaited(prefixes.flatMap(topics.discoveryTopics), "", at: now)
+            case .clearTopics: publishAwaited(topics.retainedTopics, "", at: now)
+            case .sayOffline: publishAwaited([topics.availability], "offline", at: now)
+            case .disconnect:
+                client.disconnect()
+                try? client.service(read: false)
+            case .finish(let status, let line):
+                if let line { status == 0 ? log.notice(line) : log.error(line) }
+                return status
+            }
+        }
+        return nil
+    }
+
+    /// Publishes `payload` on each of `topics` (retained) for the machine to wait for the broker to take them.
+    private mutating func publishAwaited(_ topics: [String], _ payload: String, at now: Duration) {
+        do {
+            for topic in topics { machine.sent(try client.publish(topic, payload, retain: true)) }
+        } catch {
+            lost(error.description, at: now)
+        }
     }
 
     /// Sleeps on the signals and the broker's socket, as long as the machine and the feed allow; returns
@@ -124,48 +160,35 @@ struct MQTTBridgeSession {
         return entries[0].revents != 0 && signals.stopRequested
     }
 
-    private mutating func connect(first: Bool, at now: Duration) {
-        do {
-            try client.connect(keepAliveSeconds: bridge.keepAliveSeconds, first: first)
-        } catch {
-            lost(error.description, at: now)
-        }
-    }
-
     /// The connection is gone (or never came): try again after the back-off.
     private mutating func lost(_ problem: String, at now: Duration) {
         if let line = machine.lost(problem, at: now) { log.warning(line) }
     }
 
-    /// Returns an exit status when the bridge must stop.
-    private mutating func handle(_ event: MQTTEvent) -> Int32? {
+    private mutating func handle(_ event: MQTTEvent) {
+        let now = clock.now
         switch event {
+        case .connected(let code) where code == 4 || code == 5:
+            // CONNACK 4: bad user name or password; 5: not authorised (MQTT 3.1.1). Retrying would not help.
+            let server = bridge.server
+            let reason = MQTTClient.connackReason(code)
+            machine.failed(MQTTError.refused(server: server.name, user: server.username, reason: reason).description)
         case .connected(let code) where code != 0:
-            let error = Self.refusal(code, server: bridge.server)
-            if case .refused = error {
-                log.error(error.description)
-                return 1
-            }
-            lost(error.description, at: clock.now)
+            let reason = MQTTClient.connackReason(code)
+            lost(MQTTError.rejected(server: bridge.server.name, reason: reason).description, at: now)
         case .connected:
-            if machine.connected() {
-                log.notice("connected to the MQTT broker at '\(bridge.server.name)' again")
-            } else {
-                log.notice("connected to the MQTT broker at '\(bridge.server.name)' as '\(bridge.clientID)'")
-            }
-            announce()
+            _ = execute(machine.accepted(), at: now)
         case .disconnected(let code):
             if code != 0 || machine.isConnected {
-                lost(
-                    MQTTError.lost(server: bridge.server.name, reason: MQTTClient.reason(code)).description,
-                    at: clock.now)
+                lost(MQTTError.lost(server: bridge.server.name, reason: MQTTClient.reason(code)).description, at: now)
             }
+        case .message(let topic, let payload, _) where machine.isForgetting:
+            if topic == bridge.topics.discovery { _ = execute(machine.markerArrived(payload), at: now) }
         case .message(let topic, let payload, let retained):
             receive(topic: topic, payload: payload, retained: retained)
-        case .published:
-            break
+        case .published(let id):
+            _ = execute(machine.acknowledged(id), at: now)
         }
-        return nil
     }
 
     /// After each connection: (re)subscribe, say online, publish the discovery configs and the state.
@@ -321,26 +344,5 @@ struct MQTTBridgeSession {
             log.warning(error.description)
             stateWatch.forget()
         }
-    }
-
-    /// Says offline (the last will is for vanishing) and disconnects, waiting up to a second for the broker.
-    private mutating func shutDown() {
-        guard machine.isConnected else { return }
-        guard let id = try? client.publish(bridge.topics.availability, "offline", retain: true) else { return }
-        let deadline = clock.now + .seconds(1)
-        var acknowledged = false
-        while !acknowledged, clock.now < deadline, client.socket >= 0 {
-            var entries = [
-                Posix.PollEntry(client.socket, Posix.readable | (client.wantsWrite ? Posix.writable : 0))
-            ]
-            // A failing poll ends the wait: the goodbye is not worth a spin.
-            guard (try? Posix.poll(&entries, timeoutMilliseconds: (deadline - clock.now).pollMilliseconds)) != nil
-            else { break }
-            do { try client.service(read: true) } catch { return }
-            acknowledged = client.takeEvents().contains(.published(id: id))
-        }
-        client.disconnect()
-        try? client.service(read: false)
-        log.notice("disconnected from the MQTT broker at '\(bridge.server.name)'")
     }
 }

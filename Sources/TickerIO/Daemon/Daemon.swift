@@ -217,11 +217,7 @@ package final class Daemon {
                 link.setBrightness(brightness.level(at: instant))
                 link.service(renderer.picture, at: instant)
             case .drawTerminal:
-                if renderer.picture.isColor {
-                    terminal?.draw(renderer.picture.colors, status: statusLine())
-                } else {
-                    terminal?.draw(renderer.picture.frame, status: statusLine())
-                }
+                terminal?.draw(renderer.picture, status: statusLine())
                 // Nowhere left to draw (the window was closed): a panel drawn only there has no reason to run on.
                 if let failure = terminal?.failure, !stopping {
                     execute([.stop("a failed write to the terminal (\(failure))")])

@@ -9,8 +9,8 @@ package final class PseudoTerminal {
     package private(set) var slave: Int32
     /// The slave's device path, e.g. `/dev/pts/3`.
     package let slavePath: String
-    /// The symbolic link made to the slave, if one was asked for.
-    package let link: String?
+    /// The symbolic link made to the slave, once made: a path that was refused is never removed.
+    package private(set) var link: String?
     private var buffer = [UInt8](repeating: 0, count: 4_096)
 
     /// Opens a pair in raw mode (`openpty`, `cfmakeraw`) and, with `link`, points a symbolic link at the
@@ -20,7 +20,6 @@ package final class PseudoTerminal {
         self.master = master
         self.slave = slave
         self.slavePath = path
-        self.link = link
         try Posix.setNonBlocking(master, what: path)
         if let link {
             if let existing = try Posix.lstat(link) {
@@ -30,6 +29,7 @@ package final class PseudoTerminal {
                 try Posix.unlink(link)
             }
             try Posix.symlink(target: path, at: link)
+            self.link = link
         }
     }
 

@@ -49,16 +49,19 @@ package final class TerminalPanel {
         if savedValid { Posix.setTerminalMode(0, saved) }
     }
 
-    /// Draws `frame` at the top left, with `status` on the line below.
-    package func draw(_ frame: Frame, status: String) {
+    /// Draws `picture` at the top left in its colours, or in amber levels on a grey panel, with `status` below.
+    package func draw(_ picture: Picture, status: String) {
+        if picture.isColor { draw(picture.colors, status: status) } else { draw(picture.frame, status: status) }
+    }
+
+    private func draw(_ frame: Frame, status: String) {
         let maxLevel = Double(frame.depth.maxLevel)
         draw(width: frame.width, height: frame.height, status: status) { layer, x, y in
             appendColour(layer, Double(frame[x, y]) / maxLevel)
         }
     }
 
-    /// Draws a colour picture at the top left in its own colours (24-bit escapes), with `status` below.
-    package func draw(_ image: RGBFrame, status: String) {
+    private func draw(_ image: RGBFrame, status: String) {
         draw(width: image.width, height: image.height, status: status) { layer, x, y in
             appendColour(layer, image[x, y])
         }
