@@ -4,9 +4,6 @@ struct DemoPlayer: Sendable {
     /// The start that the renderer has not been told of yet.
     private var unannounced: Duration?
 
-    /// A player that has not started.
-    init() {}
-
     /// Starts the track in `state` at `origin`, to be announced by `announcement()`.
     mutating func begin(_ state: inout PlayerState, at origin: Duration) {
         Self.start(&state, at: origin)

@@ -10,9 +10,6 @@ struct StateFileKeeper: Sendable {
     /// When the kept state was last written and whether a change is owed.
     private var keeping = Cadence()
 
-    /// A keeper that owes both files their first write.
-    init() {}
-
     /// The player state changed: both files owe a write.
     mutating func stateChanged() {
         snapshots.changed()
