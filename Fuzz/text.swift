@@ -61,7 +61,7 @@ func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let scene = Scene(width: 64, height: 16, depth: .two, style: style)
     check(scene.fontWarnings.count == 2, "no warning for the tall fallback")
     let wrapped = WrappedLyric(
-        line: LyricLine(text: text, start: .zero, end: .seconds(5)), top: scene.top, bottom: scene.bottom)
+        line: LyricLine(text: text, start: .zero, end: .seconds(5)), top: scene.layout.top, bottom: scene.layout.bottom)
     if wrapped.fits {
         check(wrapped.widths[0] <= 64 && wrapped.widths[1] <= 64, "a wrapped half wider than its zone")
         check(wrapped.first.count + wrapped.second.count <= characters.count, "wrapped halves longer than the line")

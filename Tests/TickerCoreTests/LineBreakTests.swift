@@ -65,7 +65,8 @@ import Testing
         let fonts = TestFont.chain
         let scene = Scene(width: 16, height: 10, depth: .two, style: SceneStyle(arrangement: .split, fonts: fonts))
         let wrapped = WrappedLyric(
-            line: LyricLine(text: "HI HO HOW", start: .zero, end: .seconds(3)), top: scene.top, bottom: scene.bottom)
+            line: LyricLine(text: "HI HO HOW", start: .zero, end: .seconds(3)), top: scene.layout.top,
+            bottom: scene.layout.bottom)
         #expect(wrapped.fits)
         #expect(wrapped.first == "HI HO")
         #expect(wrapped.second == "HOW")

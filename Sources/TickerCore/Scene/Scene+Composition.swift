@@ -94,11 +94,11 @@ extension Scene {
             composition.top = .marquee(
                 playing.line, since: since(content, state, at: now, position: position), paint: .nowPlaying)
         case .lyric:
-            composition.top = isSplit ? .wrapped : .lyric
+            composition.top = layout.isSplit ? .wrapped : .lyric
             return composition
         }
         composition.icon = icon(for: content, state, show: composition.top, pageIcon: pageIcon)
-        guard isSplit else { return composition }
+        guard layout.isSplit else { return composition }
         if current != nil {
             composition.bottom = .lyric
         } else if state.playback != .stopped, let next = state.nextLyricLine(after: position) {
@@ -176,7 +176,7 @@ extension Scene {
     /// Whether lyric line `index` takes the top zone while it is sung: always on a single zone; on a split
     /// panel, when it is wrapped over both zones.
     func takesTopZone(_ index: Int, _ line: LyricLine) -> Bool {
-        guard isSplit else { return true }
+        guard layout.isSplit else { return true }
         if index < lyrics.lastTopLine.count, lyrics.layouts[index].text == line.text {
             return lyrics.lastTopLine[index] == index
         }
@@ -185,16 +185,16 @@ extension Scene {
 
     /// The layout of lyric line `index` in the lyric zone, as observed (or measured now, when the state drawn
     /// is not the one observed).
-    func layout(_ index: Int, _ line: LyricLine) -> LyricLayout {
+    func lyricLayout(_ index: Int, _ line: LyricLine) -> LyricLayout {
         if index < lyrics.layouts.count, lyrics.layouts[index].text == line.text { return lyrics.layouts[index] }
-        let zone = isSplit ? bottom : top
+        let zone = layout.isSplit ? layout.bottom : layout.top
         return LyricLayout(line: line, layout: TextLine(line.text, fonts: zone.fonts), renderer: zone)
     }
 
     /// Lyric line `index` wrapped over both zones of a split panel, as observed (or wrapped now).
     func wrapped(_ index: Int, _ line: LyricLine) -> WrappedLyric {
         if index < lyrics.wrapped.count, lyrics.wrapped[index].text == line.text { return lyrics.wrapped[index] }
-        return WrappedLyric(line: line, top: top, bottom: bottom)
+        return WrappedLyric(line: line, top: layout.top, bottom: layout.bottom)
     }
 }
 

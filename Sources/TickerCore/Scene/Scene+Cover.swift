@@ -5,7 +5,7 @@ extension Scene {
     /// The cover to show at `now`, nil when none shows: while a track is loaded (the now-playing line or a
     /// lyric, and messages over them), not on the idle screen. `current` is the lyric line being sung.
     func shownCover(_ state: PlayerState, at now: Duration, current: SungLine?) -> FeedPicture? {
-        guard coverBox != nil, let cover = state.cover else { return nil }
+        guard layout.coverBox != nil, let cover = state.cover else { return nil }
         return current != nil || !isIdle(at: now) ? cover : nil
     }
 
@@ -20,7 +20,7 @@ extension Scene {
     /// palette's. On a colour panel its pixels are kept for the colorizer to lay over in their own colours. The
     /// levels of the cover observed were worked out when it arrived; another one's are worked out here.
     func drawCover(_ cover: FeedPicture, into frame: inout Frame, paints: inout Paints) {
-        guard let box = coverBox, let pixels = cover.frames.first?.pixels else { return }
+        guard let box = layout.coverBox, let pixels = cover.frames.first?.pixels else { return }
         let (left, topRow, columns, rows) = Self.place(
             width: cover.width, height: cover.height, in: box, frameWidth: frame.width, frameHeight: frame.height)
         let levels = cover == coverLevels.cover ? coverLevels.levels : CoverLevels(cover, depth: depth).levels

@@ -8,7 +8,7 @@ extension Scene {
         frame.clear()
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
         drawZones(composition, at: now, into: &frame, paints: &paints)
-        if let filled = composition.progress { progressBar?.draw(filled: filled, into: &frame, paints: &paints) }
+        if let filled = composition.progress { layout.progressBar?.draw(filled: filled, into: &frame, paints: &paints) }
         if !isColor, colorizer.changesGrey { colorizer.applyGrey(to: &frame, paints: paints.recorded) }
         if let cover = composition.cover { drawCover(cover, into: &frame, paints: &paints) }
     }
@@ -20,27 +20,28 @@ extension Scene {
         let position = composition.position
         if case .wrapped = composition.top, let current = composition.current {
             let sung = Self.drawWrapped(
-                current.line, wrapped(current.index, current.line), at: position, style: style.karaoke, top: &top,
-                bottom: &bottom, into: &frame)
-            paints.paintLyric(top.zone, sung: sung.top)
-            paints.paintLyric(bottom.zone, sung: sung.bottom)
+                current.line, wrapped(current.index, current.line), at: position, style: style.karaoke,
+                top: &layout.top,
+                bottom: &layout.bottom, into: &frame)
+            paints.paintLyric(layout.top.zone, sung: sung.top)
+            paints.paintLyric(layout.bottom.zone, sung: sung.bottom)
             return
         }
         let line = composition.current?.line
-        let laidOut = composition.current.map { layout($0.index, $0.line) }
+        let laidOut = composition.current.map { lyricLayout($0.index, $0.line) }
         let artist = playing.artist
         if let icon = composition.icon {
             drawIcon(icon, at: now, into: &frame, paints: &paints)
             Self.draw(
-                composition.top, at: now, position, line, laidOut, artist, renderer: &beside, into: &frame,
+                composition.top, at: now, position, line, laidOut, artist, renderer: &layout.beside, into: &frame,
                 paints: &paints)
         } else {
             Self.draw(
-                composition.top, at: now, position, line, laidOut, artist, renderer: &top, into: &frame,
+                composition.top, at: now, position, line, laidOut, artist, renderer: &layout.top, into: &frame,
                 paints: &paints)
         }
         Self.draw(
-            composition.bottom, at: now, position, line, laidOut, artist, renderer: &bottom, into: &frame,
+            composition.bottom, at: now, position, line, laidOut, artist, renderer: &layout.bottom, into: &frame,
             paints: &paints)
     }
 

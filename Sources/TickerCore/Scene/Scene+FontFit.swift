@@ -3,7 +3,8 @@ extension Scene {
     /// around the first font's baseline (see `Strip.init(_:height:)`), so the configuration deserves a look.
     public var fontWarnings: [String] {
         var warnings: [String] = []
-        let zones = isSplit ? [("top zone", top), ("bottom zone", bottom)] : [("panel", top)]
+        let zones =
+            layout.isSplit ? [("top zone", layout.top), ("bottom zone", layout.bottom)] : [("panel", layout.top)]
         for (name, renderer) in zones {
             let rows = renderer.zone.height
             for font in renderer.fonts.fonts.dropFirst() where font.height > rows {

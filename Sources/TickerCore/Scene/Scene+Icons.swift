@@ -33,7 +33,9 @@ extension Scene {
     /// page in view names; nil when icons are off, the content has none (a lyric, the idle clock) or no picture
     /// of the name exists. A message's own icon falls back to its role's; a page's has no role to fall back to.
     func icon(for content: TopContent, _ state: PlayerState, show: Show, pageIcon: String? = nil) -> ShownIcon? {
-        guard let icons = style.icons, let side = iconSide, case .marquee(_, let since, _) = show else { return nil }
+        guard let icons = style.icons, let side = layout.iconSide, case .marquee(_, let since, _) = show else {
+            return nil
+        }
         // A sent picture before a built-in one of the same name. No array of the names: this runs every frame
         // and must not allocate.
         func picture(_ name: String?) -> (picture: FeedPicture, isSent: Bool)? {
@@ -69,8 +71,9 @@ extension Scene {
 
     /// The slot of the top zone's icon: a square of `iconSide` at its left, centred on its rows.
     var iconSlot: Zone {
-        let side = iconSide ?? 0
-        return Zone(x: top.zone.x, y: top.zone.y + (top.zone.height - side) / 2, width: side, height: side)
+        let side = layout.iconSide ?? 0
+        let top = layout.top.zone
+        return Zone(x: top.x, y: top.y + (top.height - side) / 2, width: side, height: side)
     }
 
     /// Draws the frame of `icon` that shows at `now` into its slot (a picture larger than the slot is cut to

@@ -53,7 +53,7 @@ extension Scene {
                 consider(renderer.marqueeMotion(for: text).nextOffsetChange(after: now - since).map { since + $0 })
             case .lyric:
                 guard let current = composition.current else { break }
-                let laidOut = layout(current.index, current.line)
+                let laidOut = lyricLayout(current.index, current.line)
                 consider(
                     Self.sweepChange(current.line, laidOut, at: position, renderer: renderer).flatMap(
                         instant(atPosition:)))
@@ -63,9 +63,9 @@ extension Scene {
                 consider(wrappedSweepChange(current.line, lines, at: position).flatMap(instant(atPosition:)))
             }
         }
-        consider(composition.top, in: composition.icon == nil ? top : beside)
+        consider(composition.top, in: composition.icon == nil ? layout.top : layout.beside)
         consider(Self.iconChange(composition.icon, after: now))
-        consider(composition.bottom, in: bottom)
+        consider(composition.bottom, in: layout.bottom)
         consider(progressChange(of: composition, state, after: now))
         return earliest
     }
@@ -113,12 +113,12 @@ extension Scene {
             target = Double(wrapped.widths[0]).nextUp
         } else {
             // Both lines' restFraction is the same: one style, one depth.
-            let first = top.peekStrip(for: wrapped.first)
-            let second = bottom.peekStrip(for: wrapped.second)
+            let first = layout.top.peekStrip(for: wrapped.first)
+            let second = layout.bottom.peekStrip(for: wrapped.second)
             let widths = wrapped.widths
             let rightToLeft = wrapped.direction == .rightToLeft
             target = Karaoke.nextVisibleHead(
-                after: sung, restFraction: bottom.restFraction, maxLevel: depth.maxLevel, scrollPhase: nil,
+                after: sung, restFraction: layout.bottom.restFraction, maxLevel: depth.maxLevel, scrollPhase: nil,
                 lineWidth: total
             ) { column in
                 let (strip, local) = column < widths[0] ? (first, column) : (second, column - widths[0])

@@ -20,12 +20,8 @@ public struct Scene: Sendable {
     /// The look.
     public let style: SceneStyle
 
-    var top: ZoneRenderer
-    var bottom: ZoneRenderer
-    /// The top zone beside its icon's slot (see `Scene+Icons.swift`), and the slot's side; nil without icons.
-    var beside: ZoneRenderer
-    let iconSide: Int?
-    let isSplit: Bool
+    /// Where it draws what: the zones with their strips, the progress bar, the cover's box.
+    var layout: SceneLayout
     /// The now-playing line and since when, and the player going quiet.
     var playing = NowPlayingWatch()
     /// The state last observed, when, and what the top zone showed then.
@@ -35,16 +31,11 @@ public struct Scene: Sendable {
     let colorizer: Colorizer
     /// What each pixel of the frame last drawn by `render(_:at:clock:into:)` was drawn as.
     var paints = Paints()
-    /// The bar showing how far the track is, along the bottom row, or nil when there is none.
-    let progressBar: ProgressBar?
-    /// The square the album cover takes (`style.cover`), or nil when it takes none; the zones and the bar
-    /// live in the rest of the panel, cover shown or not, so that nothing moves when one comes or goes.
-    let coverBox: Zone?
     /// The level of each pixel of the observed cover, and that cover: worked out once when it arrives.
     var coverLevels = CoverLevels()
 
     /// The zones the panel is divided into, top first.
-    public var zones: [Zone] { isSplit ? [top.zone, bottom.zone] : [top.zone] }
+    public var zones: [Zone] { layout.isSplit ? [layout.top.zone, layout.bottom.zone] : [layout.top.zone] }
 
     /// Whether the panel counts down to its idle screen, or shows it (see `observe(_:at:)`): the player
     /// stopped, or there is no now-playing line. While false, the track stays up for as long as nothing changes.
@@ -57,54 +48,10 @@ public struct Scene: Sendable {
         self.depth = depth
         self.isColor = color
         self.style = style
-        coverBox = style.cover.box(width: width, height: height)
-        // The text's part of the panel: all of it, or what the cover and its gap leave.
-        let area = style.cover.textArea(width: width, height: height)
-        isSplit = style.arrangement == .split && area.height >= 2
-        let placement = Scene.progressPlacement(
-            width: area.width, height: area.height, isSplit: isSplit, style: style)
-        progressBar = placement.map {
-            ProgressBar(row: area.y + $0.row, left: area.x, width: area.width, depth: depth)
-        }
-        // The rows the zones share: all but the bar's, when it takes one of its own.
-        let rows = area.height - (placement?.reserved ?? 0)
-        func renderer(_ zone: Zone, _ fonts: FontChain) -> ZoneRenderer {
-            ZoneRenderer(zone: zone, depth: depth, fonts: fonts, marquee: style.marquee, karaoke: style.karaoke)
-        }
-        // Without a split the bottom zone is empty, below the top one.
-        let topHeight = isSplit ? Scene.splitRow(height: rows, top: style.fonts, bottom: style.bottomFonts) : rows
-        top = renderer(Zone(x: area.x, y: area.y, width: area.width, height: topHeight), style.fonts)
-        bottom = renderer(
-            Zone(x: area.x, y: area.y + topHeight, width: isSplit ? area.width : 0, height: rows - topHeight),
-            style.bottomFonts)
-        let side =
-            style.icons == nil ? nil : Scene.iconSide(zoneHeight: top.zone.height, fontHeight: style.fonts.height)
-        let besideZone = Scene.besideIcon(top.zone, side: side)
-        iconSide = besideZone == nil ? nil : side
-        beside = renderer(besideZone ?? Zone(x: 0, y: 0, width: 0, height: 0), style.fonts)
-        let restLevel = top.restFraction.map { UInt8(($0 * Double(depth.maxLevel)).rounded()) } ?? depth.maxLevel
+        layout = SceneLayout(width: width, height: height, depth: depth, style: style)
+        let restLevel = layout.top.restFraction.map { UInt8(($0 * Double(depth.maxLevel)).rounded()) } ?? depth.maxLevel
         colorizer = Colorizer(palette: style.palette, depth: depth, restLevel: restLevel)
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
-    }
-
-    /// Where the progress bar goes on a `width` × `height` panel (split or not) in `style`, and how many rows
-    /// the zones give up for it.
-    static func progressPlacement(width: Int, height: Int, isSplit: Bool, style: SceneStyle) -> (
-        row: Int, reserved: Int
-    )? {
-        let fonts = isSplit ? style.bottomFonts : style.fonts
-        let zoneHeight =
-            isSplit ? height - splitRow(height: height, top: style.fonts, bottom: style.bottomFonts) : height
-        guard width > 0 else { return nil }
-        return ProgressBar.placement(
-            mode: style.progress, height: height, zoneHeight: zoneHeight, fontHeight: fonts.height)
-    }
-
-    /// Where a split panel divides: in proportion to the two fonts' heights, half way when they are equal.
-    static func splitRow(height: Int, top: FontChain, bottom: FontChain) -> Int {
-        let total = max(top.height + bottom.height, 1)
-        let row = (height * top.height + total / 2) / total
-        return min(max(row, 1), height - 1)
     }
 
     /// Takes note of a changed state (call after applying feed commands, before rendering): the now-playing
@@ -112,12 +59,14 @@ public struct Scene: Sendable {
     /// zone showed until now, so that what it shows next is seen to be new or to come back.
     public mutating func observe(_ state: PlayerState, at now: Duration) {
         let before = topView(observation.state, at: now)
-        playing.observe(state, template: style.template, fonts: colorizer.usesPaint ? top.fonts : nil, at: now)
+        playing.observe(state, template: style.template, fonts: colorizer.usesPaint ? layout.top.fonts : nil, at: now)
         if state.lyrics != observation.state.lyrics {
             lyrics = ObservedLyrics(
-                state.lyrics, top: top, bottom: bottom, split: isSplit, wrap: style.karaoke.wrap)
+                state.lyrics, top: layout.top, bottom: layout.bottom, split: layout.isSplit, wrap: style.karaoke.wrap)
         }
-        if coverBox != nil, state.cover != coverLevels.cover { coverLevels = CoverLevels(state.cover, depth: depth) }
+        if layout.coverBox != nil, state.cover != coverLevels.cover {
+            coverLevels = CoverLevels(state.cover, depth: depth)
+        }
         let content = topContent(state, at: now).content
         let since = content == before.content ? before.since : now
         observation = Observation(state: state, at: now, shown: TopView(content: content, since: since))

@@ -18,7 +18,8 @@ struct UnifontSplitPanel {
     func wrapped(_ text: String) -> WrappedLyric {
         let scene = scene()
         return WrappedLyric(
-            line: LyricLine(text: text, start: .seconds(1), end: .seconds(9)), top: scene.top, bottom: scene.bottom)
+            line: LyricLine(text: text, start: .seconds(1), end: .seconds(9)), top: scene.layout.top,
+            bottom: scene.layout.bottom)
     }
 
     /// The rows the panel shows at 2 s of a song whose only line is `text`, from 1 s to 9 s.
