@@ -194,9 +194,9 @@ public struct DaemonMachine: Sendable {
             // Counted from the grid instant, so that the next one falls on a wake-up of the grid, not just after.
             status.done(at: tick)
         }
-        let due = files.due(from: lastTick, state, quiet: quiet, configuration)
+        let filesDue = files.due(from: lastTick, state, quiet: quiet, configuration)
         files.write(
-            at: now, due, state, panel: linkStreaming, brightness: brightnessPercent, quiet: quiet, into: &actions)
+            at: now, filesDue, state, panel: linkStreaming, brightness: brightnessPercent, quiet: quiet, into: &actions)
     }
 
     /// Whether `wake(at:…)` at `now` needs the time of day: for the idle clock, at start and once its second or
@@ -237,9 +237,9 @@ public struct DaemonMachine: Sendable {
         consider(linkDeadline)
         consider(watchdogDue)
         consider(statusDue)
-        let written = files.due(from: lastTick, state, quiet: picture.isQuiet, configuration)
-        consider(written.snapshot)
-        consider(written.keep)
+        let filesDue = files.due(from: lastTick, state, quiet: picture.isQuiet, configuration)
+        consider(filesDue.snapshot)
+        consider(filesDue.keep)
         consider(terminalDue)
         consider(intake.due)
         if configuration.demo { consider(demo.end(of: state, after: now)) }
