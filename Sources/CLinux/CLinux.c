@@ -128,11 +128,6 @@ int clinux_openpty_raw(int *master, int *slave, char *name, int name_len) {
     return 0;
 }
 
-int clinux_bytes_readable(int fd) {
-    int n = 0;
-    return ioctl(fd, FIONREAD, &n) == 0 ? n : -1;
-}
-
 int clinux_tty_output_queued(int fd) {
     int n = 0;
     return ioctl(fd, TIOCOUTQ, &n) == 0 ? n : -1;

@@ -49,9 +49,6 @@ void clinux_unblock_lifecycle_signals(void);
 /// openpty() with the slave in raw mode; returns 0 or -1 (errno set). `name` gets the slave path.
 int clinux_openpty_raw(int *master, int *slave, char *name, int name_len);
 
-/// ioctl(fd, FIONREAD): bytes waiting to be read, or -1.
-int clinux_bytes_readable(int fd);
-
 /// ioctl(fd, TIOCOUTQ): bytes still queued for output on a tty, or -1.
 int clinux_tty_output_queued(int fd);
 

@@ -85,9 +85,6 @@ package final class FeedWriter {
         Posix.close(descriptor)
     }
 
-    /// Whether `close()` has been called.
-    package var isClosed: Bool { descriptor < 0 }
-
     /// Writes `lines` (control characters turned into spaces, each ended by `\n`) as one or more atomic writes
     /// of at most 4096 bytes. A full pipe is waited on with `poll(2)` for up to `fullPipeTimeoutMillis`.
     package func send(_ lines: [String]) throws(FeedWriterError) {

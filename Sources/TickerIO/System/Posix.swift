@@ -310,22 +310,6 @@ package enum Posix {
         _ = nanosleep(&request, nil)
     }
 
-    /// Hours and minutes of the local time of day (`time`, `localtime_r`).
-    package static func localTimeOfDay() -> (hour: Int, minute: Int) {
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return (Int(parts.tm_hour), Int(parts.tm_min))
-    }
-
-    /// The local time of day in nanoseconds since midnight (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`):
-    /// enough to know when the next minute begins.
-    package static func localNanosecondsOfDay() -> Int64 {
-        let (parts, nanoseconds) = localNow()
-        let secondOfDay = Int64(parts.tm_hour) * 3_600 + Int64(parts.tm_min) * 60 + Int64(parts.tm_sec)
-        return secondOfDay * 1_000_000_000 + Int64(nanoseconds)
-    }
-
     /// The local wall time now (`clock_gettime(CLOCK_REALTIME)`, `localtime_r`: the time zone's rules,
     /// daylight saving time included), for the idle clock.
     package static func localWallTime() -> WallTime {
@@ -431,12 +415,6 @@ package enum Posix {
     /// `SPI_IOC_WR_BITS_PER_WORD`, `SPI_IOC_WR_MAX_SPEED_HZ`); the error is ENOTTY when `fd` is no SPI device.
     package static func configureSPI(_ fd: Int32, speedHz: Int, what: String) throws(SystemError) {
         guard clinux_spi_configure(fd, UInt32(clamping: speedHz)) == 0 else { throw SystemError("set up SPI on", what) }
-    }
-
-    /// Bytes waiting to be read on `fd` (`FIONREAD`), or nil.
-    package static func bytesReadable(_ fd: Int32) -> Int? {
-        let n = clinux_bytes_readable(fd)
-        return n >= 0 ? Int(n) : nil
     }
 
     /// Bytes still queued for output on a terminal (`TIOCOUTQ`), or nil.
