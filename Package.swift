@@ -81,9 +81,17 @@ let package = Package(
         // Pictures of the panel as PNG and animated GIF files (libpng, giflib), and album covers from JPEG and PNG
         // files (libjpeg-turbo through CJPEG); the daemon does not link it.
         .target(name: "TickerPictures", dependencies: ["TickerCore", "CPNG", "CGIF", "CJPEG"]),
+        // libmicrohttpd (apt libmicrohttpd-dev) behind the one call Swift cannot make, for the web front end.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // The web front end (`tickerctl web`): the page, the live view, AWTRIX 3's API; the daemon does not link it.
+        .target(
+            name: "TickerWeb",
+            dependencies: ["TickerCore", "TickerIO", "TickerFollow", "TickerPictures", "CMicroHTTPD"]),
         .executableTarget(
             name: "tickerctl",
-            dependencies: ["TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow", "TickerPictures"]
+            dependencies: [
+                "TickerCore", "TickerIO", "TickerWire", "PanelCore", "TickerFollow", "TickerPictures", "TickerWeb",
+            ]
         ),
         .executableTarget(
             name: "tickerbench",
@@ -104,6 +112,7 @@ let package = Package(
                 "TickerTestSupport",
             ]),
         .testTarget(name: "TickerPicturesTests", dependencies: ["TickerPictures", "TickerCore"]),
+        .testTarget(name: "TickerWebTests", dependencies: ["TickerWeb", "TickerCore", "TickerIO"]),
         .testTarget(
             name: "TickerctlTests",
             dependencies: ["tickerctl", "TickerFollow", "TickerCore", "TickerIO", "TickerTestSupport"]),

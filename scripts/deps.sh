@@ -15,10 +15,10 @@
 set -euo pipefail
 
 build_packages=(libserialport-dev libfribidi-dev libicu-dev libmosquitto-dev pkg-config libcurl4 ca-certificates
-    libpng-dev libgif-dev libjpeg62-turbo-dev)
+    libpng-dev libgif-dev libjpeg62-turbo-dev libmicrohttpd-dev)
 test_packages=(xfonts-base xfonts-unifont pcf2bdf socat qemu-system-arm mpd mpc mopidy mopidy-mpd sox flac systemd playerctl dbus
     python3-dbus python3-gi mpv mpv-mpris python3-mutagen opus-tools openssl mosquitto mosquitto-clients
-    python3-jinja2 make ola ola-python avahi-daemon avahi-utils tzdata)
+    python3-jinja2 make ola ola-python avahi-daemon avahi-utils tzdata chromium chromium-driver curl)
 
 case "${1:-build}" in
     build) wanted=("${build_packages[@]}") ;;

@@ -8,7 +8,7 @@ let tickerctl = Command(
     summary: "Sends to, previews and tests the tickerd LED matrix ticker.",
     subcommands: [
         renderCommand, sendCommand, nowCommand, lyricsCommand, portsCommand, panelCommand, ledsCommand,
-        followCommand, findLyricsCommand, iconCommand, iconsCommand, coverCommand,
+        followCommand, findLyricsCommand, iconCommand, iconsCommand, coverCommand, webCommand,
     ])
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
@@ -43,5 +43,6 @@ case findLyricsCommand.name: exit(runFindLyrics(given))
 case iconCommand.name: exit(runIcon(given))
 case iconsLoadCommand.name: exit(runIconsLoad(given))
 case coverCommand.name: exit(runCover(given))
+case webCommand.name: exit(runWeb(given))
 default: exit(runFollow(command, given, arguments: arguments))  // what is left: the followers
 }

@@ -36,7 +36,7 @@ package struct MQTTOptions: Equatable, Sendable {
     }
 
     /// Reads the password file: its contents, one trailing newline (`\n` or `\r\n`) dropped.
-    static func readPassword(_ path: String) throws(UsageError) -> String {
+    package static func readPassword(_ path: String) throws(UsageError) -> String {
         let bytes: [UInt8]
         do {
             bytes = try Posix.readFile(path, limit: maxPasswordBytes)
