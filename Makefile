@@ -67,7 +67,8 @@ install:
 	install -m 0644 systemd/tickerd.service systemd/tickerd.socket systemd/tickerd@.service \
 		systemd/tickerd@.socket systemd/tickerd-follow-mpd.service systemd/tickerd-follow-shairport.service \
 		systemd/tickerd-follow-lms.service systemd/tickerd-follow-mqtt.service \
-		systemd/tickerd-follow-mqtt@.service systemd/tickerd-icons.service $(UNITDIR)/
+		systemd/tickerd-follow-mqtt@.service systemd/tickerd-icons.service systemd/tickerd-web.service \
+		systemd/tickerd-web@.service $(UNITDIR)/
 	install -m 0644 systemd/network.conf systemd/spi.conf $(SHAREDIR)/
 	install -m 0644 systemd/tickerd-follow-mpris.service $(USERUNITDIR)/
 	install -m 0644 README.md docs/*.md systemd/99-tickerd.rules $(DOCDIR)/
@@ -90,18 +91,20 @@ install:
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
 		systemctl stop 'tickerd@*.service' 'tickerd@*.socket' 'tickerd-follow-mqtt@*.service' \
+			'tickerd-web@*.service' 2>/dev/null || true; \
+		systemctl disable tickerd@.service tickerd@.socket tickerd-follow-mqtt@.service tickerd-web@.service \
 			2>/dev/null || true; \
-		systemctl disable tickerd@.service tickerd@.socket tickerd-follow-mqtt@.service 2>/dev/null || true; \
 		systemctl disable --now tickerd.service tickerd.socket tickerd-icons.service tickerd-follow-mpd.service \
 			tickerd-follow-shairport.service tickerd-follow-lms.service tickerd-follow-mqtt.service \
-			2>/dev/null || true; \
+			tickerd-web.service 2>/dev/null || true; \
 	fi
 	rm -f $(BINDIR)/tickerd $(BINDIR)/tickerctl
 	rm -f $(UNITDIR)/tickerd.service $(UNITDIR)/tickerd.socket $(UNITDIR)/tickerd@.service \
 		$(UNITDIR)/tickerd@.socket $(UNITDIR)/tickerd-follow-mpd.service \
 		$(UNITDIR)/tickerd-follow-shairport.service $(UNITDIR)/tickerd-follow-lms.service \
 		$(UNITDIR)/tickerd-follow-mqtt.service $(UNITDIR)/tickerd-follow-mqtt@.service \
-		$(UNITDIR)/tickerd-icons.service $(USERUNITDIR)/tickerd-follow-mpris.service
+		$(UNITDIR)/tickerd-icons.service $(UNITDIR)/tickerd-web.service $(UNITDIR)/tickerd-web@.service \
+		$(USERUNITDIR)/tickerd-follow-mpris.service
 	rm -rf $(DOCDIR) $(SHAREDIR)
 	rm -f $(MANDIR)/man1/tickerctl.1 $(MANDIR)/man5/tickerd.conf.5 $(MANDIR)/man8/tickerd.8
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl daemon-reload; fi

@@ -125,7 +125,9 @@ let package = Package(
             path: "Fuzz", exclude: ["corpus"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerPictures", "TickerTestSupport"]
+            dependencies: [
+                "TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerPictures", "TickerWeb", "TickerTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

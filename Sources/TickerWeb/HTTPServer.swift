@@ -22,6 +22,8 @@ package enum WebLimits {
 /// own thread, so a slow client holds up only itself.
 package final class HTTPServer: @unchecked Sendable {
     private let handle: @Sendable (WebRequest) -> WebResponse
+    fileprivate let deadline = HeaderDeadline()
+    private let reaper: PeriodicTimer
     // Set once in `init`, read by `stop`.
     private var daemon: OpaquePointer?
 
@@ -32,6 +34,8 @@ package final class HTTPServer: @unchecked Sendable {
         handle: @escaping @Sendable (WebRequest) -> WebResponse
     ) throws(SystemError) {
         self.handle = handle
+        reaper = try PeriodicTimer()
+        try reaper.arm(intervalNanoseconds: 1_000_000_000)
         var storage = sockaddr_storage()
         let length = try Self.socketAddress(address, port: port, into: &storage)
         let limits = cmhd_limits(
@@ -42,12 +46,21 @@ package final class HTTPServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
                 cmhd_start(
                     listenDescriptor ?? -1, pointer, length, 1, limits, accessHandler, context, requestCompleted,
-                    nil)
+                    connectionChanged)
             }
         }
         guard daemon != nil else {
             throw SystemError("listen", "\(address) port \(port)", code: Errno(rawValue: errno == 0 ? EINVAL : errno))
         }
+    }
+
+    /// The descriptor to poll: readable once a second, when `enforceDeadlines` should run.
+    package var deadlineDescriptor: Int32 { reaper.fileDescriptor }
+
+    /// Shuts down the connections that did not send a request's headers in time (`HeaderDeadline`).
+    package func enforceDeadlines() {
+        _ = reaper.expirations()
+        deadline.enforce(at: Clock.now)
     }
 
     deinit { stop() }
@@ -93,6 +106,7 @@ package final class HTTPServer: @unchecked Sendable {
         uploadSize: UnsafeMutablePointer<Int>, record: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let existing = record.pointee else {
+            deadline.headersArrived(connection)
             record.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
             return cmhd_yes()
         }
@@ -189,10 +203,23 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         uploadSize: uploadSize, record: record)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, record, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { context, connection, record, _ in
+    if let context, let connection {
+        Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().deadline.awaitHeaders(connection)
+    }
     guard let record, let pending = record.pointee else { return }
     Unmanaged<PendingRequest>.fromOpaque(pending).release()
     record.pointee = nil
+}
+
+private let connectionChanged: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    let deadline = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().deadline
+    if cmhd_started(code) != 0 {
+        deadline.awaitHeaders(connection, socket: cmhd_socket(connection))
+    } else {
+        deadline.closed(connection)
+    }
 }
 
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in

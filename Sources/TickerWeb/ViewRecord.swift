@@ -1,14 +1,14 @@
 import TickerCore
 
 /// A record of the daemon's view socket (docs/SERVICE.md#the-view-socket).
-enum ViewRecord {
+package enum ViewRecord {
     case frame(LiveFrame)
     case status(JSONValue)
     case problem(JSONValue)
     case cover(width: Int, height: Int, pixels: [UInt8])
 
     /// The record in `bytes`; nil for one this reader does not know or that is malformed.
-    init?(_ bytes: ArraySlice<UInt8>) {
+    package init?(_ bytes: ArraySlice<UInt8>) {
         let bytes = Array(bytes)
         func integer(_ at: Int, _ count: Int) -> UInt64 {
             (0..<count).reduce(0) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }

@@ -55,7 +55,7 @@ enum WebPage {
           <h2>Idle page</h2>
           <form id="page">
             <div class="row">
-              <input id="page-name" type="text" placeholder="name" pattern="[A-Za-z0-9][A-Za-z0-9_\-]{0,31}" required>
+              <input id="page-name" type="text" placeholder="name" required>
               <label>Seconds <input id="page-for" type="number" min="1" max="86400" placeholder="∞"></label>
             </div>
             <input id="page-text" type="text" maxlength="256" placeholder="Text">

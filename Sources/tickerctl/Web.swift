@@ -69,8 +69,12 @@ func runWeb(_ given: ParsedArguments) -> Int32 {
         "serving the panel on " + (handed ? "the socket systemd handed over" : "\(listen) port \(server.port)")
             + (token == nil ? "" : ", changes with a token"))
     while signals.next() == nil {
-        var entry = pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, -1)
+        var entries = [
+            pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: server.deadlineDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&entries, 2, -1)
+        if entries[1].revents != 0 { server.enforceDeadlines() }
     }
     live.stop()
     watch.stop()

@@ -40,6 +40,17 @@ static inline enum MHD_ValueKind cmhd_header_kind(void) { return MHD_HEADER_KIND
 static inline enum MHD_ValueKind cmhd_argument_kind(void) { return MHD_GET_ARGUMENT_KIND; }
 static inline enum MHD_ResponseMemoryMode cmhd_must_copy(void) { return MHD_RESPMEM_MUST_COPY; }
 
+/// Whether a connection notification says the connection started (else it closed).
+static inline int cmhd_started(enum MHD_ConnectionNotificationCode code) {
+    return code == MHD_CONNECTION_NOTIFY_STARTED;
+}
+
+/// The socket of `connection`, or -1.
+static inline int cmhd_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
 /// The port `daemon` listens on (0 when it cannot tell).
 static inline uint16_t cmhd_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

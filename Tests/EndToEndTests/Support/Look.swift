@@ -68,7 +68,8 @@ final class FeedStage {
     /// Starts the daemon with `config` after the panel section, and waits for its first full frame.
     init(
         config: String = "", arguments: [String] = [], environment: [String: String] = [:], width: Int = 64,
-        height: Int = 8, depth: Int = 2, panelConfig: String = FeedStage.panelConfig
+        height: Int = 8, depth: Int = 2, panelConfig: String = FeedStage.panelConfig,
+        paths: (Rig) -> [String] = { _ in [] }
     ) async throws {
         rig = try Rig()
         panel = try rig.panel(width: width, height: height, depth: depth)
@@ -77,7 +78,7 @@ final class FeedStage {
         look = try Look(config: text)
         configPath = try rig.file("tickerd.conf", text)
         daemon = try rig.tickerd(
-            ["--config", configPath, "--device", panel.link, "--feed", feed, "--no-terminal"] + arguments,
+            ["--config", configPath, "--device", panel.link, "--feed", feed, "--no-terminal"] + arguments + paths(rig),
             environment: environment)
         try await rig.line(of: daemon, containing: "started")
         let panel = panel
