@@ -134,12 +134,14 @@ let package = Package(
 )
 
 // A sanitizer's run in the gate (scripts/gate) builds only what it tests, named by TICKERD_SANITIZER: under
-// AddressSanitizer the pure targets' tests and the fuzz corpora; under ThreadSanitizer the pure targets' tests and
-// the followers', with the programs those start (the followers have worker threads). Any other build has it all.
+// AddressSanitizer the pure targets' tests and the fuzz corpora; under ThreadSanitizer the pure targets' tests, the
+// followers' and the web front end's, with the programs those start (the followers and the web front end have
+// threads). Any other build has it all.
 let sanitizerScopes: [String: (tests: Set<String>, programs: Set<String>)] = [
     "address": (["TickerCoreTests", "TickerWireTests", "PanelCoreTests", "FuzzCorpusTests"], []),
     "thread": (
-        ["TickerCoreTests", "TickerWireTests", "PanelCoreTests", "TickerFollowTests"], ["tickerd", "tickerctl"]
+        ["TickerCoreTests", "TickerWireTests", "PanelCoreTests", "TickerFollowTests", "TickerWebTests"],
+        ["tickerd", "tickerctl"]
     ),
 ]
 if let scope = Context.environment["TICKERD_SANITIZER"].flatMap({ sanitizerScopes[$0] }) {
