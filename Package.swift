@@ -120,7 +120,8 @@ let package = Package(
         .testTarget(
             name: "FuzzCorpusTests",
             dependencies: [
-                "TickerCore", "TickerWire", "PanelCore", "TickerIO", "TickerFollow", "TickerPictures", "CFriBidi",
+                "TickerCore", "TickerWire", "PanelCore", "TickerIO", "TickerFollow", "TickerPictures", "TickerWeb",
+                "CFriBidi",
             ],
             path: "Fuzz", exclude: ["corpus"]),
         .testTarget(
