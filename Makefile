@@ -45,10 +45,12 @@ bench:
 	.build/release/tickerbench
 	.build/release/tickerbench daemon
 
-# Draws the animated GIFs README.md shows (docs/pictures/) with the release tickerctl.
+# Draws the animated GIFs README.md shows (docs/pictures/) with the release tickerctl, and the web page's
+# screenshot with headless Chromium.
 pictures:
 	@scripts/deps.sh build
 	$(SWIFT) build -c release --product tickerctl
+	$(SWIFT) build -c release --product tickerd
 	scripts/pictures
 
 # Builds every firmware image and prints their sizes.

@@ -242,6 +242,20 @@ struct SystemdTests {
             "XDG_RUNTIME_DIR=/run/user/\(uid) systemctl --user stop tickerd-follow-mpris.service", as: "feeder")
         try await sandbox.run("systemctl stop user@\(uid).service")
 
+        // The web front end, a dynamic user of its own in the group tickerd: it reads the daemon's view socket
+        // (the frames the daemon sent, and its status) and writes the feed.
+        try await sandbox.run("systemctl enable --now tickerd-web.service")
+        try await sandbox.wait(
+            "the web front end to reach the daemon's view socket", for: "curl -s http://localhost:8080/api/state"
+        ) { $0.contains("\"daemon\":true") && $0.contains("\"connected\":true") }
+        try await sandbox.run("curl -s -f -X POST --data-binary 'title Web' http://localhost:8080/api/feed")
+        expected = look.frame(after: ["title Web"])
+        try await rig.wait("the panel to show what came through the web front end:\n\(expected.asciiArt)") {
+            panel.device.framebuffer.bytes == expected.bytes
+        }
+        #expect(try await sandbox.property("User", of: "tickerd-web.service") == "tickerd-web")
+        try await sandbox.run("systemctl stop tickerd-web.service")
+
         // The MQTT bridge, logging in to a real Mosquitto. Credentials never reach a service in this sandbox
         // (any unit's $CREDENTIALS_DIRECTORY is an empty directory it may not open, whatever its user), so the
         // test's drop-in names a password file the unit's group may read instead; the unit's own

@@ -72,7 +72,7 @@ import TickerTestSupport
         let page = try String(
             contentsOfFile: BuiltProducts.packageRoot + "/docs/man/" + manual, encoding: .utf8)
         let commands = try Self.commands(of: program)
-        #expect(commands.count == (program == "tickerd" ? 1 : 18), "\(commands.map(\.0))")
+        #expect(commands.count == (program == "tickerd" ? 1 : 19), "\(commands.map(\.0))")
         for (words, usage) in commands {
             if let word = words.last { #expect(Self.names(page, word), "\(manual) names '\(words)'") }
             let options = Self.terms("options:", of: usage).filter { $0 != "-h, --help" }
