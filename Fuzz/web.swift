@@ -20,7 +20,9 @@ func fuzzWeb(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let guardian = RequestGuard(names: ["ticker.example"], hostName: "pi", token: first & 2 == 0 ? nil : "t")
         let refusal = guardian.refusal(WebRequest(method: "POST", path: "/api/notify", headers: headers))
         if refusal == nil, RequestGuard.hostName(host) == nil { fatalError("a malformed Host '\(host)' went through") }
-        if let status = refusal?.status, ![401, 403, 421].contains(status) { fatalError("the guard answered \(status)") }
+        if let status = refusal?.status, ![401, 403, 421].contains(status) {
+            fatalError("the guard answered \(status)")
+        }
     } else if case .frame(let frame) = ViewRecord(rest[...]) {
         guard frame.pixels.count == frame.width * frame.height * (frame.color ? 3 : 1) else {
             fatalError("a frame of \(frame.width)×\(frame.height) came with \(frame.pixels.count) bytes")

@@ -38,8 +38,7 @@ package final class DaemonWatch: @unchecked Sendable {
         pthread_create(
             &thread, nil,
             { context in
-                let watch = Unmanaged<DaemonWatch>.fromOpaque(context!).takeRetainedValue()
-                watch.run()
+                context.map { Unmanaged<DaemonWatch>.fromOpaque($0).takeRetainedValue().run() }
                 return nil
             }, context)
         pthread_detach(thread)

@@ -79,24 +79,23 @@ package final class HTTPServer: @unchecked Sendable {
     private static func socketAddress(
         _ address: String, port: UInt16, into storage: inout sockaddr_storage
     ) throws(SystemError) -> socklen_t {
-        try withUnsafeMutableBytes(of: &storage) { (raw) throws(SystemError) -> socklen_t in
-            if address.contains(":") {
-                let six = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
-                six.pointee.sin6_family = sa_family_t(AF_INET6)
-                six.pointee.sin6_port = port.bigEndian
-                guard inet_pton(AF_INET6, address, &six.pointee.sin6_addr) == 1 else {
-                    throw SystemError("listen", address, code: .invalidArgument)
+        let six = address.contains(":")
+        let parsed = withUnsafeMutablePointer(to: &storage) { pointer in
+            if six {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    $0.pointee.sin6_family = sa_family_t(AF_INET6)
+                    $0.pointee.sin6_port = port.bigEndian
+                    return inet_pton(AF_INET6, address, &$0.pointee.sin6_addr) == 1
                 }
-                return socklen_t(MemoryLayout<sockaddr_in6>.size)
             }
-            let four = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
-            four.pointee.sin_family = sa_family_t(AF_INET)
-            four.pointee.sin_port = port.bigEndian
-            guard inet_pton(AF_INET, address, &four.pointee.sin_addr) == 1 else {
-                throw SystemError("listen", address, code: .invalidArgument)
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                $0.pointee.sin_family = sa_family_t(AF_INET)
+                $0.pointee.sin_port = port.bigEndian
+                return inet_pton(AF_INET, address, &$0.pointee.sin_addr) == 1
             }
-            return socklen_t(MemoryLayout<sockaddr_in>.size)
         }
+        guard parsed else { throw SystemError("listen on", "'\(address)' (not an IP address)", code: .invalidArgument) }
+        return socklen_t(six ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
     }
 
     /// One call of libmicrohttpd's access handler: the first makes the request's record, the next take its
@@ -133,8 +132,9 @@ package final class HTTPServer: @unchecked Sendable {
         _ = MHD_get_connection_values(
             connection, cmhd_argument_kind(),
             { context, _, key, value in
-                let found = Unmanaged<Found>.fromOpaque(context!).takeUnretainedValue()
-                if let key, found.values.count < 32 {
+                guard let context, let key else { return cmhd_yes() }
+                let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
+                if found.values.count < 32 {
                     found.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
                 }
                 return cmhd_yes()
@@ -157,7 +157,7 @@ package final class HTTPServer: @unchecked Sendable {
         if let stream = response.stream {
             made = MHD_create_response_from_callback(
                 UInt64.max, 16_384, streamReader, Unmanaged.passRetained(StreamState(stream)).toOpaque(),
-                { Unmanaged<StreamState>.fromOpaque($0!).release() })
+                { $0.map { Unmanaged<StreamState>.fromOpaque($0).release() } })
         } else {
             made = response.body.withUnsafeBytes {
                 MHD_create_response_from_buffer(
@@ -223,7 +223,8 @@ private let connectionChanged: MHD_NotifyConnectionCallback = { context, connect
 }
 
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
-    let state = Unmanaged<StreamState>.fromOpaque(context!).takeUnretainedValue()
+    guard let context, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
+    let state = Unmanaged<StreamState>.fromOpaque(context).takeUnretainedValue()
     if state.offset == state.pending.count {
         guard let next = state.stream.next() else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
         state.pending = next
@@ -231,7 +232,8 @@ private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capa
     }
     let count = min(capacity, state.pending.count - state.offset)
     state.pending.withUnsafeBytes { raw in
-        UnsafeMutableRawPointer(buffer!).copyMemory(from: raw.baseAddress! + state.offset, byteCount: count)
+        UnsafeMutableRawBufferPointer(start: buffer, count: count).copyMemory(
+            from: UnsafeRawBufferPointer(rebasing: raw[state.offset..<state.offset + count]))
     }
     state.offset += count
     return count

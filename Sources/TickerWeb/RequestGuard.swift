@@ -67,7 +67,9 @@ package struct RequestGuard: Sendable {
         }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4
-            && parts.allSatisfy { $0.count >= 1 && $0.count <= 3 && $0.allSatisfy { $0.isASCII && $0.isNumber } && Int($0) ?? 256 <= 255 }
+            && parts.allSatisfy {
+                $0.count >= 1 && $0.count <= 3 && $0.allSatisfy { $0.isASCII && $0.isNumber } && Int($0) ?? 256 <= 255
+            }
     }
 
     /// Compares two texts in a time that does not tell where they differ.

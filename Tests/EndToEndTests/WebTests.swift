@@ -60,7 +60,8 @@ import TickerWeb
             let leds = sample?["leds"] as? [Int] ?? []
             let expected = expectedLEDs(frame)
             let differing = zip(leds, expected).filter { abs($0 - $1) > 2 }.count
-            #expect(leds.count == expected.count && differing == 0, "frame \(sequence): \(differing) LED channels differ")
+            #expect(
+                leds.count == expected.count && differing == 0, "frame \(sequence): \(differing) LED channels differ")
             seen.append(frame)
         }
         return seen
@@ -87,13 +88,14 @@ import TickerWeb
         let web = try await WebStage()
         let browser = try Browser(rig: web.rig, width: 390, height: 844)
         try browser.open(web.url)
-        let fits = try browser.run(
-            """
-            const root = document.documentElement;
-            const canvas = document.getElementById('panel').getBoundingClientRect();
-            const buttons = [...document.querySelectorAll('button')].map((b) => b.getBoundingClientRect().height);
-            return [root.scrollWidth <= window.innerWidth, canvas.right <= window.innerWidth, Math.min(...buttons)];
-            """) as? [Any]
+        let fits =
+            try browser.run(
+                """
+                const root = document.documentElement;
+                const canvas = document.getElementById('panel').getBoundingClientRect();
+                const buttons = [...document.querySelectorAll('button')].map((b) => b.getBoundingClientRect().height);
+                return [root.scrollWidth <= window.innerWidth, canvas.right <= window.innerWidth, Math.min(...buttons)];
+                """) as? [Any]
         #expect(fits?[0] as? Bool == true, "nothing wider than a phone's screen")
         #expect(fits?[1] as? Bool == true, "the panel fits the screen")
         #expect((fits?[2] as? Double ?? 0) >= 44, "buttons big enough for a thumb")

@@ -26,7 +26,9 @@ import TickerCore
         #expect(data["color"] == .bool(false))
     }
 
-    @Test(arguments: [([], ""), ([0], "AA=="), ([0, 1], "AAE="), ([0, 1, 2], "AAEC"), ([255, 254, 253, 252], "//79/A==")])
+    @Test(arguments: [
+        ([], ""), ([0], "AA=="), ([0, 1], "AAE="), ([0, 1, 2], "AAEC"), ([255, 254, 253, 252], "//79/A=="),
+    ])
     func base64(bytes: [UInt8], text: String) {
         #expect(Base64.encode(bytes) == text)
     }

@@ -49,7 +49,8 @@ final class Browser {
             "--headless=new","--no-sandbox","--disable-gpu","--disable-dev-shm-usage",\
             "--window-size=\(width),\(height)"]}}}}
             """
-        let answer = try Self.value(try http("POST", endpoint + "/session", body: Array(capabilities.utf8), timeout: 60))
+        let answer = try Self.value(
+            try http("POST", endpoint + "/session", body: Array(capabilities.utf8), timeout: 60))
         guard let id = (answer as? [String: Any])?["sessionId"] as? String else {
             throw TestFailure("chromedriver made no session: \(answer)")
         }
