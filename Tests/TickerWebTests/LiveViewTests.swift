@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TickerCore
 
@@ -94,34 +95,42 @@ import TickerCore
 }
 
 @Suite struct LiveViewThreadTests {
-    /// One thread shows frames while four streams wait on the view, as the connections' threads do: each
-    /// stream sees the frames in order, the last one included.
-    @Test func streamsOnTheirOwnThreadsSeeTheFramesInOrder() async {
+    /// One thread shows frames while four streams wait on the view on threads of their own, as the connections'
+    /// threads do: each stream sees the frames in order, the last one included.
+    @Test func streamsOnTheirOwnThreadsSeeTheFramesInOrder() {
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var sequences: [[UInt64]] = Array(repeating: [], count: 4)
+        }
         let live = LiveView()
         let last: UInt64 = 400
-        await withTaskGroup(of: [UInt64].self) { group in
-            for _ in 0..<4 {
-                group.addTask {
-                    var cursor = LiveView.Cursor()
-                    var seen: [UInt64] = []
-                    while seen.last != last, let bytes = live.next(after: &cursor, timeout: .seconds(10)) {
-                        for event in String(decoding: bytes, as: UTF8.self).split(separator: "\n\n")
-                        where event.hasPrefix("id: ") {
-                            seen.append(UInt64(event.dropFirst(4).prefix { $0 != "\n" }) ?? 0)
-                        }
-                        if bytes.isEmpty { break }
+        let seen = Seen()
+        let done = DispatchGroup()
+        let ready = DispatchSemaphore(value: 0)
+        for reader in 0..<4 {
+            done.enter()
+            Thread {
+                var cursor = LiveView.Cursor()
+                var sequences: [UInt64] = []
+                ready.signal()
+                while sequences.last != last, let bytes = live.next(after: &cursor, timeout: .seconds(10)),
+                    !bytes.isEmpty
+                {
+                    for event in String(decoding: bytes, as: UTF8.self).split(separator: "\n\n")
+                    where event.hasPrefix("id: ") {
+                        sequences.append(UInt64(event.dropFirst(4).prefix { $0 != "\n" }) ?? 0)
                     }
-                    return seen
                 }
-            }
-            group.addTask {
-                for sequence in 1...last { live.show(LiveViewTests.frame(sequence)) }
-                return []
-            }
-            for await seen in group where !seen.isEmpty {
-                #expect(seen == seen.sorted() && Set(seen).count == seen.count, "in order, each once")
-                #expect(seen.last == last)
-            }
+                seen.lock.withLock { seen.sequences[reader] = sequences }
+                done.leave()
+            }.start()
+        }
+        for _ in 0..<4 { ready.wait() }
+        for sequence in 1...last { live.show(LiveViewTests.frame(sequence)) }
+        #expect(done.wait(timeout: .now() + 30) == .success, "every stream saw the last frame")
+        for sequences in seen.sequences {
+            #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count, "in order, each once")
+            #expect(sequences.last == last)
         }
     }
 }
