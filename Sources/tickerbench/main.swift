@@ -422,6 +422,7 @@ case "daemon":
 case "floor":
     exit(floorProgram(Array(CommandLine.arguments.dropFirst(2))))
 case "garbage": exit(garbageFigures(Array(CommandLine.arguments.dropFirst(2))))
+case "web": exit(webFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
