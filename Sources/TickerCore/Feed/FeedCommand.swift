@@ -32,6 +32,8 @@ public enum FeedCommand: Sendable, Equatable {
     /// `message [--for <seconds>] [--priority low|normal|high] [--icon <name>] <text>`; `duration` nil means
     /// the default, `icon` nil the message role's icon.
     case message(String, duration: Duration?, priority: MessagePriority, icon: String? = nil)
+    /// `message --dismiss`: removes the message shown now; the next one shows, as when it expires.
+    case messageDismiss
     /// `brightness <0-100>`, in percent.
     case brightness(Int)
     /// `brightness auto`: back to the configured brightness, the schedule's when there is one.
@@ -123,6 +125,7 @@ public enum FeedCommand: Sendable, Equatable {
         case .pictureRemove(let name): "picture remove \(name)"
         case .page(let page): Self.encode(page)
         case .pageRemove(let name): "page --remove \(name)"
+        case .messageDismiss: "message --dismiss"
         case .message(let text, let duration, let priority, let icon):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
                 + (priority == .normal ? [] : ["--priority", priority.name]) + (icon.map { ["--icon", $0] } ?? [])
@@ -219,6 +222,12 @@ public enum FeedCommand: Sendable, Equatable {
             case "--icon":
                 icon = try iconOption(&rest, command: "message --icon", example: "--icon doorbell")
                 continue
+            case "--dismiss":
+                // A dismissal stands alone: an option or a text beside it would be a message half meant.
+                guard rest.isEmpty, duration == nil, priority == .normal, icon == nil else {
+                    throw .unexpectedArgument(command: "message --dismiss", argument: Excerpt.of(argument))
+                }
+                return .messageDismiss
             default:
                 throw .unknownOption(Excerpt.of(option))
             }

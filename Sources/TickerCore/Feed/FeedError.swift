@@ -59,7 +59,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownLyricsAction(let word):
             "unknown lyrics action '\(word)' (expected begin, end or clear)"
         case .unknownOption(let word):
-            "unknown message option '\(word)' (expected --for, --priority, --icon or --)"
+            "unknown message option '\(word)' (expected --for, --priority, --icon, --dismiss or --)"
         case .unknownPageOption(let word):
             "unknown page option '\(word)' (expected --for, --icon, --remove or --)"
         case .badPageName(let word):

@@ -130,6 +130,9 @@ public struct PlayerState: Sendable, Equatable {
         case .message(let value, let messageDuration, let priority, let icon):
             addMessage(value, for: messageDuration ?? Self.defaultMessageDuration, priority: priority, at: now)
             messages[messages.count - 1].icon = icon
+        case .messageDismiss:
+            // As if the message shown had expired now: the next one shows from the start of its lap.
+            if let shown = activeMessage(at: now) { messages.removeAll { $0.sequence == shown.sequence } }
         case .picture(let picture) where picture.name == FeedPicture.coverName:
             cover = picture.firstFrame
             coverSet = now
