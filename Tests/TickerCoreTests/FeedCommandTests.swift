@@ -140,7 +140,8 @@ import Testing
         .message("--dashes", duration: .milliseconds(1_500), priority: .low),
         // A combining mark joins the second dash into one character, but the parser reads scalars: still "--".
         .message("--\u{0360}~>message", duration: nil, priority: .normal),
-        .message("x", duration: .seconds(3), priority: .high), .messageDismiss,
+        .message("x", duration: .seconds(3), priority: .high), .messageDismiss, .pageShow("weather"), .pageNext,
+        .pagePrevious,
     ])
     func encodeRoundTrips(_ command: FeedCommand) throws {
         #expect(!command.encode().contains("\n"))

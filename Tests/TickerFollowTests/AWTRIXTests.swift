@@ -72,7 +72,7 @@ import TickerCore
 
     @Test(arguments: [
         Bad(id: "empty", body: "", reason: "the body is empty (expected a JSON object)"),
-        Bad(id: "not JSON", body: "Doorbell", reason: "JSON: 'D' at byte 0 (expected a value)"),
+        Bad(id: "not JSON", body: "Doorbell", reason: "JSON: 'Doorbell' at byte 0 (expected a value)"),
         Bad(id: "an array", body: #"[{"text":"x"}]"#, reason: "the body is not a JSON object"),
         Bad(
             id: "no text", body: #"{"draw":[]}"#,
@@ -94,10 +94,10 @@ import TickerCore
             reason: "bad 'duration' (expected seconds, more than 0 and at most 86400)"),
         Bad(
             id: "number beyond a Double", body: #"{"text":"x","duration":1e999}"#,
-            reason: "JSON: '1e999' at byte 27 (expected a number within ±1.8e308)"),
+            reason: "JSON: '1e999}' at byte 23 (expected a number within ±1.8e308)"),
         Bad(
             id: "NaN is not JSON", body: #"{"text":"x","progress":NaN}"#,
-            reason: "JSON: 'NaN}' at byte 24 (expected a value)"),
+            reason: "JSON: 'NaN}' at byte 23 (expected a value)"),
         Bad(id: "hold a string", body: #"{"text":"x","hold":"yes"}"#, reason: "bad 'hold' (expected true or false)"),
         Bad(id: "stack a number", body: #"{"text":"x","stack":0}"#, reason: "bad 'stack' (expected true or false)"),
         Bad(
@@ -114,10 +114,10 @@ import TickerCore
             reason: "message needs an argument (e.g. message Back in 5 minutes)"),
         Bad(
             id: "deep nesting", body: #"{"text":"x","effectSettings":"# + String(repeating: "[", count: 40) + "}",
-            reason: "JSON nests deeper than 16 levels at byte 42"),
+            reason: "JSON nests deeper than 16 levels at byte 44"),
         Bad(
             id: "invalid UTF-8", bytes: Array(#"{"text":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),
-            reason: "JSON string at byte 9: invalid UTF-8"),
+            reason: "JSON string at byte 8: not valid UTF-8"),
     ])
     func refusesBadNotificationsNamingTheCause(_ test: Bad) {
         #expect(throws: AWTRIXError.self) { try AWTRIXNotify.commands(test.body) }
@@ -261,9 +261,9 @@ import TickerCore
         #expect(throws: AWTRIXError.self) { try AWTRIXScreen.json(rgb: rgb, width: Int.max, height: 2) }
     }
 
-    @Test func switchingAppsIsRefusedHonestly() throws {
+    @Test func switchingAppsTurnsTheIdleScreensPages() throws {
         #expect(try AWTRIXApps.switchTarget(Array(#"{"name":"weather"}"#.utf8)) == "weather")
-        for body in [#"{"name":"Time!"}"#, #"{"name":5}"#, "", "{"] {
+        for body in [#"{"name":"Time!"}"#, #"{"name":5}"#, "", "{", "[]"] {
             do {
                 _ = try AWTRIXApps.switchTarget(Array(body.utf8))
                 Issue.record("'\(body)' accepted")
@@ -271,8 +271,9 @@ import TickerCore
                 #expect(error.reply == AWTRIXReply(status: 500, body: "FAILED"))
             }
         }
-        #expect(throws: AWTRIXError.self) { try AWTRIXApps.switchCommands(to: "weather") }
-        #expect(throws: AWTRIXError.self) { try AWTRIXApps.turnCommands(forward: true) }
+        #expect(AWTRIXApps.switchCommands(to: "weather") == [.pageShow("weather")])
+        #expect(AWTRIXApps.turnCommands(forward: true) == [.pageNext])
+        #expect(AWTRIXApps.turnCommands(forward: false) == [.pagePrevious])
     }
 
     @Test func mqttTopicsTranslateAsTheAPI() throws {
@@ -291,7 +292,10 @@ import TickerCore
         #expect(try commands("awtrix/kitchen/settings", #"{"BRI":51}"#) == [.brightness(20)])
         #expect(try commands("awtrix/kitchen/feed", "title x") == nil)
         #expect(throws: AWTRIXError.self) { try commands("awtrix/kitchen/custom/a.b", #"{"text":"Sun"}"#) }
-        #expect(throws: AWTRIXError.self) { try commands("awtrix/kitchen/nextapp", "") }
+        #expect(try commands("awtrix/kitchen/nextapp", "") == [.pageNext])
+        #expect(try commands("awtrix/kitchen/previousapp", "") == [.pagePrevious])
+        #expect(try commands("awtrix/kitchen/switch", #"{"name":"weather"}"#) == [.pageShow("weather")])
+        #expect(throws: AWTRIXError.self) { try commands("awtrix/kitchen/switch", #"{"name":"a b"}"#) }
         #expect(topics.awtrixFilters.contains("awtrix/kitchen/custom/+"))
     }
 }

@@ -52,6 +52,12 @@ public enum FeedCommand: Sendable, Equatable {
     case page(IdlePage)
     /// `page --remove <name>`: removes a page.
     case pageRemove(String)
+    /// `page --show <name>`: the idle screen shows that page now; its turns go on from it.
+    case pageShow(String)
+    /// `page --next`: the idle screen's next turn now.
+    case pageNext
+    /// `page --previous`: the idle screen's previous turn now.
+    case pagePrevious
 
     /// The longest text a command accepts, in Unicode scalars; longer text is rejected.
     public static let maxTextScalars = 1_024
@@ -126,6 +132,9 @@ public enum FeedCommand: Sendable, Equatable {
         case .page(let page): Self.encode(page)
         case .pageRemove(let name): "page --remove \(name)"
         case .messageDismiss: "message --dismiss"
+        case .pageShow(let name): "page --show \(name)"
+        case .pageNext: "page --next"
+        case .pagePrevious: "page --previous"
         case .message(let text, let duration, let priority, let icon):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
                 + (priority == .normal ? [] : ["--priority", priority.name]) + (icon.map { ["--icon", $0] } ?? [])

@@ -73,6 +73,8 @@ public struct PlayerState: Sendable, Equatable {
     public private(set) var cover: FeedPicture?
     /// The idle screen's pages, in the order they were first set (some may have expired).
     public internal(set) var pages: [Page] = []
+    /// The latest requests to turn the idle screen's pages, oldest first (at most `maxPageTurns`).
+    public internal(set) var pageTurns: [PageTurn] = []
 
     private var rawLyrics = ParsedLyrics.empty
     private var anchorPosition: Duration = .zero
@@ -153,15 +155,23 @@ public struct PlayerState: Sendable, Equatable {
             setPage(page, at: now)
         case .pageRemove(let name):
             pages.removeAll { $0.content.name == name }
+        case .pageShow(let name):
+            turnPages(.page(name), at: now)
+        case .pageNext:
+            turnPages(.step(1), at: now)
+        case .pagePrevious:
+            turnPages(.step(-1), at: now)
         case .clear:
             let kept = brightness
             let keptPictures = pictures
             let keptPages = pages
+            let keptTurns = pageTurns
             let nextTrack = track + 1
             self = PlayerState()
             brightness = kept
             pictures = keptPictures
             pages = keptPages
+            pageTurns = keptTurns
             track = nextTrack
         }
     }

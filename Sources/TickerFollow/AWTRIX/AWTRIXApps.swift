@@ -1,9 +1,8 @@
 import TickerCore
 
 /// AWTRIX 3's app switching (`/api/switch` `{"name": …}`, `/api/nextapp`, `/api/previousapp`, and their MQTT
-/// topics) on the idle screen's pages. The feed has no command to turn the pages yet (they turn on their own,
-/// `display.page-time` each): each of these answers 500 `FAILED`, saying so, rather than an `OK` for nothing.
-/// Once the feed can (`page --show NAME`, `page --next`, `page --previous`), they return those commands.
+/// topics) on the idle screen's pages: `page --show NAME`, `page --next`, `page --previous`. They turn the pages
+/// while the idle screen is in view; a request made while something else shows is spent.
 package enum AWTRIXApps {
     /// The page `/api/switch` asks for: the body's `name`, which must be a page name (1–32 letters, digits, `-`,
     /// `_`); AWTRIX's built-in apps (`Time`, `Date`, …) are not pages. Throws 500 `FAILED` otherwise. Whether a
@@ -21,14 +20,9 @@ package enum AWTRIXApps {
         return name
     }
 
-    /// The feed commands that show page `name` now: none yet, so 500 `FAILED`.
-    package static func switchCommands(to name: String) throws(AWTRIXError) -> [FeedCommand] {
-        throw .failed("cannot switch to '\(name)': the feed cannot turn the idle screen's pages yet")
-    }
+    /// The feed commands that show page `name` (from `switchTarget`) now: `page --show NAME`.
+    package static func switchCommands(to name: String) -> [FeedCommand] { [.pageShow(name)] }
 
-    /// The feed commands that turn to the next page (`forward`) or the one before: none yet, so 500 `FAILED`.
-    package static func turnCommands(forward: Bool) throws(AWTRIXError) -> [FeedCommand] {
-        throw .failed(
-            "cannot turn to the \(forward ? "next" : "previous") app: the feed cannot turn the idle screen's pages yet")
-    }
+    /// The feed commands that turn to the next turn of the idle screen (`forward`) or the one before.
+    package static func turnCommands(forward: Bool) -> [FeedCommand] { [forward ? .pageNext : .pagePrevious] }
 }

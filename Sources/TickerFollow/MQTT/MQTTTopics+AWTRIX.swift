@@ -12,7 +12,7 @@ extension MQTTTopics {
     package var awtrixCustomFilter: String { prefix + "/custom/+" }
     /// `[prefix]/settings`: the brightness.
     package var awtrixSettings: String { prefix + "/settings" }
-    /// `[prefix]/switch`, `[prefix]/nextapp`, `[prefix]/previousapp`: turning the pages (refused for now).
+    /// `[prefix]/switch`, `[prefix]/nextapp`, `[prefix]/previousapp`: turning the idle screen's pages.
     package var awtrixSwitch: String { prefix + "/switch" }
     package var awtrixNextApp: String { prefix + "/nextapp" }
     package var awtrixPreviousApp: String { prefix + "/previousapp" }
@@ -32,9 +32,9 @@ extension MQTTTopics {
         case awtrixNotify: return try AWTRIXNotify.commands(payload)
         case awtrixDismiss: return AWTRIXNotify.dismiss()
         case awtrixSettings: return try AWTRIXSettings.commands(payload)
-        case awtrixSwitch: return try AWTRIXApps.switchCommands(to: try AWTRIXApps.switchTarget(payload))
-        case awtrixNextApp: return try AWTRIXApps.turnCommands(forward: true)
-        case awtrixPreviousApp: return try AWTRIXApps.turnCommands(forward: false)
+        case awtrixSwitch: return AWTRIXApps.switchCommands(to: try AWTRIXApps.switchTarget(payload))
+        case awtrixNextApp: return AWTRIXApps.turnCommands(forward: true)
+        case awtrixPreviousApp: return AWTRIXApps.turnCommands(forward: false)
         default:
             let head = prefix + "/custom/"
             guard topic.hasPrefix(head) else { return nil }
