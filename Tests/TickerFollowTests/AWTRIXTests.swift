@@ -60,6 +60,9 @@ import TickerCore
                 """#,
             commands: [.message("Hi", duration: nil, priority: .high)]),
         Good(
+            id: "fragments without colours", body: #"{"text":[{"t":"Hi"},{"t":"!","c":null}]}"#,
+            commands: [.message("Hi!", duration: nil, priority: .high)]),
+        Good(
             id: "null keys are missing ones", body: #"{"text":"Hi","duration":null,"icon":null,"color":null}"#,
             commands: [.message("Hi", duration: nil, priority: .high)]),
         Good(
@@ -115,6 +118,13 @@ import TickerCore
         Bad(
             id: "deep nesting", body: #"{"text":"x","effectSettings":"# + String(repeating: "[", count: 40) + "}",
             reason: "JSON nests deeper than 16 levels at byte 44"),
+        Bad(
+            id: "a fragment's colour a bool", body: #"{"text":[{"t":"x","c":true}]}"#,
+            reason: #"bad 'text' (expected a string or an array of {"t": text, "c": colour} fragments)"#),
+        Bad(
+            id: "longer than the JSON reader takes",
+            body: #"{"text":"x","draw":["# + String(repeating: "0,", count: 40_000) + "0]}",
+            reason: "JSON text of 80023 bytes is longer than 65536 bytes"),
         Bad(
             id: "invalid UTF-8", bytes: Array(#"{"text":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),
             reason: "JSON string at byte 8: not valid UTF-8"),

@@ -95,7 +95,8 @@ enum AWTRIXBody {
         case .array(let fragments)?:
             var text = ""
             for fragment in fragments {
-                guard case .string(let part)? = fragment["t"], Kind.color.admits(fragment["c"] ?? .string("")) else {
+                let colour = fragment["c"] ?? .null
+                guard case .string(let part)? = fragment["t"], colour == .null || Kind.color.admits(colour) else {
                     throw .parsing("bad 'text' (expected \(Kind.text.expected))")
                 }
                 text += part
