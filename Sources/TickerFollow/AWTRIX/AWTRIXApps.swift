@@ -6,8 +6,8 @@ import TickerCore
 package enum AWTRIXApps {
     /// The page `/api/switch` asks for: the body's `name`, which must be a page name (1–32 letters, digits, `-`,
     /// `_`); AWTRIX's built-in apps (`Time`, `Date`, …) are not pages. Throws 500 `FAILED` otherwise. Whether a
-    /// page of that name shows is the daemon's to know: a caller that knows the pages answers 500 `FAILED` for
-    /// an unknown one, as AWTRIX does.
+    /// page of that name shows is the daemon's to know (it ignores `page --show` of a page it does not have): a
+    /// caller that knows the pages answers 500 `FAILED` for an unknown one, as AWTRIX does.
     package static func switchTarget(_ body: [UInt8]) throws(AWTRIXError) -> String {
         let value: JSONValue?
         do {
