@@ -10,7 +10,8 @@ import Testing
 
     /// The harnesses by file name.
     static let harnesses: [String: Harness] = [
-        "avahi": fuzzAvahi, "bdf": fuzzBdf, "config": fuzzConfig, "cover": fuzzCover, "device": fuzzDevice,
+        "avahi": fuzzAvahi, "awtrix": fuzzAwtrix, "bdf": fuzzBdf, "config": fuzzConfig, "cover": fuzzCover,
+        "device": fuzzDevice,
         "feed": fuzzFeed, "kept": fuzzKept, "leds": fuzzLeds, "librespot": fuzzLibrespot, "lms": fuzzLms,
         "lrc": fuzzLrc, "mpd": fuzzMpd, "mpris": fuzzMpris, "mqtt": fuzzMqtt, "network": fuzzNetwork,
         "panel-decoder": fuzzPanelDecoder, "shairport": fuzzShairport, "shaping": fuzzShaping, "tags": fuzzTags,

@@ -96,7 +96,13 @@ import Testing
             message: "unknown lyrics action 'start' (expected begin, end or clear)"),
         BadCase(
             id: "message option", line: "message --fro 3 hi",
-            message: "unknown message option '--fro' (expected --for, --priority, --icon or --)"),
+            message: "unknown message option '--fro' (expected --for, --priority, --icon, --dismiss or --)"),
+        BadCase(
+            id: "dismiss with text", line: "message --dismiss now",
+            message: "message --dismiss takes no argument (got '--dismiss now')"),
+        BadCase(
+            id: "dismiss with an option", line: "message --for 3 --dismiss",
+            message: "message --dismiss takes no argument (got '--for 3 --dismiss')"),
         BadCase(
             id: "message priority", line: "message --priority urgent hi",
             message: "bad priority 'urgent' (expected low, normal or high)"),
@@ -134,7 +140,8 @@ import Testing
         .message("--dashes", duration: .milliseconds(1_500), priority: .low),
         // A combining mark joins the second dash into one character, but the parser reads scalars: still "--".
         .message("--\u{0360}~>message", duration: nil, priority: .normal),
-        .message("x", duration: .seconds(3), priority: .high),
+        .message("x", duration: .seconds(3), priority: .high), .messageDismiss, .pageShow("weather"), .pageNext,
+        .pagePrevious,
     ])
     func encodeRoundTrips(_ command: FeedCommand) throws {
         #expect(!command.encode().contains("\n"))

@@ -87,6 +87,21 @@ private func s(_ value: Double) -> Duration { .milliseconds(Int64(value * 1_000)
         #expect(state.messages.isEmpty)
     }
 
+    @Test func dismissRemovesTheMessageShownAndTheNextShows() throws {
+        var state = PlayerState()
+        #expect(try FeedCommand.parse("message --dismiss") == .messageDismiss)
+        state.apply(.messageDismiss, at: s(0))
+        #expect(state.messages.isEmpty)
+        state.apply(.message("older", duration: s(20), priority: .normal), at: s(0))
+        state.apply(.message("held", duration: s(86_400), priority: .high), at: s(1))
+        #expect(state.activeMessage(at: s(2))?.text == "held")
+        state.apply(.messageDismiss, at: s(2))
+        #expect(state.activeMessage(at: s(2))?.text == "older")
+        #expect(state.messages.map(\.text) == ["older"])
+        state.apply(.messageDismiss, at: s(3))
+        #expect(state.messages.map(\.text) == [])
+    }
+
     @Test func messageQueueIsBoundedDroppingLeastImportantOldest() {
         var state = PlayerState()
         state.apply(.message("keep", duration: s(100), priority: .high), at: s(0))

@@ -30,6 +30,9 @@ import Testing
             id: "an icon and text that looks like an option", line: "page --icon bell -- door --open",
             command: .page(IdlePage(name: "door", text: "--open", icon: "bell"))),
         Good(id: "removal", line: "page --remove weather", command: .pageRemove("weather")),
+        Good(id: "a turn to a page", line: "page --show weather", command: .pageShow("weather")),
+        Good(id: "the next turn", line: "page --next", command: .pageNext),
+        Good(id: "the previous turn", line: "page  --previous ", command: .pagePrevious),
     ])
     func readsPagesAndWritesThemBack(_ test: Good) throws {
         #expect(try FeedCommand.parse(test.line) == test.command)
@@ -76,6 +79,19 @@ import Testing
         Bad(
             id: "a lifetime that is no number", line: "page --for soon weather x",
             error: .badNumber("soon", command: "page --for", expected: "seconds, e.g. 12.5")),
+        Bad(
+            id: "a turn to a page with text", line: "page --show weather now",
+            error: .unexpectedArgument(command: "page --show", argument: "--show weather now")),
+        Bad(
+            id: "a turn to a page with a lifetime", line: "page --for 3 --show weather",
+            error: .unexpectedArgument(command: "page --show", argument: "--for 3 --show weather")),
+        Bad(id: "a turn to a bad name", line: "page --show a.b", error: .badPageName("a.b")),
+        Bad(
+            id: "the next turn with a name", line: "page --next weather",
+            error: .unexpectedArgument(command: "page --next", argument: "--next weather")),
+        Bad(
+            id: "the previous turn after an option", line: "page --icon sun --previous",
+            error: .unexpectedArgument(command: "page --previous", argument: "--icon sun --previous")),
         Bad(
             id: "removal with text", line: "page --remove weather now",
             error: .unexpectedArgument(command: "page --remove weather", argument: "now")),
@@ -185,6 +201,33 @@ import Testing
         var bench = Self.bench()
         bench.send([.page(IdlePage(name: "p", text: "IO"))], at: 0)
         bench.send([.message("W", duration: .seconds(3), priority: .normal)], at: 2)
+        #expect(bench.show(at: 5.5) == Self.hi, "the turns start again at 5 s with the idle screen")
+        #expect(bench.show(at: 9.5) == Self.io)
+    }
+
+    @Test func requestsToTurnStartATurnOfTheirOwnWhileTheIdleScreenIsInView() {
+        var bench = Self.bench()
+        bench.send([.page(IdlePage(name: "p", text: "IO"))], at: 0)
+        bench.send([.pageShow("p")], at: 1)
+        #expect(bench.show(at: 1.5) == Self.io)
+        #expect(bench.scene.nextChange(bench.state, after: .seconds(1.5)) == .seconds(5), "a whole turn from 1 s")
+        #expect(bench.show(at: 5.5) == Self.hi)
+        bench.send([.pageNext], at: 6)
+        #expect(bench.show(at: 6.5) == Self.io)
+        bench.send([.pageNext], at: 7)
+        #expect(bench.show(at: 7.5) == Self.hi, "each request counts from the turn the one before chose")
+        bench.send([.pagePrevious], at: 8)
+        #expect(bench.show(at: 8.5) == Self.io)
+        #expect(bench.show(at: 12.5) == Self.hi, "the turns go on from it")
+        bench.send([.pageShow("nothing")], at: 13)
+        #expect(bench.show(at: 13.5) == Self.hi, "no page of that name: nothing happens")
+    }
+
+    @Test func aRequestToTurnWhileSomethingElseShowsIsSpent() {
+        var bench = Self.bench()
+        bench.send([.page(IdlePage(name: "p", text: "IO"))], at: 0)
+        bench.send([.message("W", duration: .seconds(3), priority: .normal)], at: 2)
+        bench.send([.pageShow("p")], at: 3)
         #expect(bench.show(at: 5.5) == Self.hi, "the turns start again at 5 s with the idle screen")
         #expect(bench.show(at: 9.5) == Self.io)
     }

@@ -234,6 +234,22 @@ import Testing
         #expect(bench.show(at: 6.5) != opening)
     }
 
+    @Test func aMessageBackAfterADismissalRestartsItsLap() {
+        var bench = Bench(width: 8) { $0.template = try! NowPlayingTemplate("{title}") }
+        bench.send([.title("I"), .play], at: 0)
+        bench.send([.message("HOW HI", duration: .seconds(20), priority: .low)], at: 1)
+        let opening = bench.show(at: 1)
+        bench.send([.message("O", duration: .seconds(86_400), priority: .high)], at: 3)
+        #expect(bench.show(at: 3).hasPrefix("###....."))
+        // Dismissed as if it expired: the low message is back at the start of its lap.
+        bench.send([.messageDismiss], at: 4)
+        #expect(bench.show(at: 4) == opening)
+        #expect(bench.show(at: 4.9) == opening)
+        #expect(bench.show(at: 5.5) != opening)
+        bench.send([.messageDismiss], at: 6)
+        #expect(bench.show(at: 6) == bench.show(at: 6, after: 6), "the now-playing line, from the start of its lap")
+    }
+
     @Test func reducedMotionLightsTheWholeLineAtOnce() {
         var bench = Bench(width: 16) { style in
             style.template = try! NowPlayingTemplate("{title}")

@@ -1,5 +1,5 @@
 // The `page` command: `page [--for <seconds>] [--icon <picture>] <name> <text>` sets a page of the idle screen, `page --remove
-// <name>` removes one.
+// <name>` removes one, `page --show <name>`, `page --next` and `page --previous` turn the idle screen to one.
 
 extension FeedCommand {
     /// Reads the argument of `page`: options first, then the name, then the text.
@@ -7,6 +7,7 @@ extension FeedCommand {
         var rest = argument
         var lifetime: Duration?
         var removing = false
+        var showing = false
         var icon: String?
         options: while rest.starts(with: "--".unicodeScalars) {
             let option = FeedScan.string(FeedScan.nextWord(&rest))
@@ -15,6 +16,13 @@ extension FeedCommand {
                 break options
             case "--remove":
                 removing = true
+            case "--show":
+                showing = true
+            case "--next", "--previous":
+                guard rest.isEmpty, argument.count == option.unicodeScalars.count else {
+                    throw .unexpectedArgument(command: "page \(option)", argument: Excerpt.of(argument))
+                }
+                return option == "--next" ? .pageNext : .pagePrevious
             case "--for":
                 lifetime = try lifetimeOption(&rest, command: "page --for", example: "--for 1800")
             case "--icon":
@@ -27,6 +35,13 @@ extension FeedCommand {
         guard !word.isEmpty else { throw .missingArgument(command: "page", example: "page weather Sunny 21°") }
         let name = FeedScan.string(word)
         guard IdlePage.isName(name) else { throw .badPageName(Excerpt.of(name)) }
+        if showing {
+            // A turn stands alone: an option or a text beside it would be a page half meant.
+            guard rest.isEmpty, !removing, lifetime == nil, icon == nil else {
+                throw .unexpectedArgument(command: "page --show", argument: Excerpt.of(argument))
+            }
+            return .pageShow(name)
+        }
         if removing {
             guard rest.isEmpty else {
                 throw .unexpectedArgument(command: "page --remove \(name)", argument: Excerpt.of(rest))

@@ -32,6 +32,8 @@ public enum FeedCommand: Sendable, Equatable {
     /// `message [--for <seconds>] [--priority low|normal|high] [--icon <name>] <text>`; `duration` nil means
     /// the default, `icon` nil the message role's icon.
     case message(String, duration: Duration?, priority: MessagePriority, icon: String? = nil)
+    /// `message --dismiss`: removes the message shown now; the next one shows, as when it expires.
+    case messageDismiss
     /// `brightness <0-100>`, in percent.
     case brightness(Int)
     /// `brightness auto`: back to the configured brightness, the schedule's when there is one.
@@ -50,6 +52,12 @@ public enum FeedCommand: Sendable, Equatable {
     case page(IdlePage)
     /// `page --remove <name>`: removes a page.
     case pageRemove(String)
+    /// `page --show <name>`: the idle screen shows that page now; its turns go on from it.
+    case pageShow(String)
+    /// `page --next`: the idle screen's next turn now.
+    case pageNext
+    /// `page --previous`: the idle screen's previous turn now.
+    case pagePrevious
 
     /// The longest text a command accepts, in Unicode scalars; longer text is rejected.
     public static let maxTextScalars = 1_024
@@ -123,6 +131,10 @@ public enum FeedCommand: Sendable, Equatable {
         case .pictureRemove(let name): "picture remove \(name)"
         case .page(let page): Self.encode(page)
         case .pageRemove(let name): "page --remove \(name)"
+        case .messageDismiss: "message --dismiss"
+        case .pageShow(let name): "page --show \(name)"
+        case .pageNext: "page --next"
+        case .pagePrevious: "page --previous"
         case .message(let text, let duration, let priority, let icon):
             (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
                 + (priority == .normal ? [] : ["--priority", priority.name]) + (icon.map { ["--icon", $0] } ?? [])
@@ -219,6 +231,12 @@ public enum FeedCommand: Sendable, Equatable {
             case "--icon":
                 icon = try iconOption(&rest, command: "message --icon", example: "--icon doorbell")
                 continue
+            case "--dismiss":
+                // A dismissal stands alone: an option or a text beside it would be a message half meant.
+                guard rest.isEmpty, duration == nil, priority == .normal, icon == nil else {
+                    throw .unexpectedArgument(command: "message --dismiss", argument: Excerpt.of(argument))
+                }
+                return .messageDismiss
             default:
                 throw .unknownOption(Excerpt.of(option))
             }

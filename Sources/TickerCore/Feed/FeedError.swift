@@ -59,9 +59,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownLyricsAction(let word):
             "unknown lyrics action '\(word)' (expected begin, end or clear)"
         case .unknownOption(let word):
-            "unknown message option '\(word)' (expected --for, --priority, --icon or --)"
+            "unknown message option '\(word)' (expected --for, --priority, --icon, --dismiss or --)"
         case .unknownPageOption(let word):
-            "unknown page option '\(word)' (expected --for, --icon, --remove or --)"
+            "unknown page option '\(word)' (expected --for, --icon, --remove, --show, --next, --previous or --)"
         case .badPageName(let word):
             "bad page name '\(word)' (expected 1 to \(IdlePage.maxNameCharacters) letters, digits, '-' or '_')"
         case .badPriority(let word):

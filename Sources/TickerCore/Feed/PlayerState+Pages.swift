@@ -14,6 +14,42 @@ extension PlayerState {
         public func hasExpired(at now: Duration) -> Bool { expires.map { $0 <= now } ?? false }
     }
 
+    /// A request to turn the idle screen's pages (`page --show`, `--next`, `--previous`). The scene reads the
+    /// ones made while the idle screen is in view; the others are spent, as the turns start over with it.
+    public struct PageTurn: Sendable, Equatable {
+        /// Where to turn.
+        public enum Target: Sendable, Equatable {
+            /// To the page of this name (ignored when there is none).
+            case page(String)
+            /// By this many turns from the one shown: 1 the next, -1 the previous.
+            case step(Int)
+        }
+
+        /// Where to turn.
+        public var target: Target
+        /// When (monotonic).
+        public var at: Duration
+    }
+
+    /// The most turn requests kept: more within one stay of the idle screen count from the oldest kept.
+    public static let maxPageTurns = 8
+
+    /// Records a request to turn the pages to `target` at `now`.
+    mutating func turnPages(_ target: PageTurn.Target, at now: Duration) {
+        if pageTurns.count >= Self.maxPageTurns { pageTurns.removeFirst() }
+        pageTurns.append(PageTurn(target: target, at: now))
+    }
+
+    /// Where page `name` stands among the pages that show at `now` (counted from 0), if it shows.
+    public func pageIndex(named name: String, at now: Duration) -> Int? {
+        var seen = 0
+        for page in pages where !page.hasExpired(at: now) {
+            if page.content.name == name { return seen }
+            seen += 1
+        }
+        return nil
+    }
+
     /// Sets `page` at `now`: a page of the same name is replaced where it stands in the turn; a new one joins
     /// at the end, and when `IdlePage.maxPages` are kept, the expired ones go first, then the one set longest ago.
     mutating func setPage(_ page: IdlePage, at now: Duration) {

@@ -73,6 +73,8 @@ public struct PlayerState: Sendable, Equatable {
     public private(set) var cover: FeedPicture?
     /// The idle screen's pages, in the order they were first set (some may have expired).
     public internal(set) var pages: [Page] = []
+    /// The latest requests to turn the idle screen's pages, oldest first (at most `maxPageTurns`).
+    public internal(set) var pageTurns: [PageTurn] = []
 
     private var rawLyrics = ParsedLyrics.empty
     private var anchorPosition: Duration = .zero
@@ -130,6 +132,9 @@ public struct PlayerState: Sendable, Equatable {
         case .message(let value, let messageDuration, let priority, let icon):
             addMessage(value, for: messageDuration ?? Self.defaultMessageDuration, priority: priority, at: now)
             messages[messages.count - 1].icon = icon
+        case .messageDismiss:
+            // As if the message shown had expired now: the next one shows from the start of its lap.
+            if let shown = activeMessage(at: now) { messages.removeAll { $0.sequence == shown.sequence } }
         case .picture(let picture) where picture.name == FeedPicture.coverName:
             cover = picture.firstFrame
             coverSet = now
@@ -150,15 +155,23 @@ public struct PlayerState: Sendable, Equatable {
             setPage(page, at: now)
         case .pageRemove(let name):
             pages.removeAll { $0.content.name == name }
+        case .pageShow(let name):
+            turnPages(.page(name), at: now)
+        case .pageNext:
+            turnPages(.step(1), at: now)
+        case .pagePrevious:
+            turnPages(.step(-1), at: now)
         case .clear:
             let kept = brightness
             let keptPictures = pictures
             let keptPages = pages
+            let keptTurns = pageTurns
             let nextTrack = track + 1
             self = PlayerState()
             brightness = kept
             pictures = keptPictures
             pages = keptPages
+            pageTurns = keptTurns
             track = nextTrack
         }
     }

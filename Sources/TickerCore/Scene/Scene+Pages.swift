@@ -1,5 +1,6 @@
 // The idle screen's turns: the clock (or the idle text) and each page the feed set, `pageTime` each, round and
-// round from the instant the idle screen came into view; a page set or gone changes the turn at once.
+// round from the instant the idle screen came into view; a page set or gone changes the turn at once, and a
+// request to turn (`page --show`, `--next`, `--previous`) made while it is in view starts a turn of its own.
 
 extension Scene {
     /// What the idle screen shows in one turn.
@@ -33,10 +34,26 @@ extension Scene {
             return IdleTurn(text: screen ?? page?.text ?? "", icon: page?.icon, since: since, ends: vanishes)
         }
         let pitch = max(style.pageTime, .milliseconds(1))
-        let elapsed = max(now - since, .zero)
-        let count = Int(clamping: elapsed.attosecondCount / pitch.attosecondCount)
-        let start = since + pitch * count
-        let index = count % turns
+        func count(from origin: Duration, to instant: Duration) -> Int {
+            Int(clamping: max(instant - origin, .zero).attosecondCount / pitch.attosecondCount)
+        }
+        // The turns count from the last request made while the idle screen was in view, from the turn it chose.
+        var origin = since
+        var chosen = 0
+        for turn in state.pageTurns where turn.at >= since && turn.at <= now {
+            switch turn.target {
+            case .page(let name):
+                guard let position = state.pageIndex(named: name, at: now) else { continue }
+                chosen = first + position
+            case .step(let step):
+                let shown = (count(from: origin, to: turn.at) % turns + chosen) % turns
+                chosen = ((shown + step) % turns + turns) % turns
+            }
+            origin = turn.at
+        }
+        let turnCount = count(from: origin, to: now)
+        let start = origin + pitch * turnCount
+        let index = (turnCount % turns + chosen) % turns
         let ends = start + pitch
         if let screen, index == 0 {
             return IdleTurn(text: screen, since: start, ends: vanishes.map { min($0, ends) } ?? ends)

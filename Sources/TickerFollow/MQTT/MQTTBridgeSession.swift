@@ -195,7 +195,9 @@ struct MQTTBridgeSession {
     private mutating func announce() {
         let topics = bridge.topics
         do {
-            for topic in [topics.feed, topics.message, topics.brightness, topics.pageSetFilter, topics.discovery] {
+            for topic in [topics.feed, topics.message, topics.brightness, topics.pageSetFilter, topics.discovery]
+                + topics.awtrixFilters
+            {
                 try client.subscribe(topic)
             }
             try client.publish(topics.availability, "online", retain: true)
@@ -243,6 +245,8 @@ struct MQTTBridgeSession {
                 commands = [try MQTTPayload.brightness(payload)]
             } else if let name = topics.pageName(ofSetTopic: topic) {
                 commands = [try MQTTPayload.page(named: name, payload)]
+            } else if let awtrix = try topics.awtrixCommands(topic: topic, payload: payload) {
+                commands = awtrix
             } else {
                 report("'\(topic)': not a page's topic (expected page names of letters, digits, - and _)", kind: topic)
             }

@@ -17,15 +17,7 @@ extension MQTTPayload {
             page.lifetime = try lifetime(value)
             page.icon = try icon(value)
         }
-        // The command the daemon will read: control characters become spaces, an overlong text is refused.
-        let read: FeedCommand?
-        do {
-            read = try FeedCommand.parse(FeedCommand.page(page).encode())
-        } catch {
-            throw .feed(error)
-        }
-        guard let read else { throw .feed(.missingArgument(command: "page", example: "page weather Sunny")) }
-        return read
+        return try readBack(.page(page))
     }
 
     /// A JSON object with a `text` string, and the string.
@@ -50,11 +42,11 @@ extension MQTTPayload {
         return name
     }
 
-    /// The object's `for` member: seconds, more than 0 and at most 86400; nil when missing or null.
-    static func lifetime(_ value: JSONValue) throws(MQTTPayloadError) -> Duration? {
-        guard let member = value["for"], member != .null else { return nil }
+    /// The object's `for` member (or `key`): seconds, more than 0 and at most 86400; nil when missing or null.
+    static func lifetime(_ value: JSONValue, key: String = "for") throws(MQTTPayloadError) -> Duration? {
+        guard let member = value[key], member != .null else { return nil }
         guard let seconds = member.numberValue, seconds > 0, seconds <= 86_400 else {
-            throw .badMember("for", expected: "seconds, more than 0 and at most 86400")
+            throw .badMember(key, expected: "seconds, more than 0 and at most 86400")
         }
         return FeedCommand.time(seconds: seconds)
     }

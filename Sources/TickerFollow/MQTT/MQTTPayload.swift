@@ -58,7 +58,12 @@ package enum MQTTPayload {
         } else {
             command = .message(text, duration: nil, priority: .normal)
         }
-        // The command the daemon will read: control characters become spaces, an empty or overlong text is refused.
+        return try readBack(command)
+    }
+
+    /// `command` as the daemon will read it: control characters become spaces, an empty or overlong text is
+    /// refused, as the daemon would refuse it.
+    static func readBack(_ command: FeedCommand) throws(MQTTPayloadError) -> FeedCommand {
         let read: FeedCommand?
         do {
             read = try FeedCommand.parse(command.encode())
