@@ -1,3 +1,4 @@
+import Synchronization
 import TickerCore
 import TickerIO
 import TickerPictures
@@ -11,6 +12,8 @@ package final class WebApp: Sendable {
     let feed: WebFeed
     /// Facts for AWTRIX's answers.
     let facts: WebFacts
+    /// The AWTRIX commands taken, for `/api/stats`' `messages`.
+    let received = Atomic<Int>(0)
 
     package init(guardian: RequestGuard, live: LiveView, feed: WebFeed, facts: WebFacts) {
         self.guardian = guardian
