@@ -22,11 +22,11 @@ extension WebApp {
             return carryOut { () throws(AWTRIXError) in
                 AWTRIXApps.switchCommands(to: try AWTRIXApps.switchTarget(request.body))
             }
-        case "/api/nextapp",
-            "/api/previousapp" where post:
-            return carryOut { () throws(AWTRIXError) in
-                AWTRIXApps.turnCommands(forward: request.path == "/api/nextapp")
-            }
+        // AWTRIX takes the next app on any method, the previous one on POST only.
+        case "/api/nextapp":
+            return carryOut { () throws(AWTRIXError) in AWTRIXApps.turnCommands(forward: true) }
+        case "/api/previousapp" where post:
+            return carryOut { () throws(AWTRIXError) in AWTRIXApps.turnCommands(forward: false) }
         case "/api/settings" where post:
             return carryOut { () throws(AWTRIXError) in try AWTRIXSettings.commands(request.body) }
         case "/api/settings" where request.method == "GET":
