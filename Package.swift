@@ -127,7 +127,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerPictures", "TickerWeb", "TickerTestSupport",
+                "TickerIO", "TickerCore", "TickerWire", "PanelCore", "TickerPictures", "TickerWeb", "TickerFollow",
+                "TickerTestSupport",
             ]
         ),
     ],

@@ -6,13 +6,19 @@ import TickerTestSupport
 struct HTTPAnswer {
     let status: Int
     let body: String
+    /// The response's header lines, as received.
+    var headers: String = ""
 }
 
 /// Makes an HTTP request with curl (`headers` as `Name: value`), as a client of the web front end would.
 func http(
     _ method: String, _ url: String, body: [UInt8]? = nil, headers: [String] = [], timeout: Int = 10
 ) throws -> HTTPAnswer {
-    var arguments = ["-s", "-S", "-o", "-", "-w", "\n%{http_code}", "--max-time", String(timeout), "-X", method]
+    let headerFile = NSTemporaryDirectory() + "tickerd-headers-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: headerFile) }
+    var arguments = [
+        "-s", "-S", "-o", "-", "-D", headerFile, "-w", "\n%{http_code}", "--max-time", String(timeout), "-X", method,
+    ]
     for header in headers { arguments += ["-H", header] }
     var bodyFile: String?
     if let body {
@@ -26,7 +32,8 @@ func http(
     guard let newline = output.lastIndex(of: "\n"), let status = Int(output[output.index(after: newline)...]) else {
         throw TestFailure("curl \(method) \(url): no status in '\(output.suffix(200))'")
     }
-    return HTTPAnswer(status: status, body: String(output[..<newline]))
+    let headers = (try? String(contentsOfFile: headerFile, encoding: .utf8)) ?? ""
+    return HTTPAnswer(status: status, body: String(output[..<newline]), headers: headers)
 }
 
 /// Debian's headless Chromium, driven through chromedriver's WebDriver API (W3C): a page opened at a phone's

@@ -17,7 +17,7 @@ final class WebStage {
     private(set) var frames: [UInt64: LiveFrame] = [:]
     private var buffer = [UInt8](repeating: 0, count: 1 << 17)
 
-    init(config: String = "", webArguments: [String] = []) async throws {
+    init(config: String = "", webArguments: (Rig) throws -> [String] = { _ in [] }) async throws {
         stage = try await FeedStage(config: config) { rig in
             ["--set", "feed.view=\(rig.path("view"))", "--set", "feed.state=\(rig.path("state.json"))"]
         }
@@ -28,7 +28,7 @@ final class WebStage {
             [
                 "web", "--listen", "127.0.0.1", "--port", "\(port)", "--feed", stage.feed, "--view", viewPath,
                 "--state", rig.path("state.json"),
-            ] + webArguments, name: "tickerctl web")
+            ] + webArguments(rig), name: "tickerctl web")
         try await rig.line(of: web, containing: "serving the panel")
         url = "http://localhost:\(port)"
         viewer = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
