@@ -246,4 +246,33 @@ import TickerWire
         try await rig.exit(of: daemon)
         #expect(try Posix.lstat(socket) == nil, "the socket is removed at exit")
     }
+
+    @Test func theViewEmulatorRecordsTheDaemonsFramesAndEndsWithIt() async throws {
+        let rig = try Rig()
+        let socket = rig.path("view")
+        let framesPath = rig.path("frames.txt")
+        let daemon = try rig.tickerd(
+            ["--demo", "--size", "64x16", "--depth", "2", "--no-terminal", "--set", "feed.view=\(socket)"])
+        try await rig.line(of: daemon, containing: "started:")
+        let emulator = try rig.tickerctl(
+            ["panel", "--protocol", "view", "--socket", socket, "--frames", framesPath, "--no-draw"],
+            name: "tickerctl panel")
+        try await rig.line(of: emulator, containing: "view socket '\(socket)'")
+        let frames = try rig.watch(framesPath)
+        var records: [Substring] = []
+        try await rig.wait("the status and 5 frames in the frames file") {
+            records = frames.contents.split(separator: "--- ", omittingEmptySubsequences: true)
+            return records.contains { $0.contains(" status {") } && records.filter { $0.contains(" view ") }.count >= 5
+        }
+        // Every frame record but the one being written: its header, then 16 rows of 64 pixels, then the colours.
+        for record in records.dropLast() where record.contains(" view ") {
+            let lines = record.split(separator: "\n")
+            #expect(lines.first?.hasSuffix("64x16 brightness 255") == true, "\(lines.first ?? "")")
+            #expect(lines.count == 1 + 16 + 16, "\(record.prefix(60))")
+        }
+        kill(daemon.pid, SIGTERM)
+        try await rig.exit(of: daemon)
+        #expect(try await rig.exit(of: emulator) == .exited(1))
+        try await rig.line(of: emulator, containing: "the daemon closed the view socket")
+    }
 }
