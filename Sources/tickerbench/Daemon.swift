@@ -96,6 +96,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                     figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
                     figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99,
                     Double(figures.peakKilobytes) / 1024))
+        if view == .reading { print(pad("  viewer", 28) + "read \(run.framesViewed) frames from the view socket") }
         // What waking as often as the daemon costs alone: waking less often costs more each time, as the caches
         // go cold (on this machine a wake-up at 35 a second costs half as much again as one at 60).
         if figures.wakeups >= 10, let rated = measureFloor(wakes: Int(figures.wakeups.rounded())) {
