@@ -1,4 +1,4 @@
-// fuzz-module: TickerWire TickerCore TickerWeb/RequestGuard.swift TickerWeb/WebExchange.swift TickerWeb/ViewRecord.swift TickerWeb/LiveFrame.swift
+// fuzz-module: TickerWire TickerCore TickerWeb/RequestGuard.swift TickerWeb/WebExchange.swift TickerWeb/ViewFrame+Event.swift
 // The first byte picks what the rest is read as: a request's Host and Origin headers (split at the first NUL)
 // as the web front end's guard reads them, or a record of the daemon's view socket as the web front end reads
 // it. Checks that a Host the guard lets through names a server and that an answer is one of the guard's, and
@@ -23,8 +23,8 @@ func fuzzWeb(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if let status = refusal?.status, ![401, 403, 421].contains(status) {
             fatalError("the guard answered \(status)")
         }
-    } else if case .frame(let frame) = ViewRecord(rest[...]) {
-        guard frame.pixels.count == frame.width * frame.height * (frame.color ? 3 : 1) else {
+    } else if case .frame(let frame) = try? ViewMessage(decoding: rest) {
+        guard frame.pixels.count == frame.width * frame.height * frame.format.bytesPerPixel else {
             fatalError("a frame of \(frame.width)×\(frame.height) came with \(frame.pixels.count) bytes")
         }
         let lines = String(decoding: frame.event, as: UTF8.self).split(separator: "\n")

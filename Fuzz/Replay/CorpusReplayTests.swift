@@ -15,7 +15,7 @@ import Testing
         "feed": fuzzFeed, "kept": fuzzKept, "leds": fuzzLeds, "librespot": fuzzLibrespot, "lms": fuzzLms,
         "lrc": fuzzLrc, "mpd": fuzzMpd, "mpris": fuzzMpris, "mqtt": fuzzMqtt, "network": fuzzNetwork,
         "panel-decoder": fuzzPanelDecoder, "shairport": fuzzShairport, "shaping": fuzzShaping, "tags": fuzzTags,
-        "text": fuzzText, "web": fuzzWeb,
+        "text": fuzzText, "view": fuzzView, "web": fuzzWeb,
     ]
 
     /// The inputs libFuzzer gives a harness are at most this long (`scripts/fuzz` passes `-max_len=2048`), and

@@ -12,12 +12,11 @@ package final class DaemonWatch: @unchecked Sendable {
     private let auth: Bool
     private let wake: (read: Int32, write: Int32)
     // Used by the thread only.
-    private var socket: Int32 = -1
+    private var connection: ViewConnection?
     private var status: JSONValue = .null
     private var problems: [JSONValue] = []
     private var snapshot: JSONValue = .null
     private var stateFile: (seconds: Int, nanoseconds: Int, size: Int) = (0, 0, -1)
-    private var buffer = [UInt8](repeating: 0, count: 1 << 18)
 
     /// Problems kept, as the daemon keeps them.
     static let keptProblems = 8
@@ -52,74 +51,55 @@ package final class DaemonWatch: @unchecked Sendable {
 
     private func run() {
         while true {
-            if socket < 0 { connect() }
+            if connection == nil { connect() }
             var entries = [
                 pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: connection?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             // Four looks a second at the state file; a second between attempts to reach the daemon.
-            _ = poll(&entries, 2, socket < 0 ? 1000 : 250)
+            _ = poll(&entries, 2, connection == nil ? 1000 : 250)
             if entries[0].revents != 0 { break }
             if entries[1].revents != 0 { receive() }
             readStateFile()
         }
-        if socket >= 0 { close(socket) }
+        connection?.close()
     }
 
     private func connect() {
-        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let name = Array(viewPath.utf8)
-        guard name.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            return
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in name.enumerated() { raw[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(fd)
-            return
-        }
-        socket = fd
+        guard let made = try? ViewConnection(path: viewPath, waits: false) else { return }
+        connection = made
         problems = []
         publish()
     }
 
-    /// Reads the records waiting; a hang-up closes the socket, to connect again.
+    /// Reads the records waiting; a hang-up closes the connection, to connect again. A record this reader
+    /// cannot read is skipped.
     private func receive() {
+        guard let connection else { return }
         while true {
-            let count = buffer.withUnsafeMutableBytes {
-                recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT) | Int32(MSG_TRUNC))
-            }
-            if count < 0, errno == EAGAIN || errno == EINTR { return }
-            guard count > 0 else {
-                close(socket)
-                socket = -1
+            do {
+                guard let message = try connection.next() else { return }
+                take(message)
+            } catch .message {
+                continue
+            } catch {
+                connection.close()
+                self.connection = nil
                 status = .null
                 publish()
                 return
             }
-            guard count <= buffer.count else { continue }
-            take(ViewRecord(buffer[0..<count]))
         }
     }
 
-    private func take(_ record: ViewRecord?) {
-        switch record {
+    private func take(_ message: ViewMessage) {
+        switch message {
         case .frame(let frame): live.show(frame)
-        case .status(let json):
-            status = json
+        case .status(let daemon):
+            status = daemon.json
             publish()
-        case .problem(let json):
-            problems.append(json)
+        case .problem(let problem):
+            problems.append(problem.json)
             if problems.count > Self.keptProblems { problems.removeFirst() }
             publish()
         case .cover(let width, let height, let pixels):
@@ -128,7 +108,6 @@ package final class DaemonWatch: @unchecked Sendable {
                 "pixels": .string(Base64.encode(pixels)),
             ])
             live.setCover(Array("event: cover\ndata: \(data.encoded)\n\n".utf8))
-        case nil: break
         }
     }
 
@@ -148,7 +127,7 @@ package final class DaemonWatch: @unchecked Sendable {
     private func publish() {
         live.setState(
             .object([
-                "daemon": .bool(socket >= 0), "state": snapshot, "status": status, "problems": .array(problems),
+                "daemon": .bool(connection != nil), "state": snapshot, "status": status, "problems": .array(problems),
                 "auth": .bool(auth),
             ]))
     }

@@ -21,7 +21,7 @@ package final class LiveView: @unchecked Sendable {
     private var changed = pthread_cond_t()
     // Guarded by `mutex`.
     private var frames: [(sequence: UInt64, event: [UInt8])] = []
-    private var lastFrame: LiveFrame?
+    private var lastFrame: ViewFrame?
     private var state: (version: Int, event: [UInt8], json: JSONValue) = (0, [], .null)
     private var cover: (version: Int, event: [UInt8]) = (0, [])
     private var viewers = 0
@@ -48,7 +48,7 @@ package final class LiveView: @unchecked Sendable {
     }
 
     /// A frame the daemon sent.
-    package func show(_ frame: LiveFrame) {
+    package func show(_ frame: ViewFrame) {
         let event = frame.event
         locked {
             if frames.count == Self.keptFrames { frames.removeFirst() }
@@ -77,7 +77,7 @@ package final class LiveView: @unchecked Sendable {
     }
 
     /// The newest frame, for `/api/screen`.
-    package var newestFrame: LiveFrame? { locked { lastFrame } }
+    package var newestFrame: ViewFrame? { locked { lastFrame } }
     /// The state last set.
     package var currentState: JSONValue { locked { state.json } }
 

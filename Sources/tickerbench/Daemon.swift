@@ -18,6 +18,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
     var products = BuiltProducts()
     var only: String?
     var network = false
+    var view = BenchView.off
     var index = 0
     while index + 1 < arguments.count {
         switch arguments[index] {
@@ -31,10 +32,16 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                 return 2
             }
             network = arguments[index + 1] == "ddp"
+        case "--view":
+            guard let mode = BenchView(rawValue: arguments[index + 1]) else {
+                print("tickerbench daemon: --view takes off, idle or reading")
+                return 2
+            }
+            view = mode
         default:
             print(
                 "tickerbench daemon: unknown option '\(arguments[index])' "
-                    + "(expected --seconds, --tickerd, --shim, --scene, --device)")
+                    + "(expected --seconds, --tickerd, --shim, --scene, --device, --view)")
             return 2
         }
         index += 2
@@ -44,7 +51,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
         "\(products.tickerd), 60 fps, "
             + (network
                 ? "DDP to a 32×8 RGB matrix on 127.0.0.1 (one 778-byte datagram a frame)"
-                : "128×16 at 2 bits per pixel, split zones") + ", \(seconds) s per scene")
+                : "128×16 at 2 bits per pixel, split zones") + ", \(seconds) s per scene, view socket \(view.rawValue)")
     /// The floor program, measured for `seconds`: waking on every instant of the 60 Hz grid, or on `wakes` of
     /// them a second.
     func measureFloor(wakes: Int? = nil) -> RunFigures? {
@@ -75,7 +82,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                     format:
                         "%5.1f wake-ups/s   CPU %.3f %% of a core                %5.1f writes/s    grid deviation p50 %.2f ms, p99 %.2f ms",
                     floor.wakeups, floor.cpuPercent, floor.updatesPerSecond, floor.deviation.p50, floor.deviation.p99))
-        guard let run = DaemonRun(products, network: network) else { return 1 }
+        guard let run = DaemonRun(products, network: network, view: view) else { return 1 }
         defer { run.stop() }
         try? run.writer?.send(commands)
         // Let the commands land and the first frames go out before measuring.
@@ -89,6 +96,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                     figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
                     figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99,
                     Double(figures.peakKilobytes) / 1024))
+        if view == .reading { print(pad("  viewer", 28) + "read \(run.framesViewed) frames from the view socket") }
         // What waking as often as the daemon costs alone: waking less often costs more each time, as the caches
         // go cold (on this machine a wake-up at 35 a second costs half as much again as one at 60).
         if figures.wakeups >= 10, let rated = measureFloor(wakes: Int(figures.wakeups.rounded())) {
@@ -197,20 +205,29 @@ final class DDPReceiver {
     }
 }
 
+/// The daemon's view socket in a run: not set, set with no viewer, or set with one viewer reading every record.
+enum BenchView: String {
+    case off, idle, reading
+}
+
 /// One tickerd started against an emulated panel (or a DDP receiver) and a fresh FIFO.
 final class DaemonRun {
     let directory: URL
     let process: Process
     let device: BenchDevice
     private(set) var writer: FeedWriter?
+    /// The viewer of the view socket, with `--view reading`, and the frames it read.
+    private var viewer: ViewConnection?
+    private(set) var framesViewed = 0
     /// When each update (full frame, columns, scroll; a DDP frame) was decoded, on `Clock.now`.
     var updateTimes: [Duration] = []
 
-    init?(_ products: BuiltProducts, network: Bool = false) {
+    init?(_ products: BuiltProducts, network: Bool = false, view: BenchView = .off) {
         directory = benchDirectory("tickerbench-\(getpid())-\(UUID())")
         let link = directory.appendingPathComponent("panel").path
         let feedPath = directory.appendingPathComponent("feed").path
-        let arguments: [String]
+        let viewPath = directory.appendingPathComponent("view").path
+        var arguments: [String]
         if network {
             guard let receiver = DDPReceiver() else {
                 print("tickerbench daemon: could not open a UDP socket")
@@ -231,6 +248,7 @@ final class DaemonRun {
             device = .panel(emulator)
             arguments = ["--device", link, "--size", "128x16", "--depth", "2", "--set", "layout.zones=split"]
         }
+        if view != .off { arguments += ["--set", "feed.view=\(viewPath)"] }
         process = products.tickerdProcess(
             arguments + ["--feed", feedPath, "--fps", "60", "--no-terminal", "--log-level", "warning"])
         guard products.start(process, for: "daemon") else { return nil }
@@ -246,6 +264,14 @@ final class DaemonRun {
             return nil
         }
         self.writer = writer
+        if view == .reading {
+            guard let viewer = try? ViewConnection(path: viewPath, waits: false) else {
+                print("tickerbench daemon: could not connect to the view socket")
+                stop()
+                return nil
+            }
+            self.viewer = viewer
+        }
     }
 
     func stop() {
@@ -260,11 +286,15 @@ final class DaemonRun {
     func pump(for duration: Duration, until done: () -> Bool = { false }) {
         let deadline = Clock.now + duration
         var entry = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        if let viewer { entry.append(pollfd(fd: viewer.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         while Clock.now < deadline, !done() {
-            entry[0].revents = 0
+            for index in entry.indices { entry[index].revents = 0 }
             let left = max((deadline - Clock.now) / .milliseconds(1), 0)
             _ = try? Posix.poll(&entry, timeoutMilliseconds: Int32(min(left + 1, 50)))
             device.service { updateTimes.append(Clock.now) }
+            while let record = try? viewer?.nextRecord() {
+                if record.first == ViewMessage.frameKind { framesViewed += 1 }
+            }
         }
     }
 

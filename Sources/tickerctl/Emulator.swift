@@ -1,7 +1,8 @@
 import TickerCore
 
 /// A device `tickerctl panel` plays: tickerd's protocol (`TickerdPanelEmulator`), Adalight or TPM2
-/// (`StripPanelEmulator`), DDP, Art-Net or E1.31 (`NetworkPanelEmulator`), MAX7219 chips (`MAX7219PanelEmulator`).
+/// (`StripPanelEmulator`), DDP, Art-Net or E1.31 (`NetworkPanelEmulator`), MAX7219 chips (`MAX7219PanelEmulator`),
+/// and the daemon's own frames from its view socket (`ViewPanelEmulator`).
 /// Set up from the options, it decodes what arrives on its descriptors into its picture; `EmulatorLoop` polls,
 /// draws the picture and writes the records. A new kind is a new type that conforms, and its line in `emulators`.
 protocol Emulator: AnyObject {
@@ -22,4 +23,5 @@ let emulators: [String: @Sendable (EmulatorOptions) -> any Emulator] = [
     "tickerd": TickerdPanelEmulator.init, "adalight": StripPanelEmulator.init, "tpm2": StripPanelEmulator.init,
     "ddp": { NetworkPanelEmulator($0, kind: .ddp) }, "artnet": { NetworkPanelEmulator($0, kind: .artnet) },
     "sacn": { NetworkPanelEmulator($0, kind: .sacn) }, "max7219": MAX7219PanelEmulator.init,
+    "view": ViewPanelEmulator.init,
 ]

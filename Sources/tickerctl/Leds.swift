@@ -19,10 +19,11 @@ struct StripOptions {
     static let options =
         [
             Option(
-                "--protocol", "tickerd|adalight|tpm2|ddp|artnet|sacn|max7219",
-                meaning: "tickerd, adalight, tpm2, ddp, artnet, sacn or max7219",
+                "--protocol", "tickerd|adalight|tpm2|ddp|artnet|sacn|max7219|view",
+                meaning: "tickerd, adalight, tpm2, ddp, artnet, sacn, max7219 or view",
                 help: "the LED matrix's protocol (adalight for WLED or an Adalight sketch; ddp, artnet or sacn on "
-                    + "the network, with --listen; max7219 for MAX7219 modules, read from a FIFO at --link)")
+                    + "the network, with --listen; max7219 for MAX7219 modules, read from a FIFO at --link; view for the daemon's own frames, "
+                    + "from its view socket at --socket)")
         ]
         + ConfigKeys.keys(in: "leds").map { key in
             Option("--leds-\(key)", "VALUE", meaning: "a value for leds.\(key)", help: "[leds] \(key)")
@@ -49,7 +50,7 @@ struct StripOptions {
                 guard emulators[value] != nil else {
                     throw UsageError(
                         "option '--protocol' got '\(value)' "
-                            + "(expected tickerd, adalight, tpm2, ddp, artnet, sacn or max7219)")
+                            + "(expected tickerd, adalight, tpm2, ddp, artnet, sacn, max7219 or view)")
                 }
                 self.stripProtocol = Config.DeviceProtocol(rawValue: value)?.strip
             } else if let section = ["leds", "max7219"].first(where: { option.name.hasPrefix("--\($0)-") }) {

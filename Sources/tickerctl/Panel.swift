@@ -5,7 +5,8 @@ let panelCommand = Command(
     summary:
         "Emulates a panel on a pseudo-terminal and draws it here; with --protocol adalight or tpm2, an LED matrix "
         + "on WLED or an Adalight sketch, in colour; with --protocol ddp, artnet or sacn, an LED matrix on the "
-        + "network, listening on UDP; with --protocol max7219, a chain of MAX7219 modules, reading from a FIFO.",
+        + "network, listening on UDP; with --protocol max7219, a chain of MAX7219 modules, reading from a FIFO; with "
+        + "--protocol view, the daemon's own frames, read from its view socket.",
     options: [
         Option(
             "--link", "PATH", meaning: "a path for the device link",
@@ -13,6 +14,9 @@ let panelCommand = Command(
         Option(
             "--listen", "ADDR[:PORT]", meaning: "an address to listen on, such as 127.0.0.1:4048",
             help: "the UDP address a network matrix listens on (default 127.0.0.1, the protocol's port)"),
+        Option(
+            "--socket", "PATH", meaning: "the path of tickerd's view socket",
+            help: "the view socket --protocol view reads (default /run/tickerd/state/view)"),
         Option(
             "--universe", "N", meaning: "a universe number",
             help: "the first Art-Net or E1.31 universe it shows (default 0 for artnet, 1 for sacn)"),

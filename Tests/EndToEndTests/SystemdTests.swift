@@ -480,7 +480,7 @@ struct SystemdTests {
         #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@lounge.service") == "")
         #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@lounge.service") == "no")
         #expect(try await sandbox.property("PrivateUsers", of: "tickerd@lounge.service") == "yes")
-        #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@kitchen.service") == "dialout")
+        #expect(try await sandbox.property("SupplementaryGroups", of: "tickerd@kitchen.service") == "dialout tickerd")
         #expect(try await sandbox.property("PrivateNetwork", of: "tickerd@kitchen.service") == "yes")
         try await sandbox.run("printf 'text Hi!\\n' > /run/tickerd/lounge/feed", as: "feeder")
         try await Sandbox.check("the lounge's DDP packets to carry what tickerctl render draws", rig: rig) {

@@ -25,12 +25,12 @@ import TickerWeb
 
     /// What the page draws for `frame`, LED by LED (docs/WEB.md#the-live-view): each level times the
     /// brightness's share to the power 1/2.2; an unlit LED dark grey.
-    static func expectedLEDs(_ frame: LiveFrame) -> [Int] {
+    static func expectedLEDs(_ frame: ViewFrame) -> [Int] {
         let scale = pow(Double(frame.brightness) / 255, 1 / 2.2)
         var leds: [Int] = []
         for index in 0..<(frame.width * frame.height) {
             let rgb =
-                frame.color
+                frame.format == .color
                 ? Array(frame.pixels[index * 3..<index * 3 + 3]) : Array(repeating: frame.pixels[index], count: 3)
             let shown = rgb.map { Int((Double($0) * scale).rounded()) }
             leds += shown.allSatisfy { $0 == 0 } ? [0x12, 0x12, 0x12] : shown
@@ -41,9 +41,9 @@ import TickerWeb
     /// Samples the canvas `count` times while the panel moves; each sample must equal the frame it names, as
     /// the daemon sent it. Returns the frames seen.
     static func canvasFollowsTheWire(_ web: WebStage, _ browser: Browser, samples count: Int) async throws
-        -> [LiveFrame]
+        -> [ViewFrame]
     {
-        var seen: [LiveFrame] = []
+        var seen: [ViewFrame] = []
         var lastSequence = 0
         while seen.count < count {
             let sample = try browser.run(readCanvas, [64, 8]) as? [String: Any]

@@ -44,6 +44,7 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             path = "/run/ticker feed"
             mode = 0660
             group = audio
+            view = /run/tickerd/state/view
             [layout]
             zones = split
             font = small, /usr/share/fonts/6x13.bdf , builtin
@@ -77,7 +78,9 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
         #expect(config.device.baudRate == 921_600 && config.device.dataBits == 7 && config.device.parity == .even)
         #expect(config.device.stopBits == 2 && config.device.flowControl == .rtscts)
         #expect(config.device.helloTimeout == .milliseconds(2_500))
-        #expect(config.feed == Config.Feed(path: "/run/ticker feed", mode: 0o660, group: "audio"))
+        #expect(
+            config.feed
+                == Config.Feed(path: "/run/ticker feed", mode: 0o660, group: "audio", view: "/run/tickerd/state/view"))
         #expect(config.layout.zones == .split)
         #expect(config.layout.font == [.small, .bdf(path: "/usr/share/fonts/6x13.bdf"), .builtin])
         #expect(config.layout.topFont == [.builtin] && config.layout.bottomFont == nil)
@@ -152,6 +155,9 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
                 "tickerd.conf:2: bad quoting in '\"/run/x' (expected \"text\" with \\\" and \\\\ inside, then nothing "
                     + "but a comment)"
             ]),
+        BadCase(
+            id: "relative view socket", text: "[feed]\nview = run/view",
+            messages: ["tickerd.conf:2: bad value 'run/view' for feed.view (expected an absolute file path, or empty)"]),
         BadCase(
             id: "bool", text: "[marquee]\nbounce = maybe",
             messages: ["tickerd.conf:2: bad value 'maybe' for marquee.bounce (expected true or false)"]),

@@ -5,9 +5,9 @@ import TickerCore
 @testable import TickerWeb
 
 @Suite struct LiveViewTests {
-    static func frame(_ sequence: UInt64, level: UInt8 = 255) -> LiveFrame {
-        LiveFrame(
-            sequence: sequence, sentNanoseconds: 1_700_000_000_123_456_789, width: 2, height: 1, color: false,
+    static func frame(_ sequence: UInt64, level: UInt8 = 255) -> ViewFrame {
+        ViewFrame(
+            sequence: sequence, wallNanoseconds: 1_700_000_000_123_456_789, width: 2, height: 1, format: .grey,
             brightness: 200, pixels: [level, 0])
     }
 

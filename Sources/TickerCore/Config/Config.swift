@@ -236,6 +236,8 @@ public struct Config: Sendable, Equatable {
         public var state = ""
         /// Where the daemon keeps its state across its restarts, as feed lines (see `KeptState`); empty: nowhere.
         public var keep = ""
+        /// Where the daemon's view socket listens (the frames it sends, for viewers); empty: nowhere.
+        public var view = ""
     }
 
     /// `[layout]`.

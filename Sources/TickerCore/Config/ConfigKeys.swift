@@ -129,6 +129,7 @@ package enum ConfigKeys {
             },
             .value("feed", "state", \.feed.state, ConfigValue.filePathOrEmpty),
             .value("feed", "keep", \.feed.keep, ConfigValue.filePathOrEmpty),
+            .value("feed", "view", \.feed.view, ConfigValue.filePathOrEmpty),
             .choice("layout", "zones", \.layout.zones),
             Key(section: "layout", name: "font") { config, value, s, k throws(ConfigError) in
                 config.layout.font = try ConfigValue.fontChain(value, s, k) ?? [.builtin]

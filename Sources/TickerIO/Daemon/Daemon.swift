@@ -41,6 +41,12 @@ package final class Daemon {
     private var keptStateProblem = ProblemOnce()
     /// The schedule and the fade of the sink's brightness.
     private var brightness = DaemonBrightness()
+    /// The view socket (`[feed] view`), and the warnings and errors logged, for its viewers.
+    private var view: ViewSocket?
+    private var viewGeneration = 0
+    private let problems = ProblemRecorder()
+    /// When the viewers may next be told a changed status.
+    private var viewStatusDue = Duration.zero
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
     package init(
@@ -51,6 +57,7 @@ package final class Daemon {
         self.demo = demo
         var logger = logger
         logger.level = LogLevel(config: settings.config.log.level)
+        logger.problems = problems
         self.logger = logger
         do {
             signals = try SignalSource()
@@ -80,6 +87,7 @@ package final class Daemon {
         brightness.take(settings.config.brightness, &machine, at: Clock.now, reloaded: false)
         link = makeLink(settings)
         warnAboutLineRate(settings)
+        view = openView(settings.config.feed)
         // Room for a frame's actions (draw, link, terminal, watchdog, status, snapshot) and a few log lines.
         actions.reserveCapacity(8)
     }
@@ -116,6 +124,18 @@ package final class Daemon {
         Sinks.make(for: settings, logger: logger)
     }
 
+    /// The view socket `feed` asks for; nil when it asks for none or it cannot be made (logged: the panel runs
+    /// on without it).
+    private func openView(_ feed: Config.Feed) -> ViewSocket? {
+        guard !feed.view.isEmpty else { return nil }
+        do {
+            return try ViewSocket(path: feed.view, group: feed.group.isEmpty ? "tickerd" : feed.group, logger: logger)
+        } catch {
+            logger.error("view socket: \(error); running without it")
+            return nil
+        }
+    }
+
     /// Says at start-up what the sink finds amiss: for one, a full frame on every frame of the grid that cannot
     /// fit the line rate, and what rate would.
     private func warnAboutLineRate(_ settings: Settings) {
@@ -140,6 +160,7 @@ package final class Daemon {
                 var signalled = false
                 var feedReady = false
                 var linkEvents: UInt32 = 0
+                var viewersWaiting = false
                 do {
                     try watchDescriptors()
                     try poller.wait { ready in
@@ -149,6 +170,9 @@ package final class Daemon {
                         case Self.timerToken: timer.expired()
                         case Self.feedToken: feedReady = true
                         case Self.linkToken: linkEvents = ready.events
+                        case Self.viewToken: viewersWaiting = true
+                        case let token where token >= Self.firstViewerToken:
+                            view?.viewerReady(Int(token - Self.firstViewerToken))
                         default: break
                         }
                     }
@@ -162,6 +186,10 @@ package final class Daemon {
                 if linkEvents & UInt32(POLLIN) != 0 { link?.readReplies(at: now) }
                 if linkEvents & UInt32(POLLHUP | POLLERR) != 0 { link?.hangUp(at: now) }
                 if feedReady { readFeed(at: now) }
+                if viewersWaiting, let view {
+                    view.publish(problems: problems.recent)
+                    view.acceptViewers(status: viewStatus(), problems: problems.recent)
+                }
             }
             wakeNow = false
             let now = Clock.now
@@ -173,6 +201,7 @@ package final class Daemon {
                 localTime: machine.wantsTimeOfDay(at: now) ? Posix.localWallTime() : nil,
                 into: &actions)
             execute(actions)
+            if let view, view.hasViewers { tellViewers(view, at: now) }
             brightness.plan(after: now, fading: link != nil)
             do {
                 try timer.arm(at: machine.nextWake(after: now, picture: renderer.outlook, linkDeadline: linkDeadline))
@@ -195,6 +224,9 @@ package final class Daemon {
     private static let timerToken: Int32 = 1
     private static let feedToken: Int32 = 2
     private static let linkToken: Int32 = 3
+    private static let viewToken: Int32 = 4
+    /// Viewer `n` of the view socket is watched under this token + n.
+    private static let firstViewerToken: Int32 = 5
 
     /// Keeps the poller watching the descriptors of the moment: the port comes and goes with the device, and
     /// a reload may replace the link or the feed.
@@ -205,6 +237,42 @@ package final class Daemon {
         try poller.watch(
             link?.fileDescriptor ?? -1, as: Self.linkToken,
             identity: linkGeneration << 32 | (link?.statistics.connections ?? 0))
+        try poller.watch(view?.fileDescriptor ?? -1, as: Self.viewToken, identity: viewGeneration)
+        guard let view else { return }
+        for slot in 0..<ViewSocket.maxViewers {
+            let viewer = view.viewerDescriptor(slot)
+            try poller.watch(viewer.descriptor, as: Self.firstViewerToken + Int32(slot), identity: viewer.identity)
+        }
+    }
+
+    /// Tells the viewers of the view socket the problems logged since, and a changed status at most four times
+    /// a second.
+    private func tellViewers(_ view: ViewSocket, at now: Duration) {
+        view.publish(problems: problems.recent)
+        guard now >= viewStatusDue else { return }
+        viewStatusDue = now + .milliseconds(250)
+        view.publish(status: viewStatus())
+    }
+
+    /// The daemon's status as the view socket tells it.
+    private func viewStatus() -> ViewStatus {
+        let panel = settings.config.panel
+        var status = ViewStatus()
+        status.device = settings.device?.description ?? ""
+        status.width = panel.width
+        status.height = panel.height
+        status.fps = panel.fps
+        status.color = panel.depth.isColor
+        status.levels = panel.depth.isColor ? 0 : Int(panel.depth.levels.maxLevel) + 1
+        if let link {
+            status.connected = link.isStreaming
+            status.status = link.status
+            status.framesSent = link.statistics.framesSent
+            status.framesSkipped = link.statistics.framesSkipped
+        } else {
+            status.framesSent = Int(view?.sequence ?? 0)
+        }
+        return status
     }
 
     private func execute(_ actions: [DaemonMachine.Action]) {
@@ -213,9 +281,18 @@ package final class Daemon {
             case .observe, .render:
                 renderer.carryOut(action, of: machine)
             case .serviceLink(let instant):
-                guard let link else { continue }
-                link.setBrightness(brightness.level(at: instant))
+                let level = brightness.level(at: instant)
+                guard let link else {
+                    // Without a device, the viewers see each change that a device would have been sent.
+                    if let view, !view.isLast(renderer.picture, brightness: level) {
+                        view.publish(renderer.picture, brightness: level)
+                    }
+                    continue
+                }
+                let sent = link.statistics.framesSent
+                link.setBrightness(level)
                 link.service(renderer.picture, at: instant)
+                if let view, link.statistics.framesSent != sent { view.publish(renderer.picture, brightness: level) }
             case .drawTerminal:
                 terminal?.draw(renderer.picture, status: statusLine())
                 // Nowhere left to draw (the window was closed): a panel drawn only there has no reason to run on.
@@ -353,6 +430,11 @@ package final class Daemon {
             linkGeneration += 1
             warnAboutLineRate(loaded)
         }
+        if new.feed.view != old.feed.view || new.feed.group != old.feed.group {
+            view?.close()
+            view = openView(new.feed)
+            viewGeneration += 1
+        }
         if new.feed != old.feed, feed?.fromSystemd == false {
             do {
                 let reopened = try FeedPipe.open(path: new.feed.path, mode: new.feed.mode, group: new.feed.group)
@@ -374,6 +456,7 @@ package final class Daemon {
         }
         link?.close()
         feed?.close()
+        view?.close()
         notify.send("STOPPING=1")
     }
 

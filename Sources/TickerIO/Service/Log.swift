@@ -27,6 +27,8 @@ package struct Logger: Sendable {
     /// Where lines go: standard error unless a test says otherwise; -1 when a sink takes them.
     package let fileDescriptor: Int32
     private let sink: (@Sendable (LogLevel, String) -> Void)?
+    /// Where warnings and errors are noted as well as written (for the view socket); shared by every copy.
+    package var problems: ProblemRecorder?
 
     /// A logger for `program` writing to `fileDescriptor`, detecting journald from the environment.
     package init(program: String, level: LogLevel = .info, fileDescriptor: Int32 = 2) {
@@ -54,6 +56,10 @@ package struct Logger: Sendable {
         // A line is written when it is at least as important as the configured level.
         guard level <= self.level else { return }
         let lines = message.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" })
+        if let problems, level <= .warning {
+            let time = Double(Posix.realtimeNanoseconds()) / 1e9
+            for line in lines { problems.record(level, String(line), time: time) }
+        }
         if let sink {
             for line in lines { sink(level, String(line)) }
             return

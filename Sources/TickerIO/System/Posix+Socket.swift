@@ -119,3 +119,104 @@ extension Posix {
         try transfer(bytes, from: offset) { (rest) throws(SystemError) in try send(fd, rest, what: what) }
     }
 }
+
+extension Posix {
+    /// A non-blocking, close-on-exec unix `SOCK_SEQPACKET` socket bound to `path` and listening for up to
+    /// `backlog` connections (`socket`, `bind`, `listen`). The path must not exist. Closes the socket when it
+    /// throws.
+    package static func listenSequencedPackets(at path: String, backlog: Int32) throws(SystemError) -> Int32 {
+        let address = try SocketAddress.unix(path: path)
+        let fd = socket(
+            AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw SystemError("socket", path) }
+        let bound = address.bytes.withUnsafeBytes { raw in
+            bind(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
+        guard bound == 0 else {
+            let error = SystemError("bind", path)
+            close(fd)
+            throw error
+        }
+        guard listen(fd, backlog) == 0 else {
+            let error = SystemError("listen", path)
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    /// Accepts a connection on the listening socket `fd`, non-blocking and close-on-exec (`accept`): nil when
+    /// none is waiting.
+    package static func accept(_ fd: Int32, what: String) throws(SystemError) -> Int32? {
+        while true {
+            let connection = Glibc.accept(fd, nil, nil)
+            if connection >= 0 {
+                setCloseOnExec(connection)
+                do {
+                    try setNonBlocking(connection, what: what)
+                } catch {
+                    close(connection)
+                    throw error
+                }
+                return connection
+            }
+            switch errno {
+            case EINTR, ECONNABORTED: continue
+            case EAGAIN, EWOULDBLOCK: return nil
+            default: throw SystemError("accept", what)
+            }
+        }
+    }
+
+    /// A close-on-exec unix `SOCK_SEQPACKET` socket connected to `path` (`socket`, `connect`), blocking unless
+    /// `nonBlocking`. Closes the socket when it throws.
+    package static func connectSequencedPackets(to path: String, nonBlocking: Bool) throws(SystemError) -> Int32 {
+        let address = try SocketAddress.unix(path: path)
+        let flags = Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | flags, 0)
+        guard fd >= 0 else { throw SystemError("socket", path) }
+        while true {
+            let result = address.bytes.withUnsafeBytes { raw in
+                connect(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+            }
+            if result == 0 { return fd }
+            if errno == EINTR { continue }
+            let error = SystemError("connect", path)
+            close(fd)
+            throw error
+        }
+    }
+
+    /// `send(2)` of one whole record with `MSG_DONTWAIT | MSG_NOSIGNAL`: it never waits, a full buffer is
+    /// `wouldBlock`, a closed peer is `EPIPE` (never SIGPIPE).
+    package static func sendRecord(_ fd: Int32, _ bytes: [UInt8], what: String) throws(SystemError) -> Transfer {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemError) -> Transfer in
+                try transfer("send", what) {
+                    Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// `recv(2)` of one record into `buffer` with `MSG_TRUNC`: the record's whole length (more than the buffer
+    /// holds when it was cut), 0 at the end of the stream, or `wouldBlock`.
+    package static func receiveRecord(_ fd: Int32, into buffer: inout [UInt8], waiting: Bool, what: String)
+        throws(SystemError) -> Transfer
+    {
+        let flags = Int32(MSG_TRUNC) | (waiting ? 0 : Int32(MSG_DONTWAIT))
+        let result = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemError) -> Transfer in
+                try transfer("recv", what) { Glibc.recv(fd, raw.baseAddress, raw.count, flags) }
+            }
+        }
+        return try result.get()
+    }
+
+    /// `chmod(2)` of `path`, and `chown(2)` of it to group `gid` when one is given.
+    package static func setPermissions(_ path: String, mode: mode_t, gid: gid_t?) throws(SystemError) {
+        if let gid, Glibc.chown(path, uid_t.max, gid) != 0 { throw SystemError("chown", path) }
+        if Glibc.chmod(path, mode) != 0 { throw SystemError("chmod", path) }
+    }
+}

@@ -81,6 +81,7 @@ final class Rig {
     private var watchers: [FileWatcher] = []
     private var catchers: [DatagramCatcher] = []
     private var writes: [PendingWrite] = []
+    private var viewers: [ViewConnection] = []
     private let poller = DispatchQueue(label: "end-to-end poll")
 
     init() throws {
@@ -170,6 +171,14 @@ final class Rig {
         return catcher
     }
 
+    /// A viewer of the view socket at `path`, polled while the rig waits (a wait's condition reads it; one
+    /// that never reads would keep the wait busy: connect that one with `ViewConnection` itself).
+    func viewer(_ path: String) throws -> ViewConnection {
+        let viewer = try ViewConnection(path: path, waits: false)
+        viewers.append(viewer)
+        return viewer
+    }
+
     /// Watches `path` for writes.
     func watch(_ path: String) throws -> FileWatcher {
         let watcher = try FileWatcher(path: path)
@@ -237,6 +246,10 @@ final class Rig {
             for watcher in watchers {
                 entries.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0))
                 actions.append { _ in watcher.service() }
+            }
+            for viewer in viewers where !viewer.isClosed {
+                entries.append(pollfd(fd: viewer.fileDescriptor, events: Int16(POLLIN), revents: 0))
+                actions.append { _ in }
             }
             for pending in writes where !pending.isDone {
                 entries.append(pollfd(fd: pending.descriptor, events: Int16(POLLOUT), revents: 0))

@@ -14,7 +14,7 @@ final class WebStage {
     let viewPath: String
     private let viewer: Int32
     /// The frames read from the view socket, by sequence number (the last thousand).
-    private(set) var frames: [UInt64: LiveFrame] = [:]
+    private(set) var frames: [UInt64: ViewFrame] = [:]
     private var buffer = [UInt8](repeating: 0, count: 1 << 17)
 
     init(config: String = "", webArguments: (Rig) throws -> [String] = { _ in [] }) async throws {
@@ -54,7 +54,7 @@ final class WebStage {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(viewer, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             guard count > 0 else { return }
-            if case .frame(let frame) = ViewRecord(buffer[0..<count]) {
+            if case .frame(let frame) = try? ViewMessage(decoding: buffer[0..<count]) {
                 frames[frame.sequence] = frame
                 frames[frame.sequence &- 1000] = nil
             }
@@ -62,7 +62,7 @@ final class WebStage {
     }
 
     /// Waits until the test's viewer has frame `sequence`, and returns it.
-    func frame(_ sequence: UInt64) async throws -> LiveFrame {
+    func frame(_ sequence: UInt64) async throws -> ViewFrame {
         try await rig.wait("frame \(sequence) on the view socket") {
             self.drain()
             return self.frames[sequence] != nil

@@ -1,34 +1,10 @@
 import TickerCore
 
-/// A frame the daemon sent, as the live view shows it: its number and instant, its size, its pixels (one grey
-/// byte, or three colour bytes, each) and the brightness it was sent at.
-package struct LiveFrame: Sendable, Equatable {
-    package var sequence: UInt64
-    /// When the daemon sent it: nanoseconds since 1970.
-    package var sentNanoseconds: UInt64
-    package var width: Int
-    package var height: Int
-    package var color: Bool
-    package var brightness: Int
-    package var pixels: [UInt8]
-
-    package init(
-        sequence: UInt64, sentNanoseconds: UInt64, width: Int, height: Int, color: Bool, brightness: Int,
-        pixels: [UInt8]
-    ) {
-        self.sequence = sequence
-        self.sentNanoseconds = sentNanoseconds
-        self.width = width
-        self.height = height
-        self.color = color
-        self.brightness = brightness
-        self.pixels = pixels
-    }
-
+extension ViewFrame {
     /// The colour of the pixel at `x`, `y` as 0xRRGGBB, before brightness (as AWTRIX's `/api/screen` gives it).
     package func rgb(x: Int, y: Int) -> Int {
         let index = y * width + x
-        if !color {
+        if format == .grey {
             let level = Int(pixels[index])
             return level << 16 | level << 8 | level
         }
@@ -36,11 +12,12 @@ package struct LiveFrame: Sendable, Equatable {
     }
 
     /// The server-sent event that carries it to the page (docs/WEB.md#the-live-view).
-    var event: [UInt8] {
-        let sent = Double(sentNanoseconds / 1000) / 1000
+    package var event: [UInt8] {
+        let sent = Double(wallNanoseconds / 1000) / 1000
         let data: JSONValue = .object([
             "seq": .number(Double(sequence)), "sent": .number(sent), "width": .number(Double(width)),
-            "height": .number(Double(height)), "color": .bool(color), "brightness": .number(Double(brightness)),
+            "height": .number(Double(height)), "color": .bool(format == .color),
+            "brightness": .number(Double(brightness)),
             "pixels": .string(Base64.encode(pixels)),
         ])
         return Array("id: \(sequence)\nevent: frame\ndata: \(data.encoded)\n\n".utf8)
