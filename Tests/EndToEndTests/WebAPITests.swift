@@ -62,13 +62,16 @@ import TickerWeb
         try await web.stage.send("title Hi", "pause")
         let still = web.stage.look.frame(after: ["title Hi", "pause"])
         try await web.stage.expect(still, "'Hi', still")
+        // Row by row, each level (0–3) scaled to 0–255 in each of red, green and blue.
+        let expectedScreen = (0..<8).flatMap { y in
+            (0..<64).map { x in Int(still[x, y]) * 255 / 3 * 0x010101 }
+        }
         var screen: [Int] = []
-        try await web.rig.wait("/api/screen to show 'Hi'") {
+        try await web.rig.wait("/api/screen to show a picture") {
             let body = try http("GET", api + "/screen").body
             screen =
                 (try JSONValue.parse(Array(body.utf8))).arrayValue?.compactMap { $0.numberValue.map(Int.init) } ?? []
-            let levels = still.bytes.map { Int($0) * 255 / 3 }
-            return screen == levels.map { $0 << 16 | $0 << 8 | $0 }
+            return screen == expectedScreen
         }
         #expect(screen.count == 64 * 8)
     }

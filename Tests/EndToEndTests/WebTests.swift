@@ -93,7 +93,8 @@ import TickerWeb
                 """
                 const root = document.documentElement;
                 const canvas = document.getElementById('panel').getBoundingClientRect();
-                const buttons = [...document.querySelectorAll('button')].map((b) => b.getBoundingClientRect().height);
+                const buttons = [...document.querySelectorAll('button')].map((b) => b.getBoundingClientRect().height)
+                  .filter((height) => height > 0);
                 return [root.scrollWidth <= window.innerWidth, canvas.right <= window.innerWidth, Math.min(...buttons)];
                 """) as? [Any]
         #expect(fits?[0] as? Bool == true, "nothing wider than a phone's screen")
