@@ -31,6 +31,21 @@ import Testing
                         brightness: 128, pixels: [255, 85, 0, 0, 0, 170])))
     }
 
+    @Test(arguments: PixelDepth.allCases)
+    func greyLevelsAreScaledPixelForPixelAtEveryDepth(depth: PixelDepth) throws {
+        var picture = Picture(width: 5, height: 7, depth: depth, color: false)
+        var random = SplitMix(seed: UInt64(depth.bits))
+        for y in 0..<7 {
+            for x in 0..<5 { picture.frame[x, y] = UInt8(truncatingIfNeeded: random.next()) & depth.maxLevel }
+        }
+        var record: [UInt8] = []
+        ViewMessage.encodeFrame(picture, sequence: 1, wallNanoseconds: 0, brightness: 0, into: &record)
+        let expected = (0..<7).flatMap { y in
+            (0..<5).map { x in UInt8(Int(picture.frame[x, y]) * 255 / Int(depth.maxLevel)) }
+        }
+        #expect(Array(record.dropFirst(24)) == expected)
+    }
+
     @Test func colourFrameCarriesTheColoursRowByRow() throws {
         var picture = Picture(width: 2, height: 1, depth: .eight, color: true)
         picture.colors[1, 0] = RGB(red: 1, green: 2, blue: 3)

@@ -64,10 +64,36 @@ public enum ViewMessage: Sendable, Equatable {
             bytes += picture.colors.bytes
             return
         }
-        let frame = picture.frame
-        let maxLevel = max(1, Int(frame.depth.maxLevel))
-        for y in 0..<height {
-            for x in 0..<width { bytes.append(UInt8(Int(frame[x, y]) * 255 / maxLevel)) }
+        appendGrey(picture.frame, to: &bytes)
+    }
+
+    /// Appends the levels of `frame`, scaled to 0–255, row by row: read a column's bytes at a time as the wire
+    /// lays them out (`PixelLayout`: pixel `y` at bits `y × bits` of its column, from the least significant), not
+    /// pixel by pixel, as this runs for every frame a viewer is sent.
+    private static func appendGrey(_ frame: Frame, to bytes: inout [UInt8]) {
+        let width = frame.width
+        let height = frame.height
+        let bits = frame.depth.bits
+        let mask = frame.depth.maxLevel
+        let maxLevel = max(1, Int(mask))
+        let scaled = (0...Int(mask)).map { UInt8($0 * 255 / maxLevel) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: width * height))
+        let perColumn = frame.bytesPerColumn
+        frame.bytes.withUnsafeBufferPointer { columns in
+            bytes.withUnsafeMutableBufferPointer { out in
+                for x in 0..<width {
+                    var y = 0
+                    for index in x * perColumn..<(x + 1) * perColumn {
+                        var byte = columns[index]
+                        for _ in 0..<8 / bits where y < height {
+                            out[start + y * width + x] = scaled[Int(byte & mask)]
+                            byte = bits == 8 ? 0 : byte >> UInt8(bits)
+                            y += 1
+                        }
+                    }
+                }
+            }
         }
     }
 
