@@ -216,7 +216,7 @@ extension Posix {
 
     /// `chmod(2)` of `path`, and `chown(2)` of it to group `gid` when one is given.
     package static func setPermissions(_ path: String, mode: mode_t, gid: gid_t?) throws(SystemError) {
-        if let gid, Glibc.chown(path, uid_t.max, gid) != 0 { throw SystemError("chown", path) }
         if Glibc.chmod(path, mode) != 0 { throw SystemError("chmod", path) }
+        if let gid, Glibc.chown(path, uid_t.max, gid) != 0 { throw SystemError("chown", path) }
     }
 }
