@@ -2,7 +2,7 @@
 # Installs the Debian packages tickerd needs, and only those missing.
 #   scripts/deps.sh build   what building needs (libserialport; FriBidi and ICU for the text layout;
 #                           libmosquitto for the MQTT bridge; libpng and giflib for pictures of the panel;
-#                           libjpeg-turbo for album covers;
+#                           libjpeg-turbo for album covers; libmicrohttpd for the web front end;
 #                           libcurl and the CA certificates, which FoundationNetworking uses for the
 #                           followers' lyrics server)
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, Mopidy, sox,
@@ -11,7 +11,8 @@
 #                           lyrics server, the Mosquitto broker and its clients, Jinja2 to render Home
 #                           Assistant's templates, make for `make demo`, the Open Lighting Architecture's
 #                           olad and its Python client to receive Art-Net and E1.31, avahi-daemon and
-#                           avahi-utils for finding WLED by mDNS)
+#                           avahi-utils for finding WLED by mDNS, Chromium with chromedriver and curl for the
+#                           web front end's page and API)
 set -euo pipefail
 
 build_packages=(libserialport-dev libfribidi-dev libicu-dev libmosquitto-dev pkg-config libcurl4 ca-certificates
