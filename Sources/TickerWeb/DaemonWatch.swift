@@ -18,9 +18,6 @@ package final class DaemonWatch: @unchecked Sendable {
     private var snapshot: JSONValue = .null
     private var stateFile: (seconds: Int, nanoseconds: Int, size: Int) = (0, 0, -1)
 
-    /// Problems kept, as the daemon keeps them.
-    static let keptProblems = 8
-
     package init(viewPath: String, statePath: String, live: LiveView, auth: Bool) throws(SystemError) {
         self.viewPath = viewPath
         self.statePath = statePath
@@ -100,7 +97,7 @@ package final class DaemonWatch: @unchecked Sendable {
             publish()
         case .problem(let problem):
             problems.append(problem.json)
-            if problems.count > Self.keptProblems { problems.removeFirst() }
+            if problems.count > ProblemRecorder.capacity { problems.removeFirst() }
             publish()
         case .cover(let width, let height, let pixels):
             let data: JSONValue = .object([

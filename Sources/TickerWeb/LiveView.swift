@@ -92,8 +92,6 @@ package final class LiveView: @unchecked Sendable {
 
     package func viewerLeft() { locked { viewers -= 1 } }
 
-    package var viewerCount: Int { locked { viewers } }
-
     /// Ends every stream's wait.
     package func stop() {
         locked {
