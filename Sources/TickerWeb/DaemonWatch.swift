@@ -116,6 +116,11 @@ package final class DaemonWatch: @unchecked Sendable {
         stateFile = now
         let read = (try? StateFile.read(statePath)).flatMap { $0 }
         snapshot = read.flatMap { try? JSONValue.parse(Array($0.json.utf8)) } ?? .null
+        // When it was written: a playing track's position is where playback was then.
+        if case .object(var members) = snapshot {
+            members["written"] = .number(Double(now.0) + Double(now.1) / 1e9)
+            snapshot = .object(members)
+        }
         publish()
     }
 

@@ -20,7 +20,14 @@ extension WebApp {
             }
         case "/api/switch" where post:
             return carryOut { () throws(AWTRIXError) in
-                AWTRIXApps.switchCommands(to: try AWTRIXApps.switchTarget(request.body))
+                let name = try AWTRIXApps.switchTarget(request.body)
+                // The state file lists the pages; without it, the daemon is left to ignore an unknown one.
+                if let pages = live.currentState["state"]?["pages"]?.arrayValue,
+                    !pages.contains(.string(name))
+                {
+                    throw .failed("no app named '\(name)'")
+                }
+                return AWTRIXApps.switchCommands(to: name)
             }
         // AWTRIX takes the next app on any method, the previous one on POST only.
         case "/api/nextapp":
@@ -33,7 +40,9 @@ extension WebApp {
             return Self.reply(
                 .json(
                     AWTRIXSettings.answer(
-                        brightnessPercent: brightnessPercent, automatic: true, pageTimeSeconds: 8)))
+                        brightnessPercent: brightnessPercent,
+                        automatic: live.currentState["state"]?["brightnessAuto"]?.boolValue ?? true,
+                        pageTimeSeconds: 8)))
         case "/api/stats" where request.method == "GET":
             return Self.reply(.json(stats.json))
         case "/api/screen" where request.method == "GET":

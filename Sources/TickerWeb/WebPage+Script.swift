@@ -123,7 +123,9 @@ extension WebPage {
         function tick() {
           const track = (state && state.state) || {};
           let position = track.position || 0;
-          if (track.state === 'playing') position += (Date.now() - stateAt) / 1000;
+          // The file says where playback was when it was written ('written', seconds since 1970).
+          const since = track.written ? Date.now() / 1000 - track.written : (Date.now() - stateAt) / 1000;
+          if (track.state === 'playing') position += Math.max(0, since);
           if (track.duration) position = Math.min(position, track.duration);
           $('time').textContent = track.duration ? clock(position) + ' / ' + clock(track.duration) : (track.title ? clock(position) : '');
           $('bar').style.width = track.duration ? (100 * position / track.duration) + '%' : '0';

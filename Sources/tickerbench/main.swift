@@ -135,6 +135,30 @@ func encodeFigures() {
     }
 }
 
+/// The view socket's frame record (`ViewMessage.encodeFrame`), which the daemon writes for each frame it sends
+/// while a viewer is connected.
+func viewFigures() {
+    line("")
+    line("A view socket frame record, release build, best of 5 rounds of 40,000")
+    let style = SceneStyle(arrangement: .split, fonts: FontChain([.builtin]), marquee: MarqueeStyle(fadeEdges: true))
+    for (width, height, depth, color) in [(128, 16, PixelDepth.two, false), (32, 8, .two, true)] {
+        var picture = Picture(width: width, height: height, depth: depth, color: color)
+        var scene = Scene(width: width, height: height, depth: depth, style: style)
+        let state = demoState(at: .zero)
+        scene.observe(state, at: .zero)
+        scene.render(state, at: .seconds(12), into: &picture.frame)
+        var record: [UInt8] = []
+        var sequence: UInt64 = 0
+        let (time, allocations) = bestOfFive(rounds: 40_000) {
+            sequence += 1
+            ViewMessage.encodeFrame(picture, sequence: sequence, wallNanoseconds: 0, brightness: 255, into: &record)
+        }
+        line(
+            "  \(width)×\(height) \(color ? "colour" : "grey"): \(record.count) bytes, "
+                + String(format: "%.0f ns, %.3f allocations per record", time, allocations))
+    }
+}
+
 func wireFigures() {
     line("")
     line("Bytes per second on the wire at 60 fps, 128×16 at 2 bits per pixel, one zone, 60 s of animation")
@@ -387,7 +411,10 @@ case "core":
     ledFigures()
     networkFigures()
     max7219Figures()
+    viewFigures()
     wireFigures()
+case "view":
+    viewFigures()
 case "leds":
     ledFigures()
 case "network":
@@ -426,7 +453,7 @@ case "web": exit(webFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | network | max7219 | icons | cover | cover-frame | cover-decode | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY [--wakes N] | floor --udp PORT [--wakes N] | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | network | max7219 | view | icons | cover | cover-frame | cover-decode | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY [--wakes N] | floor --udp PORT [--wakes N] | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }

@@ -41,6 +41,25 @@ import TickerWire
         return try rig.viewer(path)
     }
 
+    /// A daemon with a feed pipe and a view socket and no device, on a 64×16 panel.
+    static func daemonWithoutDevice(_ rig: Rig) throws -> (daemon: Child, socket: String, feed: String) {
+        let socket = rig.path("view")
+        let feed = rig.path("feed")
+        let config = try rig.file(
+            "tickerd.conf",
+            """
+            [panel]
+            width = 64
+            height = 16
+            [device]
+            path =
+            [feed]
+            path = \(feed)
+            view = \(socket)
+            """)
+        return (try rig.tickerd(["--config", config, "--no-terminal"]), socket, feed)
+    }
+
     @Test func viewerSeesExactlyTheFramesThePanelDecoded() async throws {
         let rig = try Rig()
         let socket = rig.path("view")
@@ -180,21 +199,7 @@ import TickerWire
 
     @Test func aNewViewerGetsTheLastFrameAndTheLastProblemsAtOnce() async throws {
         let rig = try Rig()
-        let socket = rig.path("view")
-        let feed = rig.path("feed")
-        let config = try rig.file(
-            "tickerd.conf",
-            """
-            [panel]
-            width = 64
-            height = 16
-            [device]
-            path =
-            [feed]
-            path = \(feed)
-            view = \(socket)
-            """)
-        let daemon = try rig.tickerd(["--config", config, "--no-terminal"])
+        let (daemon, socket, feed) = try Self.daemonWithoutDevice(rig)
         try await rig.line(of: daemon, containing: "started:")
         try await rig.feed(["title Still", "titel Typo"], to: feed)
         let logged = try await rig.line(of: daemon, containing: "unknown command 'titel'")
@@ -222,6 +227,47 @@ import TickerWire
         try await rig.wait("the second problem") {
             try Self.drain(viewer, into: &messages)
             return messages.contains { if case .problem(let p) = $0 { p.text.contains("brightnes") } else { false } }
+        }
+        #expect(daemon.termination == nil)
+    }
+
+    @Test func theLyricBeingSungAndTheCoverReachTheViewers() async throws {
+        let rig = try Rig()
+        let (daemon, socket, feed) = try Self.daemonWithoutDevice(rig)
+        let viewer = try await Self.connect(rig, daemon, socket)
+        var messages: [ViewMessage] = []
+        func lastStatus() -> ViewStatus? {
+            messages.last { if case .status = $0 { true } else { false } }.flatMap {
+                if case .status(let status) = $0 { status } else { nil }
+            }
+        }
+        func lastCover() -> (width: Int, height: Int, pixels: [UInt8])? {
+            messages.last { if case .cover = $0 { true } else { false } }.flatMap {
+                if case .cover(let width, let height, let pixels) = $0 { (width, height, pixels) } else { nil }
+            }
+        }
+        try await rig.wait("the status and no cover on connecting") {
+            try Self.drain(viewer, into: &messages)
+            return lastStatus() != nil && lastCover() != nil
+        }
+        #expect(lastStatus()?.lyric == "" && lastCover()?.width == 0)
+        // The second line is sung from 1 s: the position set at 1.5 s while playing.
+        try await rig.feed(
+            [
+                "title Song", "lyrics begin", "[00:00.00]First line", "[00:01.00]Second line", "[00:30.00]Last",
+                "lyrics end", "picture begin cover 2x1", "ff000000ff00", "picture end", "position 1.5", "play",
+            ], to: feed)
+        try await rig.wait("the lyric being sung and the cover") {
+            try Self.drain(viewer, into: &messages)
+            return lastStatus()?.lyric == "Second line" && lastCover()?.width == 2
+        }
+        #expect(lastCover()?.height == 1 && lastCover()?.pixels == [255, 0, 0, 0, 255, 0])
+        // Clearing drops the lyrics and the cover: the viewers are told they are gone. (A new title would keep
+        // both, as they came within a second before it.)
+        try await rig.feed(["clear"], to: feed)
+        try await rig.wait("the cover gone and no lyric") {
+            try Self.drain(viewer, into: &messages)
+            return lastCover()?.width == 0 && lastStatus()?.lyric == ""
         }
         #expect(daemon.termination == nil)
     }

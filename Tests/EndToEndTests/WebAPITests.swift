@@ -49,6 +49,14 @@ import TickerWeb
         }
         let settings = try JSONValue.parse(Array(try http("GET", api + "/settings").body.utf8))
         #expect(settings["BRI"] == .number(128))
+        #expect(settings["ABRI"] == .bool(false), "the feed set the brightness")
+        // The state file lists the pages: a switch to one that is none fails, as AWTRIX's does.
+        try await web.rig.wait("the state to list the page 'weather'") {
+            (try? http("GET", web.url + "/api/state").body.contains(#""pages":["weather"]"#)) ?? false
+        }
+        #expect(try http("POST", api + "/switch", body: Array(#"{"name":"weather"}"#.utf8)).body == "OK")
+        let unknown = try http("POST", api + "/switch", body: Array(#"{"name":"nosuch"}"#.utf8))
+        #expect(unknown.status == 500 && unknown.body == "FAILED", "\(unknown)")
         for key in ["ABRI", "ATRANS", "TEFF", "TSPEED", "ATIME", "MATP"] { #expect(settings[key] != nil, "\(key)") }
         let stats = try JSONValue.parse(Array(try http("GET", api + "/stats").body.utf8))
         for key in [

@@ -75,13 +75,26 @@ import TickerWeb
         let marquee = try await Self.canvasFollowsTheWire(web, browser, samples: 6)
         #expect(Set(marquee.map(\.pixels)).count >= 2, "the marquee moves on the page")
 
-        let lyrics = try web.rig.file("song.lrc", "[00:00.50]Sing along with me now\n[00:20.00]Second\n")
+        // Word times spread the sweep over 16 s, so that a loaded machine still samples the line half sung.
+        let lyrics = try web.rig.file(
+            "song.lrc",
+            "[00:00.50]<00:00.50>Sing <00:04.00>along <00:08.00>with <00:12.00>me <00:16.00>now<00:19.00>\n"
+                + "[00:20.00]Second\n")
         try await web.stage.tickerctl("send", "title Song", "position 0", "play")
         try await web.stage.tickerctl("lyrics", lyrics)
         let sweep = try await Self.canvasFollowsTheWire(web, browser, samples: 6)
         #expect(
             sweep.contains { frame in frame.pixels.contains(255) && frame.pixels.contains { $0 > 0 && $0 < 255 } },
             "a line half sung: lit and resting LEDs at once")
+        // Beside the panel: the line being sung, and the track's cover.
+        try await web.stage.send("picture begin cover 2x1", "ff000000ff00", "picture end")
+        try await web.rig.wait("the page to show the lyric being sung and the cover") {
+            let shown =
+                try browser.run(
+                    "return [document.getElementById('lyric').textContent, document.getElementById('cover').width]")
+                as? [Any]
+            return shown?.first as? String == "Sing along with me now" && shown?.last as? Int == 2
+        }
     }
 
     @Test func aMessageTypedIntoThePageReachesThePanelAndThePageFitsAPhone() async throws {

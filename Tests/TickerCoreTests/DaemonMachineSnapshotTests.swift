@@ -78,9 +78,9 @@ import Testing
         _ = machine.wake(at: Self.origin, linkDeadline: nil)
         _ = machine.feed(DaemonMachineTests.bytes("brightness 30"), at: Self.ms(500))
         var written = Self.snapshots(machine.wake(at: Self.ms(500), linkDeadline: nil, linkStreaming: true))
-        #expect(written == [StateSnapshot(state: "stopped", panel: true, brightness: 30)])
+        #expect(written == [StateSnapshot(state: "stopped", panel: true, brightness: 30, brightnessAuto: false)])
         written = Self.snapshots(machine.wake(at: Self.ms(1_000), linkDeadline: nil, linkStreaming: false))
-        #expect(written == [StateSnapshot(state: "stopped", panel: false, brightness: 30)])
+        #expect(written == [StateSnapshot(state: "stopped", panel: false, brightness: 30, brightnessAuto: false)])
     }
 
     @Test func anUnchangedSnapshotIsNotWrittenAgain() {

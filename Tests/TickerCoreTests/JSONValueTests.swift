@@ -69,7 +69,7 @@ import Testing
             duration: 214.5, panel: true, brightness: 80)
         #expect(
             snapshot.json
-                == #"{"album":"Ä","artist":"The Echoes","brightness":80,"duration":214.5,"panel":true,"playing":true,"position":12.345,"running":true,"state":"playing","text":"","title":"Night \"Run\""}"#
+                == #"{"album":"Ä","artist":"The Echoes","brightness":80,"brightnessAuto":true,"duration":214.5,"pages":[],"panel":true,"playing":true,"position":12.345,"running":true,"state":"playing","text":"","title":"Night \"Run\""}"#
                 + "\n")
         #expect(try StateSnapshot(json: Array(snapshot.json.utf8)) == snapshot)
     }
@@ -93,6 +93,18 @@ import Testing
         #expect(snapshot.position == 2.345)
         #expect(snapshot.state == "playing")
         #expect(snapshot.duration == nil)
+        #expect(snapshot.brightnessAuto && snapshot.pages.isEmpty)
+    }
+
+    @Test func listsThePagesNotExpiredAndWhetherTheFeedSetTheBrightness() throws {
+        var player = PlayerState()
+        player.apply(.page(IdlePage(name: "weather", text: "Sun")), at: .seconds(1))
+        player.apply(.page(IdlePage(name: "bus", text: "7 min", lifetime: .seconds(5))), at: .seconds(1))
+        player.apply(.brightness(40), at: .seconds(1))
+        let before = StateSnapshot(player, at: .seconds(2), panel: true, brightness: 40)
+        #expect(before.pages == ["weather", "bus"] && !before.brightnessAuto)
+        #expect(try StateSnapshot(json: Array(before.json.utf8)) == before)
+        #expect(StateSnapshot(player, at: .seconds(7), panel: true, brightness: 40).pages == ["weather"])
     }
 
     @Test(arguments: [
@@ -117,6 +129,14 @@ import Testing
         (
             "running as text", #"{"state":"paused","running":"no"}"#,
             "state file: bad 'running' (expected true or false)"
+        ),
+        (
+            "a page name that is none", #"{"state":"paused","pages":["a.b"]}"#,
+            "state file: bad 'pages' (expected an array of page names)"
+        ),
+        (
+            "pages as text", #"{"state":"paused","pages":"weather"}"#,
+            "state file: bad 'pages' (expected an array of at most 16 page names)"
         ),
     ])
     func refuses(id: String, text: String, message: String) {

@@ -70,6 +70,7 @@ import Testing
         status.levels = 4
         status.framesSent = 1234
         status.framesSkipped = 5
+        status.lyric = "Sing \"it\" — ünïcödé"
         let messages: [ViewMessage] = [
             .status(status),
             .problem(ViewProblem(time: 1_700_000_000.25, level: .warning, text: "feed: unknown command 'titel'")),

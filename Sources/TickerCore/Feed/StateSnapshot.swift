@@ -24,6 +24,10 @@ public struct StateSnapshot: Sendable, Equatable {
     /// Whether the daemon runs: false in the last snapshot of a daemon that stopped (then `state` is `stopped`
     /// and `panel` false).
     public var running: Bool
+    /// Whether `brightness` is the schedule's or the configured one: the feed set none (`brightness auto`).
+    public var brightnessAuto: Bool
+    /// The names of the idle screen's pages, in the order they turn.
+    public var pages: [String]
 
     /// The names `state` takes.
     public static let stateNames = ["playing", "paused", "stopped"]
@@ -34,7 +38,7 @@ public struct StateSnapshot: Sendable, Equatable {
     public init(
         state: String = "stopped", title: String = "", artist: String = "", album: String = "", text: String = "",
         position: Double = 0, duration: Double? = nil, panel: Bool = false, brightness: Int = 100,
-        running: Bool = true
+        running: Bool = true, brightnessAuto: Bool = true, pages: [String] = []
     ) {
         self.state = state
         self.title = title
@@ -46,6 +50,8 @@ public struct StateSnapshot: Sendable, Equatable {
         self.panel = panel
         self.brightness = brightness
         self.running = running
+        self.brightnessAuto = brightnessAuto
+        self.pages = pages
     }
 
     /// The snapshot of `player` at the monotonic instant `now` (positions to the millisecond).
@@ -59,7 +65,9 @@ public struct StateSnapshot: Sendable, Equatable {
         self.init(
             state: state, title: player.title, artist: player.artist,
             album: player.album, text: player.text, position: Self.milliseconds(player.playbackPosition(at: now)),
-            duration: player.duration.map(Self.milliseconds), panel: panel, brightness: brightness)
+            duration: player.duration.map(Self.milliseconds), panel: panel, brightness: brightness,
+            brightnessAuto: player.brightness == nil,
+            pages: player.pages.compactMap { $0.hasExpired(at: now) ? nil : $0.content.name })
     }
 
     /// Whether the track plays.
@@ -81,6 +89,7 @@ public struct StateSnapshot: Sendable, Equatable {
             "state": .string(state), "playing": .bool(playing), "title": .string(title), "artist": .string(artist),
             "album": .string(album), "text": .string(text), "position": .number(position), "panel": .bool(panel),
             "brightness": .number(Double(brightness)), "running": .bool(running),
+            "brightnessAuto": .bool(brightnessAuto), "pages": .array(pages.map { .string($0) }),
         ]
         members["duration"] = duration.map { .number($0) } ?? .null
         return JSONValue.object(members).encoded + "\n"
@@ -125,10 +134,26 @@ public struct StateSnapshot: Sendable, Equatable {
         guard let running = (value["running"] ?? .bool(true)).boolValue else {
             throw .badField("running", expected: "true or false")
         }
+        guard let brightnessAuto = (value["brightnessAuto"] ?? .bool(true)).boolValue else {
+            throw .badField("brightnessAuto", expected: "true or false")
+        }
+        var pages: [String] = []
+        if let member = value["pages"] {
+            guard case .array(let names) = member, names.count <= IdlePage.maxPages else {
+                throw .badField("pages", expected: "an array of at most \(IdlePage.maxPages) page names")
+            }
+            for name in names {
+                guard let name = name.stringValue, IdlePage.isName(name) else {
+                    throw .badField("pages", expected: "an array of page names")
+                }
+                pages.append(name)
+            }
+        }
         self.init(
             state: state, title: try string("title"), artist: try string("artist"), album: try string("album"),
             text: try string("text"), position: try seconds("position") ?? 0, duration: try seconds("duration"),
-            panel: connected, brightness: Int(brightness), running: running)
+            panel: connected, brightness: Int(brightness), running: running, brightnessAuto: brightnessAuto,
+            pages: pages)
     }
 
     private static func milliseconds(_ duration: Duration) -> Double {

@@ -67,29 +67,36 @@ public enum ViewMessage: Sendable, Equatable {
         appendGrey(picture.frame, to: &bytes)
     }
 
-    /// Appends the levels of `frame`, scaled to 0–255, row by row: read a column's bytes at a time as the wire
-    /// lays them out (`PixelLayout`: pixel `y` at bits `y × bits` of its column, from the least significant), not
-    /// pixel by pixel, as this runs for every frame a viewer is sent.
+    /// Appends the levels of `frame`, scaled to 0–255, row by row. The wire lays a column's pixels out in its
+    /// bytes (`PixelLayout`: pixel `y` at bits `y × bits` of its column, from the least significant), so all the
+    /// pixels of a row sit at one byte of each column and one shift: a row is read with a stride of a column's
+    /// bytes, and written in order. This runs for every frame a viewer is sent.
     private static func appendGrey(_ frame: Frame, to bytes: inout [UInt8]) {
         let width = frame.width
         let height = frame.height
         let bits = frame.depth.bits
         let mask = frame.depth.maxLevel
         let maxLevel = max(1, Int(mask))
-        let scaled = (0...Int(mask)).map { UInt8($0 * 255 / maxLevel) }
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: width * height))
         let perColumn = frame.bytesPerColumn
-        frame.bytes.withUnsafeBufferPointer { columns in
-            bytes.withUnsafeMutableBufferPointer { out in
-                for x in 0..<width {
-                    var y = 0
-                    for index in x * perColumn..<(x + 1) * perColumn {
-                        var byte = columns[index]
-                        for _ in 0..<8 / bits where y < height {
-                            out[start + y * width + x] = scaled[Int(byte & mask)]
-                            byte = bits == 8 ? 0 : byte >> UInt8(bits)
-                            y += 1
+        // The levels' scaled values, on the stack: a steady stream of records allocates nothing.
+        // Pointers, not buffers: a buffer's subscript checks its bounds even in a release build, and this is
+        // the record's whole cost. Every index stays inside: a row's byte is below a column's bytes, and the
+        // levels are masked.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(mask) + 1) { table in
+            guard let scaled = table.baseAddress else { return }
+            for level in 0...Int(mask) { scaled[level] = UInt8(level * 255 / maxLevel) }
+            frame.bytes.withUnsafeBufferPointer { buffer in
+                bytes.withUnsafeMutableBufferPointer { outBuffer in
+                    guard let columns = buffer.baseAddress, let out = outBuffer.baseAddress else { return }
+                    for y in 0..<height {
+                        let shift = UInt8(truncatingIfNeeded: (y &* bits) & 7)
+                        var column = columns + (y &* bits) >> 3
+                        let row = out + (start &+ y &* width)
+                        for x in 0..<width {
+                            row[x] = scaled[Int(column.pointee &>> shift & mask)]
+                            column += perColumn
                         }
                     }
                 }
@@ -223,6 +230,8 @@ public struct ViewStatus: Sendable, Equatable {
     /// The sink's counters.
     public var framesSent = 0
     public var framesSkipped = 0
+    /// The lyric line being sung (the karaoke's offset applied); empty between lines and without lyrics.
+    public var lyric = ""
 
     /// A status of default values.
     public init() {}
@@ -233,7 +242,7 @@ public struct ViewStatus: Sendable, Equatable {
             "device": .string(device), "connected": .bool(connected), "status": .string(status),
             "width": .number(Double(width)), "height": .number(Double(height)), "fps": .number(Double(fps)),
             "color": .bool(color), "levels": .number(Double(levels)), "framesSent": .number(Double(framesSent)),
-            "framesSkipped": .number(Double(framesSkipped)),
+            "framesSkipped": .number(Double(framesSkipped)), "lyric": .string(lyric),
         ])
     }
 
@@ -259,6 +268,7 @@ public struct ViewStatus: Sendable, Equatable {
         levels = try field("levels", "a whole number", count)
         framesSent = try field("framesSent", "a whole number", count)
         framesSkipped = try field("framesSkipped", "a whole number", count)
+        lyric = try field("lyric", "a string", \.stringValue)
     }
 }
 

@@ -47,6 +47,10 @@ package final class Daemon {
     private let problems = ProblemRecorder()
     /// When the viewers may next be told a changed status.
     private var viewStatusDue = Duration.zero
+    /// The view socket's generation and viewer changes when its viewers' descriptors were last watched.
+    private var viewersWatched = (-1, -1)
+    /// Whether a wake-up came before `viewStatusDue`, so the viewers are owed a look at the status then.
+    private var viewStatusOwed = false
 
     /// Sets up everything that can fail before the loop starts: signals, timer, feed pipe and link.
     package init(
@@ -188,7 +192,8 @@ package final class Daemon {
                 if feedReady { readFeed(at: now) }
                 if viewersWaiting, let view {
                     view.publish(problems: problems.recent)
-                    view.acceptViewers(status: viewStatus(), problems: problems.recent)
+                    view.acceptViewers(
+                        status: viewStatus(at: now), problems: problems.recent, cover: machine.state.cover, at: now)
                 }
             }
             wakeNow = false
@@ -204,7 +209,9 @@ package final class Daemon {
             if let view, view.hasViewers { tellViewers(view, at: now) }
             brightness.plan(after: now, fading: link != nil)
             do {
-                try timer.arm(at: machine.nextWake(after: now, picture: renderer.outlook, linkDeadline: linkDeadline))
+                let next = machine.nextWake(after: now, picture: renderer.outlook, linkDeadline: linkDeadline)
+                // What changed at a wake-up too soon after the last look reaches the viewers a little later.
+                try timer.arm(at: viewStatusOwed && view?.hasViewers == true ? min(next, viewStatusDue) : next)
             } catch {
                 logger.error(error.description)
                 return 1
@@ -238,26 +245,32 @@ package final class Daemon {
             link?.fileDescriptor ?? -1, as: Self.linkToken,
             identity: linkGeneration << 32 | (link?.statistics.connections ?? 0))
         try poller.watch(view?.fileDescriptor ?? -1, as: Self.viewToken, identity: viewGeneration)
-        guard let view else { return }
+        // The viewers' descriptors change only when one comes or goes (or the socket is replaced).
+        guard let view, (viewGeneration, view.viewerChanges) != viewersWatched else { return }
         for slot in 0..<ViewSocket.maxViewers {
             let viewer = view.viewerDescriptor(slot)
             try poller.watch(viewer.descriptor, as: Self.firstViewerToken + Int32(slot), identity: viewer.identity)
         }
+        viewersWatched = (viewGeneration, view.viewerChanges)
     }
 
-    /// Tells the viewers of the view socket the problems logged since, and a changed status at most four times
-    /// a second.
+    /// Tells the viewers of the view socket the problems logged since, and a changed status or cover at most
+    /// four times a second.
     private func tellViewers(_ view: ViewSocket, at now: Duration) {
         view.publish(problems: problems.recent)
-        guard now >= viewStatusDue else { return }
+        viewStatusOwed = now < viewStatusDue
+        guard !viewStatusOwed else { return }
         viewStatusDue = now + .milliseconds(250)
-        view.publish(status: viewStatus())
+        view.publish(status: viewStatus(at: now), at: now)
+        view.publish(cover: machine.state.cover)
     }
 
-    /// The daemon's status as the view socket tells it.
-    private func viewStatus() -> ViewStatus {
+    /// The daemon's status at `now` as the view socket tells it.
+    private func viewStatus(at now: Duration) -> ViewStatus {
         let panel = settings.config.panel
         var status = ViewStatus()
+        let position = machine.state.playbackPosition(at: now) + settings.config.karaoke.lyricsOffset
+        status.lyric = machine.state.lyricLine(at: position)?.line.text ?? ""
         status.device = settings.device?.description ?? ""
         status.width = panel.width
         status.height = panel.height

@@ -12,6 +12,8 @@ import TickerCore
 package final class ViewSocket {
     /// The most viewers at once; one more is closed as soon as it is accepted.
     package static let maxViewers = 8
+    /// How often a status whose only change is the sink's counters goes out.
+    package static let countersInterval = Duration.seconds(2)
 
     /// The socket's path.
     package let path: String
@@ -22,6 +24,8 @@ package final class ViewSocket {
     private var identities = [Int](repeating: 0, count: ViewSocket.maxViewers)
     private var accepted = 0
     private var viewerCount = 0
+    /// Counts the viewers accepted and closed: the descriptors to watch changed when it did.
+    package private(set) var viewerChanges = 0
     /// The records a viewer skipped because its buffer was full, over all viewers.
     package private(set) var recordsSkipped = 0
     /// The frames published, the last one's number: the frame record's sequence.
@@ -30,7 +34,13 @@ package final class ViewSocket {
     private var lastPicture: Picture?
     private var lastBrightness: UInt8 = 0
     private var lastWallNanoseconds: UInt64 = 0
-    private var lastStatus: [UInt8] = []
+    /// The status the viewers were told last, its record, and when its counters alone may go out again.
+    private var lastStatus = ViewStatus()
+    private var statusRecord: [UInt8] = []
+    private var countersDue = Duration.zero
+    /// The cover the viewers were told of last, and its record.
+    private var lastCover: FeedPicture?
+    private var coverRecord = ViewMessage.cover(width: 0, height: 0, pixels: []).encoded
     private var record: [UInt8] = []
     private var problemsSent = 0
     private let logger: Logger
@@ -62,8 +72,13 @@ package final class ViewSocket {
     }
 
     /// Accepts the viewers waiting (the listening descriptor polled readable) and tells each at once the last
-    /// frame, `status` and `problems`, oldest first; one more than `maxViewers` is closed at once.
-    package func acceptViewers(status: ViewStatus, problems: (problems: [ViewProblem], total: Int)) {
+    /// frame, `status`, `problems` (oldest first) and `cover`; one more than `maxViewers` is closed at once.
+    package func acceptViewers(
+        status: ViewStatus, problems: (problems: [ViewProblem], total: Int), cover: FeedPicture?, at now: Duration
+    ) {
+        // The viewers connected already are told of a new cover first, so that all were told of the same one.
+        publish(cover: cover)
+        setCover(cover)
         while true {
             let fd: Int32
             do {
@@ -79,6 +94,7 @@ package final class ViewSocket {
                 continue
             }
             viewers[slot] = fd
+            viewerChanges += 1
             accepted += 1
             identities[slot] = accepted
             viewerCount += 1
@@ -88,9 +104,10 @@ package final class ViewSocket {
                     into: &record)
                 send(record, toSlot: slot)
             }
-            lastStatus = ViewMessage.status(status).encoded
-            send(lastStatus, toSlot: slot)
+            tell(status, at: now)
+            send(statusRecord, toSlot: slot)
             for problem in problems.problems { send(ViewMessage.problem(problem).encoded, toSlot: slot) }
+            send(coverRecord, toSlot: slot)
             // The others have had these problems already (`publish(problems:)` runs before this).
             problemsSent = problems.total
         }
@@ -115,13 +132,42 @@ package final class ViewSocket {
         lastBrightness == brightness && lastPicture == picture
     }
 
-    /// Sends `status` to every viewer when it differs from what they were told last.
-    package func publish(status: ViewStatus) {
-        guard viewerCount > 0 else { return }
-        let encoded = ViewMessage.status(status).encoded
-        guard encoded != lastStatus else { return }
-        lastStatus = encoded
-        sendToAll(encoded)
+    /// Sends `status` to every viewer when it differs from what they were told last: at once when more than the
+    /// sink's counters changed, and when only they did (on every frame), at most every `countersInterval`.
+    /// Encoding the status costs more than a frame record.
+    package func publish(status: ViewStatus, at now: Duration) {
+        guard viewerCount > 0, status != lastStatus else { return }
+        var countersOnly = lastStatus
+        countersOnly.framesSent = status.framesSent
+        countersOnly.framesSkipped = status.framesSkipped
+        guard countersOnly != status || now >= countersDue else { return }
+        tell(status, at: now)
+        sendToAll(statusRecord)
+    }
+
+    /// Keeps `status` as told at `now`, and its record.
+    private func tell(_ status: ViewStatus, at now: Duration) {
+        lastStatus = status
+        statusRecord = ViewMessage.status(status).encoded
+        countersDue = now + Self.countersInterval
+    }
+
+    /// Sends the track's cover (its first frame; none is a 0 × 0 record) to every viewer when it changed.
+    package func publish(cover: FeedPicture?) {
+        guard viewerCount > 0, setCover(cover) else { return }
+        sendToAll(coverRecord)
+    }
+
+    /// Keeps `cover` and its record; returns whether it changed.
+    @discardableResult
+    private func setCover(_ cover: FeedPicture?) -> Bool {
+        guard cover != lastCover else { return false }
+        lastCover = cover
+        coverRecord =
+            ViewMessage.cover(
+                width: cover?.width ?? 0, height: cover?.height ?? 0, pixels: cover?.frames.first?.pixels ?? []
+            ).encoded
+        return true
     }
 
     /// Sends the problems of `problems` that the viewers have not had yet.
@@ -177,5 +223,6 @@ package final class ViewSocket {
         Posix.close(viewers[slot])
         viewers[slot] = -1
         viewerCount -= 1
+        viewerChanges += 1
     }
 }
