@@ -3,10 +3,9 @@
 #   scripts/deps.sh build   what building needs (libserialport; FriBidi and ICU for the text layout;
 #                           libmosquitto for the MQTT bridge; libpng and giflib for pictures of the panel;
 #                           libjpeg-turbo for album covers; libmicrohttpd for the web front end;
-#                           libcurl and the CA certificates, which FoundationNetworking uses for the
-#                           followers' lyrics server)
-#   scripts/deps.sh package that plus what `make deb` makes the package with (debhelper, lintian, and libcurl's
-#                           headers, which FoundationNetworking needs when the Swift runtime is linked in)
+#                           libcurl, with its headers for a link with the Swift runtime in it, and the CA
+#                           certificates, which FoundationNetworking uses for the followers' lyrics server)
+#   scripts/deps.sh package that plus what `make deb` makes the package with (debhelper and lintian)
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, Mopidy, sox,
 #                           playerctl with a private D-Bus session bus, mpv with mpv-mpris and a Python MPRIS
 #                           player, mutagen and opusenc for tagged music files, openssl for a self-signed
@@ -17,9 +16,9 @@
 #                           web front end's page and API, zsh and fish to run tickerctl's completions)
 set -euo pipefail
 
-build_packages=(libserialport-dev libfribidi-dev libicu-dev libmosquitto-dev pkg-config libcurl4 ca-certificates
+build_packages=(libserialport-dev libfribidi-dev libicu-dev libmosquitto-dev pkg-config libcurl4-openssl-dev ca-certificates
     libpng-dev libgif-dev libjpeg62-turbo-dev libmicrohttpd-dev)
-package_packages=(debhelper lintian dpkg-dev libcurl4-openssl-dev)
+package_packages=(debhelper lintian dpkg-dev)
 test_packages=(xfonts-base xfonts-unifont pcf2bdf socat qemu-system-arm mpd mpc mopidy mopidy-mpd sox flac systemd playerctl dbus
     python3-dbus python3-gi mpv mpv-mpris python3-mutagen opus-tools openssl mosquitto mosquitto-clients
     python3-jinja2 make ola ola-python avahi-daemon avahi-utils tzdata chromium chromium-driver curl zsh fish)

@@ -81,9 +81,23 @@ struct PackageTests {
             $0.contains("title Packaged")
         }
 
+        // The packaged programs carry the Swift runtime in themselves: neither needs a library of it. The running
+        // daemon maps none of those ResidentLibrariesTests keeps out of it, nor ICU, which nothing shown needed
+        // (the test shim it preloads here brings the runtime's core library, which is why it is not counted).
+        let needed = try await sandbox.run("readelf -d /usr/bin/tickerd /usr/bin/tickerctl | grep NEEDED").output
+        #expect(needed.contains("libserialport"), "\(needed)")
+        for name in ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime"] {
+            #expect(!needed.contains(name), "a packaged program needs \(name):\n\(needed)")
+        }
+        let pid = try await sandbox.property("MainPID", of: "tickerd.service")
+        let maps = try await sandbox.run("awk '{ print $6 }' /proc/\(pid)/maps | sort -u").output
+        #expect(maps.contains("/usr/bin/tickerd"), "\(maps)")
+        for name in ResidentLibrariesTests.neverLoaded + ["libicuuc"] {
+            #expect(!maps.contains(name), "the packaged daemon maps \(name):\n\(maps)")
+        }
+
         // Upgraded: a new daemon, whose first frame shows the title though nothing was written since, and the
         // edited conffile kept.
-        let old = try await sandbox.property("MainPID", of: "tickerd.service")
         let hellos = panel.kinds.filter { $0 == .hello }.count
         fullFrames.removeAll()
         try await sandbox.run("\(Self.apt) install ./second.deb", timeout: Self.aptTimeout)
@@ -93,7 +107,7 @@ struct PackageTests {
         var first = look.blank
         first.bytes = fullFrames[0]
         #expect(first == shown, "the first frame after the upgrade:\n\(first.asciiArt)\nexpected:\n\(shown.asciiArt)")
-        #expect(try await sandbox.property("MainPID", of: "tickerd.service") != old)
+        #expect(try await sandbox.property("MainPID", of: "tickerd.service") != pid)
         #expect(try await sandbox.run("cat /etc/tickerd/tickerd.conf").output.contains("path = \(device)"))
 
         // Removed: every unit stopped, the conffile left for a purge.
