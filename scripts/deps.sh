@@ -5,7 +5,8 @@
 #                           libjpeg-turbo for album covers; libmicrohttpd for the web front end;
 #                           libcurl, with its headers for a link with the Swift runtime in it, and the CA
 #                           certificates, which FoundationNetworking uses for the followers' lyrics server)
-#   scripts/deps.sh package that plus what `make deb` makes the package with (debhelper and lintian)
+#   scripts/deps.sh package that plus what `make deb` makes the package with (debhelper, lintian, and systemd's
+#                           pkg-config files where they are a package of their own)
 #   scripts/deps.sh test    that plus what the test suite drives for real (fonts, socat, QEMU, MPD, Mopidy, sox,
 #                           playerctl with a private D-Bus session bus, mpv with mpv-mpris and a Python MPRIS
 #                           player, mutagen and opusenc for tagged music files, openssl for a self-signed
@@ -19,6 +20,9 @@ set -euo pipefail
 build_packages=(libserialport-dev libfribidi-dev libicu-dev libmosquitto-dev pkg-config libcurl4-openssl-dev ca-certificates
     libpng-dev libgif-dev libjpeg62-turbo-dev libmicrohttpd-dev)
 package_packages=(debhelper lintian dpkg-dev)
+# Where systemd and udev want their files comes from their pkg-config files, in systemd-dev since Debian 13
+# (/usr/lib there; /lib in Debian 12, whose systemd and udev hold them).
+if apt-cache show systemd-dev >/dev/null 2>&1; then package_packages+=(systemd-dev); fi
 test_packages=(xfonts-base xfonts-unifont pcf2bdf socat qemu-system-arm mpd mpc mopidy mopidy-mpd sox flac systemd playerctl dbus
     python3-dbus python3-gi mpv mpv-mpris python3-mutagen opus-tools openssl mosquitto mosquitto-clients
     python3-jinja2 make ola ola-python avahi-daemon avahi-utils tzdata chromium chromium-driver curl zsh fish)
