@@ -62,9 +62,11 @@ release:
 
 # The Debian package of this machine's architecture, tickerd_VERSION_ARCH.deb, here: built by debhelper
 # (debian/rules) from a release build with the Swift runtime linked in, so the machine it is installed on needs
-# no toolchain; then checked by lintian.
+# no toolchain; then checked by lintian. `debian/rules clean` first, or debhelper would take the last package's
+# build as done (the clean leaves the Swift builds alone).
 deb:
 	@scripts/deps.sh package
+	debian/rules clean
 	debian/rules binary
 	lintian --fail-on error,warning tickerd_$$(dpkg-parsechangelog -S Version)_$$(dpkg --print-architecture).deb
 
