@@ -21,6 +21,16 @@ if arguments.isEmpty {
     print(tickerctl.usage, terminator: "")
     exit(2)
 }
+// Not in the table, so neither in the usage: the shells' completion scripts, which the package installs, written
+// from the table.
+if arguments.first == "completions" {
+    let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
+    guard arguments.count == 2, let shell = CompletionShell(rawValue: arguments[1]) else {
+        fail("'completions' takes one shell (expected one of: \(shells))")
+    }
+    print(tickerctl.completionScript(for: shell), terminator: "")
+    exit(0)
+}
 let command: Command
 let given: ParsedArguments
 do {

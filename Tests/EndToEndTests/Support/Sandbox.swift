@@ -4,7 +4,7 @@ import TickerTestSupport
 
 /// A real systemd booted by `scripts/systemd-sandbox` in private PID and mount namespaces, driven from the
 /// test with `nsenter`: the installed units run there exactly as on a machine, while the host's `/etc`,
-/// `/usr/local`, `/var`, `/run`, `/tmp` and groups stay untouched (see the script). It dies with the rig: the
+/// `/usr`, `/var`, `/run`, `/tmp`, groups and installed packages stay untouched (see the script). It dies with the rig: the
 /// rig kills `unshare` with SIGKILL, which takes systemd and everything under it along.
 final class Sandbox {
     /// Why the sandbox cannot run on this machine, or nil when it can.
@@ -87,13 +87,13 @@ final class Sandbox {
     }
 
     /// Runs `command` with `sh -c` inside the sandbox (as root, or as `user` with the groups of that user) and
-    /// waits for it. Throws when it fails, unless `allowFailure`.
+    /// waits for it, for at most `timeout`. Throws when it fails, unless `allowFailure`.
     @discardableResult
-    func run(_ command: String, as user: String? = nil, allowFailure: Bool = false) async throws
-        -> (status: Termination, output: String, errors: String)
-    {
+    func run(
+        _ command: String, as user: String? = nil, allowFailure: Bool = false, timeout: Duration = Rig.timeout
+    ) async throws -> (status: Termination, output: String, errors: String) {
         let child = try start(command, as: user)
-        let end = try await rig.exit(of: child)
+        let end = try await rig.exit(of: child, timeout: timeout)
         let output = String(decoding: child.output, as: UTF8.self)
         let errors = child.lines.joined(separator: "\n")
         if end != .exited(0), !allowFailure {
