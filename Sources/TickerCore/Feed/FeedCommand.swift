@@ -136,11 +136,22 @@ public enum FeedCommand: Sendable, Equatable {
         case .pageNext: "page --next"
         case .pagePrevious: "page --previous"
         case .message(let text, let duration, let priority, let icon):
-            (["message"] + (duration.map { ["--for", FeedScan.seconds($0)] } ?? [])
-                + (priority == .normal ? [] : ["--priority", priority.name]) + (icon.map { ["--icon", $0] } ?? [])
-                + (text.unicodeScalars.starts(with: "--".unicodeScalars) ? ["--"] : []) + [FeedScan.oneLine(text)])
-                .joined(separator: " ")
+            Self.encodeMessage(text, duration: duration, priority: priority, icon: icon)
         }
+    }
+
+    /// `message` as one feed line. Word by word: as one expression, Swift 6.0's type checker (Debian 13's
+    /// `swiftlang`) gives up on it.
+    private static func encodeMessage(
+        _ text: String, duration: Duration?, priority: MessagePriority, icon: String?
+    ) -> String {
+        var words = ["message"]
+        if let duration { words += ["--for", FeedScan.seconds(duration)] }
+        if priority != .normal { words += ["--priority", priority.name] }
+        if let icon { words += ["--icon", icon] }
+        if text.unicodeScalars.starts(with: "--".unicodeScalars) { words.append("--") }
+        words.append(FeedScan.oneLine(text))
+        return words.joined(separator: " ")
     }
 
     static func text(_ argument: ArraySlice<Unicode.Scalar>, command: String) throws(FeedError) -> String {
