@@ -76,9 +76,9 @@ package final class ViewSocket {
     package func acceptViewers(
         status: ViewStatus, problems: (problems: [ViewProblem], total: Int), cover: FeedPicture?, at now: Duration
     ) {
-        // The viewers connected already are told of a new cover first, so that all were told of the same one.
+        // The viewers connected already are told of a changed status and cover first, as the newcomers are.
+        publish(status: status, at: now)
         publish(cover: cover)
-        setCover(cover)
         while true {
             let fd: Int32
             do {
@@ -152,14 +152,14 @@ package final class ViewSocket {
         countersDue = now + Self.countersInterval
     }
 
-    /// Sends the track's cover (its first frame; none is a 0 × 0 record) to every viewer when it changed.
+    /// Keeps the track's cover (its first frame; none is a 0 × 0 record), and sends it to every viewer when it
+    /// changed.
     package func publish(cover: FeedPicture?) {
-        guard viewerCount > 0, setCover(cover) else { return }
+        guard setCover(cover), viewerCount > 0 else { return }
         sendToAll(coverRecord)
     }
 
     /// Keeps `cover` and its record; returns whether it changed.
-    @discardableResult
     private func setCover(_ cover: FeedPicture?) -> Bool {
         guard cover != lastCover else { return false }
         lastCover = cover
