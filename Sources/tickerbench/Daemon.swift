@@ -5,8 +5,9 @@ import TickerIO
 import TickerWire
 
 /// Runs the built tickerd at 60 fps on a 128×16×2 panel (a pseudo-terminal with a decoding device on the
-/// other side, through the test shim) and a real FIFO, in four scenes — a blank panel, a title that fits, a
-/// marquee at 30 px/s, a marquee over a karaoke sweep — and the floor: a program that does nothing but wake at
+/// other side, through the test shim) and a real FIFO, in five scenes — a blank panel, a title that fits, a
+/// new title every 3 s (each sliding in, the default transition), a marquee at 30 px/s, a marquee over a
+/// karaoke sweep — and the floor: a program that does nothing but wake at
 /// 60 Hz from a timerfd and write 37 bytes to a pseudo-terminal. The floor runs right before each scene, for
 /// as long, and each ratio is to that run: the machine's speed drifts from minute to minute. (Run side by side,
 /// the two programs disturb each other: the floor costs less when it wakes on a core the daemon keeps busy.)
@@ -63,6 +64,7 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
     let scenes: [(String, [String])] = [
         ("blank panel", []),
         ("a title that fits", ["title Night Signal", "play"]),
+        ("a new title every 3 s", ["title Track 0 of the night", "play"]),
         ("marquee at 30 px/s", ["artist The Column Drivers", "title Night Signal (Extended Ticker Mix)", "play"]),
         (
             "marquee + karaoke sweep",
@@ -87,7 +89,14 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
         try? run.writer?.send(commands)
         // Let the commands land and the first frames go out before measuring.
         run.pump(for: .seconds(1))
-        let figures = run.measure { run.pump(for: .seconds(Int64(seconds))) }
+        let figures = run.measure {
+            guard name.hasPrefix("a new title") else { return run.pump(for: .seconds(Int64(seconds))) }
+            // A title that fits, changed every 3 s: the panel moves only while the new one slides in.
+            for track in 1...max(seconds / 3, 1) {
+                try? run.writer?.send(["title Track \(track) of the night"])
+                run.pump(for: .seconds(3))
+            }
+        }
         print(
             pad("  " + name, 28)
                 + String(
@@ -96,6 +105,12 @@ func daemonFigures(_ arguments: [String]) -> Int32 {
                     figures.wakeups, figures.cpuPercent, figures.cpuPercent / max(floor.cpuPercent, 1e-9),
                     figures.updatesPerSecond, figures.deviation.p50, figures.deviation.p99,
                     Double(figures.peakKilobytes) / 1024))
+        if figures.updatesPerSecond > 0 {
+            print(
+                pad("", 28)
+                    + String(
+                        format: "%.2f wake-ups per frame sent", figures.wakeups / figures.updatesPerSecond))
+        }
         if view == .reading { print(pad("  viewer", 28) + "read \(run.framesViewed) frames from the view socket") }
         // What waking as often as the daemon costs alone: waking less often costs more each time, as the caches
         // go cold (on this machine a wake-up at 35 a second costs half as much again as one at 60).

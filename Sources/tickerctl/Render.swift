@@ -32,7 +32,7 @@ let renderCommand = Command(
     summary:
         "Prints what the panel shows at an instant as ASCII art (# full, + between, . off), or draws it as LEDs "
         + "in a PNG (the instant) or an animated GIF (from S to S).",
-    synopsis: ["--text TEXT | --lyrics FILE.lrc | --idle MODE | --page NAME=TEXT [options]"],
+    synopsis: ["--text TEXT | --lyrics FILE.lrc | --idle MODE | --page NAME=TEXT | --feed S=LINE [options]"],
     options: [
         Option("--text", "TEXT", meaning: "the text to show", help: "the now-playing text"),
         Option("--lyrics", "FILE.lrc", meaning: "an .lrc file", help: "the lyrics, sung from 0 s"),
@@ -47,6 +47,9 @@ let renderCommand = Command(
         Option(
             "--page", "NAME=TEXT", meaning: "NAME=TEXT",
             help: "a page of the idle screen, set at 0 s (repeatable; shown when nothing plays)"),
+        Option(
+            "--feed", "S=LINE", meaning: "SECONDS=LINE",
+            help: "a feed line sent S seconds in, e.g. 2='message Tea' (repeatable; transitions show its change)"),
         Option(
             "--now", "YYYY-MM-DDTHH:MM[:SS]", meaning: "a local date and time",
             help: "the wall time at 0 s, for the idle clock (default 2026-01-01T00:00)"),
@@ -109,10 +112,15 @@ func runRender(_ given: ParsedArguments) -> Int32 {
                 }
             }
         }
-        guard given.has("--text") || given.has("--lyrics") || given.has("--idle") || given.has("--page") else {
-            throw UsageError("render needs --text TEXT, --lyrics FILE.lrc, --idle MODE or --page NAME=TEXT")
+        guard
+            given.has("--text") || given.has("--lyrics") || given.has("--idle") || given.has("--page")
+                || given.has("--feed")
+        else {
+            throw UsageError(
+                "render needs --text TEXT, --lyrics FILE.lrc, --idle MODE, --page NAME=TEXT or --feed S=LINE")
         }
         content.pages = try given.values("--page").map(RenderIdle.page)
+        content.feed = try given.values("--feed").map(RenderIdle.feed)
         content.wallTime = try given.value("--now").map(RenderIdle.wallTime)
     } catch {
         fail(error.description)

@@ -19,6 +19,23 @@ enum RenderIdle {
         return page
     }
 
+    /// A feed line sent some seconds in, from `S=LINE`: the line read as the daemon reads it.
+    static func feed(_ value: String) throws(UsageError) -> Preview.TimedCommand {
+        let problem = UsageError("option '--feed': '\(value.prefix(40))' is not SECONDS=LINE, e.g. 2='message Tea'")
+        guard let equals = value.firstIndex(of: "=") else { throw problem }
+        guard let at = Duration(decimalSeconds: String(value[..<equals])), at >= .zero, at <= .seconds(86_400) else {
+            throw problem
+        }
+        let command: FeedCommand?
+        do {
+            command = try FeedCommand.parse(String(value[value.index(after: equals)...]))
+        } catch {
+            throw UsageError("option '--feed': \(error)")
+        }
+        guard let command else { throw problem }
+        return Preview.TimedCommand(at: at, command: command)
+    }
+
     /// A local wall time from `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`, each part in its range.
     static func wallTime(_ value: String) throws(UsageError) -> WallTime {
         let problem = UsageError(

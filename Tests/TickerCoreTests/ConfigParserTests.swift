@@ -124,7 +124,8 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
             id: "misspelt section", text: "[pannel]\nwidth = 3",
             messages: [
                 "tickerd.conf:1: unknown section '[pannel]' (did you mean '[panel]'?) (expected one of: [panel], "
-                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [leds], [max7219], [icons], [log], [brightness])"
+                    + "[device], [feed], [layout], [marquee], [karaoke], [display], [colors], [lyrics], [leds], [max7219], [icons], [log], [brightness], "
+                    + "[transitions])"
             ]),
         BadCase(
             id: "width too large", text: "[panel]\nwidth = 2000",
@@ -244,6 +245,26 @@ private func messages(_ text: String, overrides: [ConfigOverride] = []) -> [Stri
 }
 
 @Suite struct ConfigLEDTests {
+    @Test func readsTheTransitionsAndSwitchesThemOffWithOneKey() throws {
+        let config = try parse("[transitions]\nduration = 0.25\ntitle = crossfade\npage = wipe\nlyric = slide-left\n")
+            .get()
+        #expect(config.transitions.style.duration == .milliseconds(250))
+        #expect(config.transitions.style.effect(for: .title) == .crossfade)
+        #expect(config.transitions.style.effect(for: .page) == .wipe)
+        #expect(config.transitions.style.effect(for: .lyric) == .slideLeft)
+        #expect(config.transitions.style.effect(for: .idle) == .fade)
+        let off = try parse("[transitions]\nenabled = false\ntitle = crossfade\n").get()
+        #expect(ScreenChange.allCases.allSatisfy { off.transitions.style.effect(for: $0) == .cut })
+        let none = try parse("[transitions]\nduration = 0\n").get()
+        #expect(none.transitions.style.effect(for: .title) == .cut)
+        #expect(
+            messages("[transitions]\ntitle = zoom\nduration = 11\n") == [
+                "tickerd.conf:2: bad value 'zoom' for transitions.title (expected cut, slide-left, slide-right, "
+                    + "slide-up, slide-down, fade, crossfade, wipe)",
+                "tickerd.conf:3: bad value '11' for transitions.duration (expected seconds from 0 to 10, e.g. 1.5)",
+            ])
+    }
+
     @Test func readsTheLEDSection() throws {
         let config = try parse(
             """

@@ -21,18 +21,28 @@ import Testing
     /// instant, off the grid, as the daemon draws new input at once. Every frame of the second must equal the
     /// first; the first frame that does not is described.
     static func play(
-        width: Int, height: Int, depth: PixelDepth, style: SceneStyle, arrivals: [Arrival], seconds: Int,
-        fps: Int = 60
+        width: Int, height: Int, depth: PixelDepth, color: Bool = false, style: SceneStyle, arrivals: [Arrival],
+        seconds: Int, fps: Int = 60
     ) -> Outcome {
         var state = PlayerState()
-        var reference = Scene(width: width, height: height, depth: depth, style: style)
-        var driven = Scene(width: width, height: height, depth: depth, style: style)
+        var reference = Scene(width: width, height: height, depth: depth, color: color, style: style)
+        var driven = Scene(width: width, height: height, depth: depth, color: color, style: style)
         var expected = Frame(width: width, height: height, depth: depth)
         var shown = Frame(width: width, height: height, depth: depth)
+        var expectedColours = RGBFrame(width: width, height: height)
+        var shownColours = RGBFrame(width: width, height: height)
         var pending = arrivals.sorted { $0.at < $1.at }[...]
         var due: Duration? = .zero
         var outcome = Outcome()
         func differs(at instant: Duration, _ what: String) -> Bool {
+            if color {
+                reference.colorize(expected, into: &expectedColours)
+                driven.colorize(shown, into: &shownColours)
+                if shownColours != expectedColours {
+                    outcome.mismatch = "at \(instant / .seconds(1)) s (\(what)) the colours differ"
+                    return true
+                }
+            }
             guard shown.bytes != expected.bytes else { return false }
             let seconds = instant / .seconds(1)
             outcome.mismatch = "at \(seconds) s (\(what)) drew\n\(shown.asciiArt)\nexpected\n\(expected.asciiArt)"
@@ -74,6 +84,7 @@ import Testing
         var width: Int
         var height: Int
         var depth: PixelDepth
+        var color = false
         var style: SceneStyle
         var arrivals: [Arrival]
         var seconds: Int
@@ -202,7 +213,54 @@ import Testing
             Arrival(at: .milliseconds(25_000), commands: [.play]),
             Arrival(at: .milliseconds(27_345), commands: [.clear]),
         ]
+        // Every effect, and changes that come during a transition.
+        func moving(_ style: SceneStyle, _ effects: [ScreenChange: TransitionEffect], seconds: Double = 0.4)
+            -> SceneStyle
+        {
+            var style = style
+            style.transitions = TransitionStyle(duration: .seconds(seconds), effects: effects)
+            return style
+        }
+        let slides: [ScreenChange: TransitionEffect] = [
+            .title: .slideUp, .message: .slideDown, .page: .slideLeft, .idle: .slideRight, .lyric: .wipe,
+        ]
+        let fades: [ScreenChange: TransitionEffect] = [
+            .title: .crossfade, .message: .fade, .page: .crossfade, .idle: .fade, .lyric: .slideLeft,
+        ]
+        // A new title every 3 s, some while a transition is under way, and messages over them.
+        let titles = (1...9).map { index in
+            Arrival(at: .milliseconds(3_000 * index + 17), commands: [.title("Track number \(index) of the night")])
+        }
+        let crowded = [
+            Arrival(
+                at: .milliseconds(6_217), commands: [.message("Bell", duration: .milliseconds(900), priority: .normal)]),
+            Arrival(at: .milliseconds(6_400), commands: [.message("Ring", duration: .seconds(2), priority: .high)]),
+            Arrival(
+                at: .milliseconds(12_030), commands: [.message("Tea", duration: .milliseconds(2_300), priority: .low)]),
+        ]
+        var colorIcons = icons
+        colorIcons.palette[.message] = RGB(red: 255, green: 64, blue: 0)
+        colorIcons.palette[.title] = RGB(red: 0, green: 128, blue: 255)
         return [
+            Case(
+                name: "single 64×8×2, transitions slide, pages, messages, titles every 3 s", width: 64, height: 8,
+                depth: .two, style: moving(pagedIdle, slides), arrivals: demo(at: .milliseconds(7)) + pages,
+                seconds: 34),
+            Case(
+                name: "single 48×8×2, transitions fade, titles every 3 s during messages", width: 48, height: 8,
+                depth: .two, style: moving(SceneStyle(fonts: builtin), fades, seconds: 0.7),
+                arrivals: demo(at: .milliseconds(7)) + titles + crowded, seconds: 32),
+            Case(
+                name: "single 32×8×1, transitions dithered, titles every 3 s", width: 32, height: 8, depth: .one,
+                style: moving(right, fades), arrivals: demo() + titles + stopping + crowded, seconds: 32),
+            Case(
+                name: "split 128×16×4, transitions, messages, idle with text", width: 128, height: 16, depth: .four,
+                style: moving(split, fades), arrivals: demo(at: .milliseconds(7)) + messages + crowded,
+                seconds: 30),
+            Case(
+                name: "single 64×8 colour, icons, transitions, messages, titles", width: 64, height: 8,
+                depth: .eight, color: true, style: moving(colorIcons, fades),
+                arrivals: pictures + demo(at: .milliseconds(7)) + titles + messages + iconMessages, seconds: 32),
             Case(
                 name: "split 64×32×2, a cover at the left, covers come and go with tracks", width: 64, height: 32,
                 depth: .two, style: covered, arrivals: covers + demo(at: .milliseconds(7)), seconds: 32),
@@ -270,8 +328,8 @@ import Testing
     @Test(arguments: cases)
     func drawingOnlyWhenThePictureChangesShowsEveryFrameOfDrawingOnEveryTick(_ test: Case) {
         let outcome = Self.play(
-            width: test.width, height: test.height, depth: test.depth, style: test.style, arrivals: test.arrivals,
-            seconds: test.seconds)
+            width: test.width, height: test.height, depth: test.depth, color: test.color, style: test.style,
+            arrivals: test.arrivals, seconds: test.seconds)
         #expect(outcome.mismatch == nil, "\(outcome.mismatch ?? "")")
         // It must also have slept: some frames were not drawn.
         #expect(outcome.renders < outcome.ticks, "drew \(outcome.renders) of \(outcome.ticks) frames")

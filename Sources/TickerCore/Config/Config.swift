@@ -30,6 +30,8 @@ public struct Config: Sendable, Equatable {
     public var brightness = Brightness()
     /// `[icons]`: the icon of each role, by picture name or file.
     public var icons = Icons()
+    /// `[transitions]`.
+    public var transitions = Transitions()
 
     /// The defaults.
     public init() {}
@@ -323,6 +325,32 @@ public struct Config: Sendable, Equatable {
         public var nowPlaying = NowPlayingTemplate.standard
         /// Blank the panel when the daemon exits.
         public var blankOnExit = true
+    }
+
+    /// `[transitions]`: how the top zone's screens give way to each other.
+    public struct Transitions: Sendable, Equatable {
+        /// Whether screens transition at all; false cuts every change, whatever the effects say.
+        public var enabled = true
+        /// How long each transition lasts.
+        public var duration: Duration = .milliseconds(400)
+        /// A new now-playing line.
+        public var title = TransitionEffect.slideUp
+        /// A message coming, going, or giving way to another.
+        public var message = TransitionEffect.slideDown
+        /// The idle screen's pages turning.
+        public var page = TransitionEffect.slideLeft
+        /// The idle screen taking over and giving back.
+        public var idle = TransitionEffect.fade
+        /// A lyric line taking the panel from the now-playing line or a message, and giving it back.
+        public var lyric = TransitionEffect.cut
+
+        /// The scene's transitions: none when not `enabled`.
+        public var style: TransitionStyle {
+            guard enabled else { return .off }
+            return TransitionStyle(
+                duration: duration,
+                effects: [.title: title, .message: message, .page: page, .idle: idle, .lyric: lyric])
+        }
     }
 
     /// `[lyrics]`.

@@ -12,7 +12,7 @@ package enum ConfigKeys {
 
     static let sections = [
         "panel", "device", "feed", "layout", "marquee", "karaoke", "display", "colors", "lyrics", "leds", "max7219",
-        "icons", "log", "brightness",
+        "icons", "log", "brightness", "transitions",
     ]
 
     /// The keys of `section`, in the order of the table.
@@ -180,6 +180,13 @@ package enum ConfigKeys {
                 }
             },
             .seconds("brightness", "fade", \.brightness.fade, 0...600),
+            .boolean("transitions", "enabled", \.transitions.enabled),
+            .seconds("transitions", "duration", \.transitions.duration, 0...10),
+            .choice("transitions", "title", \.transitions.title),
+            .choice("transitions", "message", \.transitions.message),
+            .choice("transitions", "page", \.transitions.page),
+            .choice("transitions", "idle", \.transitions.idle),
+            .choice("transitions", "lyric", \.transitions.lyric),
         ]
         + ColorRole.allCases.map { role in
             Key(section: "colors", name: role.key) { config, value, s, k throws(ConfigError) in

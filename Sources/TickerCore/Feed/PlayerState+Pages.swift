@@ -9,9 +9,14 @@ extension PlayerState {
         public var set: Duration
         /// When it stops showing (monotonic), or nil when it lasts until removed.
         public var expires: Duration?
+        /// When a page of its name joined the turns (monotonic): a page replaced keeps its place and this.
+        public var joined: Duration
 
         /// Whether it has stopped showing at `now`.
         public func hasExpired(at now: Duration) -> Bool { expires.map { $0 <= now } ?? false }
+
+        /// Whether it shows at `now`: it had joined and has not expired.
+        public func shows(at now: Duration) -> Bool { joined <= now && !hasExpired(at: now) }
     }
 
     /// A request to turn the idle screen's pages (`page --show`, `--next`, `--previous`). The scene reads the
@@ -43,7 +48,7 @@ extension PlayerState {
     /// Where page `name` stands among the pages that show at `now` (counted from 0), if it shows.
     public func pageIndex(named name: String, at now: Duration) -> Int? {
         var seen = 0
-        for page in pages where !page.hasExpired(at: now) {
+        for page in pages where page.shows(at: now) {
             if page.content.name == name { return seen }
             seen += 1
         }
@@ -54,8 +59,9 @@ extension PlayerState {
     /// at the end, and when `IdlePage.maxPages` are kept, the expired ones go first, then the one set longest ago.
     mutating func setPage(_ page: IdlePage, at now: Duration) {
         pages.removeAll { $0.hasExpired(at: now) }
-        let kept = Page(content: page, set: now, expires: page.lifetime.map { now + $0 })
+        var kept = Page(content: page, set: now, expires: page.lifetime.map { now + $0 }, joined: now)
         if let index = pages.firstIndex(where: { $0.content.name == page.name }) {
+            kept.joined = pages[index].joined
             pages[index] = kept
             return
         }
@@ -68,14 +74,14 @@ extension PlayerState {
     /// How many pages show at `now`. A loop rather than a filter: asked for every frame, it must not allocate.
     public func pageCount(at now: Duration) -> Int {
         var count = 0
-        for page in pages where !page.hasExpired(at: now) { count += 1 }
+        for page in pages where page.shows(at: now) { count += 1 }
         return count
     }
 
     /// The `index`th page (counted from 0) among those that show at `now`, if there are that many.
     public func page(_ index: Int, at now: Duration) -> Page? {
         var seen = 0
-        for page in pages where !page.hasExpired(at: now) {
+        for page in pages where page.shows(at: now) {
             if seen == index { return page }
             seen += 1
         }
@@ -88,6 +94,21 @@ extension PlayerState {
         for page in pages {
             guard let expires = page.expires, expires > now else { continue }
             if earliest.map({ expires < $0 }) ?? true { earliest = expires }
+        }
+        return earliest
+    }
+
+    /// The first instant after `instant`, and no later than `limit`, at which a page joins the turns or stops
+    /// showing, if one does. A loop rather than a filter: asked for every frame, it must not allocate.
+    public func nextPageChange(after instant: Duration, upTo limit: Duration) -> Duration? {
+        var earliest: Duration?
+        func consider(_ change: Duration) {
+            guard change > instant, change <= limit, earliest.map({ change < $0 }) ?? true else { return }
+            earliest = change
+        }
+        for page in pages {
+            consider(page.joined)
+            if let expires = page.expires { consider(expires) }
         }
         return earliest
     }

@@ -10,6 +10,8 @@ public struct Paints: Sendable, Equatable {
     var iconColours: IconColours?
     /// On a colour panel, the album cover in its own colours, laid over the colorized frame (after the icon).
     var coverColours: IconColours?
+    /// On a colour panel, the transition under way in the top zone: the old screen's colours blended over.
+    var transition: TransitionOverlay?
 
     /// No paints yet; drawing a frame with them fills them in (in this storage when it has the right size).
     public init() {}
@@ -24,6 +26,7 @@ public struct Paints: Sendable, Equatable {
         self.height = height
         iconColours = nil
         coverColours = nil
+        transition = nil
     }
 
     /// Whether roles are recorded.

@@ -21,6 +21,12 @@ extension Scene {
         var idleTurnEnds: Duration? = nil
         /// The album cover drawn in its box (`layout.cover`), or nil: the box is dark.
         var cover: FeedPicture? = nil
+        /// What the top zone shows, told apart for transitions.
+        var screen = Screen(kind: .idle, text: "")
+        /// When that screen came into view.
+        var screenSince: Duration = .zero
+        /// The transition into it, while one is under way.
+        var transition: Transition? = nil
     }
 
     /// A lyric line being sung and its index among the lyrics.
@@ -71,30 +77,50 @@ extension Scene {
         var shown = TopView(content: .idle, since: .zero)
     }
 
-    /// What the panel shows at `now`, `clock` being the idle clock's text.
-    func compose(_ state: PlayerState, at now: Duration, clock: String) -> Composition {
+    /// What the panel shows at `now`, `clock` being the idle clock's text; with `transitions`, the transition
+    /// into the top zone's screen while one is under way.
+    func compose(_ state: PlayerState, at now: Duration, clock: String, transitions: Bool = true) -> Composition {
+        var composition = composeScreens(state, at: now, clock: clock)
+        if transitions {
+            composition.transition = transition(
+                into: composition.screen, since: composition.screenSince, state, at: now, clock: clock)
+        }
+        return composition
+    }
+
+    /// What the panel shows at `now`, without transitions.
+    private func composeScreens(_ state: PlayerState, at now: Duration, clock: String) -> Composition {
         let (content, position, current) = topContent(state, at: now)
         var composition = Composition(top: .nothing, bottom: .nothing, position: position, current: current)
         composition.progress = progressFilled(state, at: now, showing: content)
         composition.cover = shownCover(state, at: now, current: current)
         var pageIcon: String?
+        let shownSince = since(content, state, at: now, position: position)
+        composition.screenSince = shownSince
         switch content {
         case .message(let message):
             let role: ColorRole = message.priority == .high ? .messageHigh : .message
-            composition.top = .marquee(
-                message.text, since: since(content, state, at: now, position: position), paint: .role(role))
+            composition.top = .marquee(message.text, since: shownSince, paint: .role(role))
+            composition.screen = Screen(kind: .message, text: message.text, icon: message.icon)
         case .idle:
-            let shownSince = since(content, state, at: now, position: position)
             if let turn = idleTurn(state, at: now, since: shownSince, clock: clock) {
                 composition.top = .marquee(turn.text, since: turn.since, paint: .role(.clock))
                 composition.idleTurnEnds = turn.ends
+                composition.screen = Screen(kind: .idle, text: turn.text, icon: turn.icon)
+                composition.screenSince = turn.since
                 pageIcon = turn.icon
             }
         case .nowPlaying:
-            composition.top = .marquee(
-                playing.line, since: since(content, state, at: now, position: position), paint: .nowPlaying)
+            composition.top = .marquee(playing.line, since: shownSince, paint: .nowPlaying)
+            composition.screen = Screen(kind: .nowPlaying, text: playing.line)
         case .lyric:
             composition.top = layout.isSplit ? .wrapped : .lyric
+            if let current {
+                composition.screen = Screen(kind: layout.isSplit ? .wrapped : .lyric, text: current.line.text)
+                // Since the line started, when it took the zone from a marquee with the time.
+                let started = state.playback == .playing ? now - (position - current.line.start) : now
+                composition.screenSince = min(max(shownSince, started), now)
+            }
             return composition
         }
         composition.icon = icon(for: content, state, show: composition.top, pageIcon: pageIcon)

@@ -67,6 +67,7 @@ extension Scene {
         consider(Self.iconChange(composition.icon, after: now))
         consider(composition.bottom, in: layout.bottom)
         consider(progressChange(of: composition, state, after: now))
+        consider(composition.transition?.nextStep(after: now))
         return earliest
     }
 

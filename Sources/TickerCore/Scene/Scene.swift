@@ -33,6 +33,12 @@ public struct Scene: Sendable {
     var paints = Paints()
     /// The level of each pixel of the observed cover, and that cover: worked out once when it arrives.
     var coverLevels = CoverLevels()
+    /// The pictures the top zone's screens gave way to, kept for their transitions (see `Scene+Transition`).
+    var outgoing: [Outgoing] = []
+    /// Whether a state has been observed: the first one appears without a transition.
+    var hasObserved = false
+    /// The idle clock's text last drawn, for the picture a change of state leaves.
+    var clockShown = ""
 
     /// The zones the panel is divided into, top first.
     public var zones: [Zone] { layout.isSplit ? [layout.top.zone, layout.bottom.zone] : [layout.top.zone] }
@@ -58,6 +64,7 @@ public struct Scene: Sendable {
     /// line, when its marquee lap started, when the player went idle, the lyrics' layouts, and what the top
     /// zone showed until now, so that what it shows next is seen to be new or to come back.
     public mutating func observe(_ state: PlayerState, at now: Duration) {
+        let scene = style.transitions.duration > .zero ? self : nil
         let before = topView(observation.state, at: now)
         playing.observe(state, template: style.template, fonts: colorizer.usesPaint ? layout.top.fonts : nil, at: now)
         if state.lyrics != observation.state.lyrics {
@@ -70,6 +77,12 @@ public struct Scene: Sendable {
         let content = topContent(state, at: now).content
         let since = content == before.content ? before.since : now
         observation = Observation(state: state, at: now, shown: TopView(content: content, since: since))
+        if let scene {
+            keepOutgoing(before: scene, state, at: now)
+        } else {
+            outgoing.removeAll()
+        }
+        hasObserved = true
     }
 
     /// Draws the panel at monotonic instant `now` into `frame` (which must be `width` × `height` of `depth`),
@@ -82,8 +95,8 @@ public struct Scene: Sendable {
     public mutating func render(
         _ state: PlayerState, at now: Duration, clock: String = "", into frame: inout Frame, paints: inout Paints
     ) -> Duration? {
-        let composition = compose(state, at: now, clock: clock)
-        draw(composition, at: now, into: &frame, paints: &paints)
+        clockShown = clock
+        let composition = picture(state, at: now, clock: clock, into: &frame, paints: &paints)
         return nextChange(of: composition, state, after: now)
     }
 
@@ -93,7 +106,8 @@ public struct Scene: Sendable {
         // Drawn into storage of its own, then kept: `paints` cannot be lent while the scene draws.
         var drawn = Paints()
         swap(&drawn, &paints)
-        draw(compose(state, at: now, clock: clock), at: now, into: &frame, paints: &drawn)
+        clockShown = clock
+        picture(state, at: now, clock: clock, into: &frame, paints: &drawn)
         swap(&drawn, &paints)
     }
 
@@ -109,5 +123,6 @@ public struct Scene: Sendable {
         colorizer.colorize(frame, paints: paints.recorded, into: &image)
         paints.iconColours?.lay(over: &image)
         paints.coverColours?.lay(over: &image)
+        paints.transition?.lay(over: &image)
     }
 }

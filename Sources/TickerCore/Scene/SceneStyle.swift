@@ -50,6 +50,8 @@ public struct SceneStyle: Sendable {
     public var pageTime: Duration = .seconds(8)
     /// Where the album cover goes; every zone lives in the rest of the panel while it is not `off`.
     public var cover = CoverPlacement.off
+    /// How the top zone's screens give way to each other; every change cuts by default.
+    public var transitions = TransitionStyle.off
 
     /// Creates a style; every default is the documented configuration default.
     public init(

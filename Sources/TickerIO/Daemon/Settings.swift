@@ -61,6 +61,7 @@ package struct Settings: Sendable {
         style.pages = config.display.pages
         style.pageTime = config.display.pageTime
         style.cover = config.layout.cover
+        style.transitions = config.transitions.style
         self.style = style
         do {
             geometry = try PanelGeometry(

@@ -17,6 +17,9 @@ package struct Preview: Sendable {
         package var pictures: [FeedPicture] = []
         /// The idle screen's pages, set at 0.
         package var pages: [IdlePage] = []
+        /// Feed commands sent later, each at its instant (seconds after 0): the scene takes note of each as the
+        /// daemon does, so a change shows with its transition.
+        package var feed: [TimedCommand] = []
         /// The local wall time at 0 s, which the idle clock shows (advancing with the instants); nil shows
         /// midnight of 2026-01-01.
         package var wallTime: WallTime?
@@ -31,6 +34,18 @@ package struct Preview: Sendable {
         package static func text(_ text: String) -> Content { Content(text: text) }
         /// Lyrics (LRC), at playback position `at`.
         package static func lyrics(_ lyrics: ParsedLyrics) -> Content { Content(lyrics: lyrics) }
+    }
+
+    /// A feed command sent at an instant.
+    package struct TimedCommand: Sendable {
+        /// When, after 0.
+        package var at: Duration
+        package var command: FeedCommand
+
+        package init(at: Duration, command: FeedCommand) {
+            self.at = at
+            self.command = command
+        }
     }
 
     /// The settings (panel size and depth, fonts, styles).
@@ -82,6 +97,8 @@ package struct Preview: Sendable {
         let start = instants.first ?? .zero
         let length = content.duration.map { [FeedCommand.duration($0)] } ?? []
         for picture in content.pictures { state.apply(.picture(picture), at: .zero) }
+        // Pages first: the panel's first picture shows them at once, with no transition.
+        for page in content.pages { state.apply(.page(page), at: .zero) }
         switch (content.text, content.lyrics) {
         case (let text?, let lyrics?):
             for command in [FeedCommand.text(text), .lyrics(lyrics)] + length + [.position(content.position), .play] {
@@ -101,9 +118,17 @@ package struct Preview: Sendable {
             }
             scene.observe(state, at: .zero)
         }
-        for page in content.pages { state.apply(.page(page), at: .zero) }
-        if !content.pages.isEmpty { scene.observe(state, at: .zero) }
+        // Stable: lines sent at one instant apply in the order given, and the scene notes them together.
+        var pending = content.feed.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+            .map(\.element)[...]
         return instants.map { instant in
+            while let next = pending.first, next.at <= instant {
+                while let same = pending.first, same.at == next.at {
+                    state.apply(same.command, at: same.at)
+                    pending = pending.dropFirst()
+                }
+                scene.observe(state, at: next.at)
+            }
             scene.render(state, at: instant, clock: clock(at: instant), into: &frame)
             return take(frame, scene)
         }
