@@ -81,14 +81,16 @@ struct Transition: Sendable, Equatable {
             }
     }
 
-    /// The step reached at `now`: 0 shows the old screen whole, `steps` the new one; nil before it starts.
+    /// The step reached at `now`: the first at the very instant it starts, so that the panel answers a change
+    /// at once, and `steps`, the new screen whole, for the last of its duration's `steps` parts; nil before it
+    /// starts. A step short of `steps` shows some of the old screen.
     func step(at now: Duration) -> Int? {
         guard now >= start else { return nil }
         let total = duration.attosecondCount
         guard total > 0 else { return steps }
         let elapsed = (now - start).attosecondCount
         guard elapsed < total else { return steps }
-        return Int(elapsed * Int128(steps) / total)
+        return min(Int(elapsed * Int128(steps) / total) + 1, steps)
     }
 
     /// Whether it is still under way at `now` (the new screen not yet shown whole).
@@ -100,8 +102,8 @@ struct Transition: Sendable, Equatable {
     func nextStep(after now: Duration) -> Duration? {
         guard let step = step(at: now), step < steps else { return nil }
         let total = duration.attosecondCount
-        // Rounded up, so that the step at that instant is the next one.
-        let reached = (Int128(step + 1) * total + Int128(steps) - 1) / Int128(steps)
+        // Step `step + 1` from `step / steps` of the duration, rounded up so that it is reached then.
+        let reached = (Int128(step) * total + Int128(steps) - 1) / Int128(steps)
         return start + Duration(attosecondCount: reached)
     }
 
