@@ -18,7 +18,7 @@ func fuzzAwtrix(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             commands = try AWTRIXNotify.commands(body)
             for command in commands {
                 switch command {
-                case .message(let text, _, .high, _) where !text.isEmpty: break
+                case .message(let text, _, .high, _, _) where !text.isEmpty: break
                 case .messageDismiss where commands.count == 2: break
                 default: fatalError("a notification gave \(commands)")
                 }

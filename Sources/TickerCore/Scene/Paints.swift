@@ -10,6 +10,8 @@ public struct Paints: Sendable, Equatable {
     var iconColours: IconColours?
     /// On a colour panel, the album cover in its own colours, laid over the colorized frame (after the icon).
     var coverColours: IconColours?
+    /// The colours a look (`message --colors`, `--rainbow`, …) gives the marquee drawn, over its role's.
+    var look: LookPaint?
 
     /// No paints yet; drawing a frame with them fills them in (in this storage when it has the right size).
     public init() {}
@@ -24,6 +26,7 @@ public struct Paints: Sendable, Equatable {
         self.height = height
         iconColours = nil
         coverColours = nil
+        look = nil
     }
 
     /// Whether roles are recorded.

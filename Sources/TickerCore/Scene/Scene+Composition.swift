@@ -47,6 +47,8 @@ extension Scene {
         case role(ColorRole)
         /// The now-playing line: the artist's columns in the artist's colour, the rest in the title's.
         case nowPlaying
+        /// A message's or a page's text in its own colours, or blinking, over the role's (`Scene+Look.swift`).
+        case look(ColorRole, TextLook)
     }
 
     /// What the top zone shows, told apart so that a change of it is seen.
@@ -82,11 +84,13 @@ extension Scene {
         case .message(let message):
             let role: ColorRole = message.priority == .high ? .messageHigh : .message
             composition.top = .marquee(
-                message.text, since: since(content, state, at: now, position: position), paint: .role(role))
+                message.text, since: since(content, state, at: now, position: position),
+                paint: message.look.map { .look(role, $0) } ?? .role(role))
         case .idle:
             let shownSince = since(content, state, at: now, position: position)
             if let turn = idleTurn(state, at: now, since: shownSince, clock: clock) {
-                composition.top = .marquee(turn.text, since: turn.since, paint: .role(.clock))
+                composition.top = .marquee(
+                    turn.text, since: turn.since, paint: turn.look.map { .look(.clock, $0) } ?? .role(.clock))
                 composition.idleTurnEnds = turn.ends
                 pageIcon = turn.icon
             }
