@@ -48,31 +48,13 @@ enum AWTRIXLook {
     /// The colour `value` names: `"#RRGGBB"` or `"RRGGBB"`, `[r, g, b]` (0–255 each), or a number `0xRRGGBB`;
     /// nil when missing, null or AWTRIX's `0` (the global text colour). `key` names it in the error, quoted.
     static func color(_ value: JSONValue?, key: String) throws(AWTRIXError) -> RGB? {
-        let bad = AWTRIXError.parsing("bad \(key) (expected \(AWTRIXBody.Kind.color.expected))")
         switch value {
-        case nil, .null?, .number(0)?:
-            return nil
-        case .number(let number)?:
-            guard number.isFinite, number > 0, number <= 0xFF_FFFF, number == number.rounded() else { throw bad }
-            let hex = UInt32(number)
-            return RGB(red: UInt8(hex >> 16), green: UInt8(hex >> 8 & 0xFF), blue: UInt8(hex & 0xFF))
-        case .string(let text)?:
-            var digits = Substring(text)
-            if digits.first == "#" { digits = digits.dropFirst() }
-            guard digits.utf8.count == 6, digits.utf8.allSatisfy({ $0 < 0x80 }), let hex = UInt32(digits, radix: 16)
-            else { throw bad }
-            return RGB(red: UInt8(hex >> 16), green: UInt8(hex >> 8 & 0xFF), blue: UInt8(hex & 0xFF))
-        case .array(let channels)?:
-            var bytes: [UInt8] = []
-            for channel in channels {
-                guard case .number(let number) = channel, number >= 0, number <= 255, number == number.rounded()
-                else { throw bad }
-                bytes.append(UInt8(number))
+        case nil, .null?, .number(0)?: return nil
+        case let value?:
+            guard let color = RGB(json: value) else {
+                throw .parsing("bad \(key) (expected \(AWTRIXBody.Kind.color.expected))")
             }
-            guard bytes.count == 3 else { throw bad }
-            return RGB(red: bytes[0], green: bytes[1], blue: bytes[2])
-        default:
-            throw bad
+            return color
         }
     }
 }
