@@ -1,9 +1,9 @@
 import CAllocCounter
 import TickerCore
 
-/// Frames of a message in a look (`--colors`, `--rainbow`, `--gradient`, each blinking), on a colour panel
+/// Frames of a message in a look (`--colors`, a blinking `--rainbow`, `--gradient`), on a colour panel
 /// (coloured into an RGBFrame) and on a grey one: time and allocations per frame once its strips and colour
-/// tables are made.
+/// tables are made, each frame drawn as the daemon draws it (asking when the picture next changes).
 func lookFigures() {
     line("A scrolling message in a look, 64x8, release build (best of 5 rounds of 40,000 frames at 60 fps)")
     line("look                       ns/frame  allocations/frame")
@@ -23,15 +23,17 @@ func lookFigures() {
         var scene = Scene(width: 64, height: 8, depth: depth, color: color, style: style)
         var frame = Frame(width: 64, height: 8, depth: depth)
         var image = RGBFrame(width: 64, height: 8)
+        var paints = Paints()
         var state = PlayerState()
         state.apply(
             .message(
                 "Now playing: a message long enough to scroll", duration: .seconds(86_400), priority: .normal,
                 look: look.isPlain ? nil : look), at: .zero)
         scene.observe(state, at: .zero)
+        // As the daemon draws: the frame, its paints and when it next changes, then its colours.
         func render(at instant: Duration) {
-            scene.render(state, at: instant, into: &frame)
-            if color { scene.colorize(frame, into: &image) }
+            _ = scene.render(state, at: instant, into: &frame, paints: &paints)
+            if color { scene.colorize(frame, paints: paints, into: &image) }
         }
         for i in 0..<2_000 { render(at: .seconds(2) + .microseconds(Int64(i) * 16_667)) }
         var i = 0

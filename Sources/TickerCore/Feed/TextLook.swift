@@ -68,13 +68,14 @@ public struct TextLook: Sendable, Equatable {
     /// picture: the blink's next half, the rainbow's next hue; nil when neither moves.
     public func nextChange(after elapsed: Duration) -> Duration? {
         let time = max(elapsed, .zero)
-        var next: Duration?
-        for step in [blink, fill == .rainbow ? Self.rainbowStep : nil] {
-            guard let step, step > .zero else { continue }
-            let instant = step * Int(truncatingIfNeeded: Self.steps(time, of: step) + 1)
-            next = next.map { min($0, instant) } ?? instant
+        // Asked for every frame drawn: no array, nothing allocated.
+        func next(_ step: Duration?) -> Duration? {
+            guard let step, step > .zero else { return nil }
+            return step * Int(truncatingIfNeeded: Self.steps(time, of: step) + 1)
         }
-        return next
+        let hue = fill == .rainbow ? next(Self.rainbowStep) : nil
+        guard let blinking = next(blink) else { return hue }
+        return hue.map { min($0, blinking) } ?? blinking
     }
 
     /// Whole `step`s in `time` (both positive).
