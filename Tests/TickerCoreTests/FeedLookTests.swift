@@ -196,6 +196,21 @@ import Testing
         #expect(TextLook.joining([("plain", nil)]) == ("plain", []))
     }
 
+    @Test func theKeptStateKeepsTheLooksOfMessagesAndPages() throws {
+        let look = TextLook(fill: .runs([.init(Self.red, length: 2), .init(Self.blue)]), blink: .milliseconds(750))
+        var state = PlayerState()
+        state.apply(.message("Doorbell", duration: .seconds(30), priority: .high, look: look), at: .seconds(100))
+        state.apply(.page(IdlePage(name: "sky", text: "Dusk", look: TextLook(fill: .rainbow))), at: .seconds(100))
+        let commands = KeptState.commands(for: state, at: .seconds(110), keepingTrack: true)
+        #expect(
+            commands == [
+                .message("Doorbell", duration: .seconds(20), priority: .high, look: look),
+                .page(IdlePage(name: "sky", text: "Dusk", look: TextLook(fill: .rainbow))),
+            ])
+        let kept = KeptState(written: .seconds(1_000), commands: commands)
+        #expect(try KeptState(file: Array(kept.text.utf8)) == kept)
+    }
+
     @Test func blinkShowsTheFirstHalfAndHidesTheSecond() {
         let look = TextLook(blink: .milliseconds(500))
         #expect(look.isShown(at: .zero))
