@@ -62,7 +62,11 @@ extension FeedCommand {
         switch look.fill {
         case nil: break
         case .runs(let runs)?:
-            let values = runs.map { run in run.length.map { "\(hex(run.color)):\($0)" } ?? hex(run.color) }
+            var values: [String] = []
+            for run in runs {
+                let color = hex(run.color)
+                if let length = run.length { values.append(color + ":" + String(length)) } else { values.append(color) }
+            }
             words += ["--colors", values.joined(separator: ",")]
         case .rainbow?: words.append("--rainbow")
         case .gradient(let from, let to)?: words += ["--gradient", hex(from) + "," + hex(to)]

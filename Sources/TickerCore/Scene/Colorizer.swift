@@ -82,7 +82,8 @@ struct Colorizer: Sendable {
                 frame.bytes.withUnsafeMutableBufferPointer { bytes in
                     let painted = plane.count >= width * height
                     for x in 0..<width {
-                        let kept = look.map { $0.colors(panelColumn: x) ? $0.rows(height: height) : 0..<0 } ?? 0..<0
+                        var kept = 0..<0
+                        if let look, look.colors(panelColumn: x) { kept = look.rows(height: height) }
                         for y in 0..<height where !kept.contains(y) {
                             let bit = y * bits
                             let index = x * bytesPerColumn + (bit >> 3)

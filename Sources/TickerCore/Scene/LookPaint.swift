@@ -29,7 +29,11 @@ struct LookPaint: Sendable, Equatable {
     }
 
     /// The rows of the zone within a frame `height` rows tall.
-    func rows(height: Int) -> Range<Int> { max(zone.y, 0)..<max(min(zone.y + zone.height, height), max(zone.y, 0)) }
+    func rows(height: Int) -> Range<Int> {
+        let top = max(zone.y, 0)
+        let bottom = min(zone.y + zone.height, height)
+        return top..<max(bottom, top)
+    }
 
     /// Overwrites each lit pixel the look colours in `image` with its colour at the pixel's level in `frame`,
     /// blended towards `background` as the level falls.
@@ -94,6 +98,9 @@ struct LookPaint: Sendable, Equatable {
     private static func blend(_ channel: UInt8, _ behind: UInt8, _ level: Int, _ maxLevel: Int) -> UInt8 {
         let from = Int(behind)
         let span = Int(channel) - from
-        return UInt8(clamping: from + (span * level + (span >= 0 ? maxLevel / 2 : -maxLevel / 2)) / max(maxLevel, 1))
+        // Rounded half away from zero, as `Colorizer` rounds.
+        let half = span >= 0 ? maxLevel / 2 : -(maxLevel / 2)
+        let mixed = from + (span * level + half) / max(maxLevel, 1)
+        return UInt8(clamping: mixed)
     }
 }

@@ -108,7 +108,9 @@ public struct Scene: Sendable {
     /// and of the cover in their own.
     public func colorize(_ frame: Frame, paints: Paints, into image: inout RGBFrame) {
         colorizer.colorize(frame, paints: paints.recorded, into: &image)
-        paints.look?.lay(over: &image, frame: frame, background: style.palette[.background] ?? .black)
+        if isColor, let look = paints.look {
+            look.lay(over: &image, frame: frame, background: style.palette[.background] ?? .black)
+        }
         paints.iconColours?.lay(over: &image)
         paints.coverColours?.lay(over: &image)
     }
