@@ -1,4 +1,4 @@
-// fuzz-module: TickerWire TickerCore TickerFollow/MQTT/MQTTPayload.swift TickerFollow/MQTT/MQTTPayload+Page.swift TickerFollow/AWTRIX
+// fuzz-module: TickerWire TickerCore TickerFollow/MQTT/MQTTPayload.swift TickerFollow/MQTT/MQTTPayload+Page.swift TickerFollow/MQTT/MQTTPayload+Look.swift TickerFollow/AWTRIX
 // The first byte picks what the rest is read as: an AWTRIX 3 notification, a custom app (named `app`), or a
 // settings body. Checks that what is accepted reaches the feed as commands the daemon reads back as themselves,
 // of the kinds each body may give, and that what is refused answers AWTRIX's 500 `ErrorParsingJson`.
@@ -18,7 +18,7 @@ func fuzzAwtrix(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             commands = try AWTRIXNotify.commands(body)
             for command in commands {
                 switch command {
-                case .message(let text, _, .high, _) where !text.isEmpty: break
+                case .message(let text, _, .high, _, _) where !text.isEmpty: break
                 case .messageDismiss where commands.count == 2: break
                 default: fatalError("a notification gave \(commands)")
                 }

@@ -1,4 +1,4 @@
-// fuzz-module: TickerWire TickerCore TickerFollow/MQTT/MQTTPayload.swift TickerFollow/MQTT/MQTTPayload+Page.swift
+// fuzz-module: TickerWire TickerCore TickerFollow/MQTT/MQTTPayload.swift TickerFollow/MQTT/MQTTPayload+Page.swift TickerFollow/MQTT/MQTTPayload+Look.swift
 // The first byte picks what the rest is read as: an MQTT message payload (text or JSON), a brightness, feed
 // lines on <prefix>/feed, the daemon's state file, or a page on <prefix>/page/NAME/set. Checks that what is accepted reaches the feed as a
 // command the daemon reads back as itself, that a brightness is a percent, that a state file read is written

@@ -172,6 +172,10 @@ extension WebPage {
           }
           let line = 'message --for ' + ($('message-for').value || 10) + ' --priority ' + $('message-priority').value;
           if (icon) line += ' --icon ' + icon;
+          // The feed's look options (docs/FEED.md, Colours): one colour for the whole text, or a rainbow.
+          const look = $('message-look').value;
+          if (look === 'color') line += ' --colors ' + $('message-color').value.slice(1).toUpperCase();
+          if (look === 'rainbow') line += ' --rainbow';
           feed([line + ' -- ' + oneLine($('message-text').value)], 'message-answer');
         });
         $('page').addEventListener('submit', (e) => {

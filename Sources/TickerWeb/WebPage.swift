@@ -43,6 +43,12 @@ enum WebPage {
                 <option>low</option><option selected>normal</option><option>high</option></select></label>
             </div>
             <div class="row">
+              <label>Colour <select id="message-look">
+                <option value="" selected>its own</option><option value="color">this one</option>
+                <option value="rainbow">rainbow</option></select></label>
+              <input id="message-color" type="color" value="#ff8000" aria-label="The message's colour">
+            </div>
+            <div class="row">
               <label>Icon <input id="message-icon" type="text" placeholder="name" list="icons"></label>
               <label>or file <input id="message-file" type="file" accept="image/png,image/gif"></label>
             </div>

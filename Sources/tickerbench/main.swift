@@ -426,6 +426,8 @@ case "wire":
     wireFigures()
 case "icons":
     iconFigures()
+case "looks":
+    lookFigures()
 case "cover":
     // The daemon's frame with a cover, then a follower's decoding and scaling of one.
     coverFrameFigures()
@@ -453,7 +455,7 @@ case "web": exit(webFigures(Array(CommandLine.arguments.dropFirst(2))))
 case "soak": exit(soakFigures(Array(CommandLine.arguments.dropFirst(2))))
 default:
     print(
-        "usage: tickerbench [core | leds | network | max7219 | view | icons | cover | cover-frame | cover-decode | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY [--wakes N] | floor --udp PORT [--wakes N] | garbage [--bytes-per-second N] | soak [CYCLES]]"
+        "usage: tickerbench [core | leds | network | max7219 | view | icons | looks | cover | cover-frame | cover-decode | daemon [--seconds N] [--tickerd PATH] [--shim PATH] [--scene NAME] [--device panel|ddp] | floor PTY [--wakes N] | floor --udp PORT [--wakes N] | garbage [--bytes-per-second N] | soak [CYCLES]]"
     )
     exit(2)
 }

@@ -19,12 +19,17 @@ import TickerWeb
         let api = web.url + "/api"
         let json = ["Content-Type: application/json"]
 
-        // A notification reaches the panel as the message the translation makes of it.
-        let notify = #"{"text":[{"t":"Hi ","c":"FF0000"},{"t":"there"}],"duration":30,"rainbow":true}"#
+        // A notification reaches the panel as the message the translation makes of it: on this grey panel its
+        // gradient, from green to blue, is a grey level by luminance, from full to the dimmest.
+        let notify =
+            ##"{"text":[{"t":"Hi ","c":"FF0000"},{"t":"there"}],"duration":30,"gradient":["#00FF00",[0,0,255]]}"##
         let answer = try http("POST", api + "/notify", body: Array(notify.utf8), headers: json)
         #expect(answer.status == 200 && answer.body == "OK")
         let message = try AWTRIXNotify.commands(Array(notify.utf8))
-        try await web.stage.expect(Self.expected(web, message), "the notification 'Hi there'")
+        #expect(message.flatMap(\.lines) == ["message --for 30 --priority high --gradient 00FF00,0000FF Hi there"])
+        let gradient = Self.expected(web, message)
+        #expect(gradient != Self.expected(web, [.message("Hi there", duration: .seconds(30), priority: .high)]))
+        try await web.stage.expect(gradient, "the notification 'Hi there' in its gradient")
 
         // Dismissed: the panel is blank again (nothing else plays).
         #expect(try http("POST", api + "/notify/dismiss").body == "OK")

@@ -127,6 +127,17 @@ import TickerWeb
         let expected = web.stage.look.frame(after: ["message --for 30 --priority normal -- Hello web"])
         try await web.stage.expect(expected, "the message typed into the page")
 
+        // In a colour of its own: on this grey panel, red is its luminance, the dimmest level.
+        _ = try browser.run(
+            """
+            document.getElementById('message-look').value = 'color';
+            document.getElementById('message-color').value = '#ff0000';
+            document.querySelector('#message button').click();
+            """)
+        let red = web.stage.look.frame(after: ["message --for 30 --priority normal --colors FF0000 -- Hello web"])
+        #expect(red != expected)
+        try await web.stage.expect(red, "the message typed into the page, in red")
+
         // A bad line is refused as the daemon words it, and nothing is written.
         _ = try browser.run(
             """

@@ -96,7 +96,9 @@ import Testing
             message: "unknown lyrics action 'start' (expected begin, end or clear)"),
         BadCase(
             id: "message option", line: "message --fro 3 hi",
-            message: "unknown message option '--fro' (expected --for, --priority, --icon, --dismiss or --)"),
+            message:
+                "unknown message option '--fro' (expected --for, --priority, --icon, --colors, --rainbow, --gradient, "
+                + "--blink, --dismiss or --)"),
         BadCase(
             id: "dismiss with text", line: "message --dismiss now",
             message: "message --dismiss takes no argument (got '--dismiss now')"),

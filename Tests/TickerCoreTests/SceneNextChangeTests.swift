@@ -241,6 +241,39 @@ import Testing
         var colorIcons = icons
         colorIcons.palette[.message] = RGB(red: 255, green: 64, blue: 0)
         colorIcons.palette[.title] = RGB(red: 0, green: 128, blue: 255)
+        // Coloured and blinking messages and pages: a rainbow moves on a hue at a time, a blink hides and shows,
+        // and on a grey panel each colour is a grey level, so both change the picture.
+        let red = RGB(red: 255, green: 0, blue: 0)
+        let blue = RGB(red: 0, green: 0, blue: 255)
+        let looks = [
+            Arrival(
+                at: .milliseconds(2_345),
+                commands: [
+                    .message(
+                        "Doorbell at the front door", duration: .seconds(4), priority: .high,
+                        look: TextLook(fill: .rainbow, blink: .milliseconds(450)))
+                ]),
+            Arrival(at: .milliseconds(7_777), commands: [.stop]),
+            Arrival(
+                at: .milliseconds(8_100),
+                commands: [
+                    .page(
+                        IdlePage(
+                            name: "weather", text: "Sunny 21° and a light wind",
+                            look: TextLook(fill: .gradient(red, blue), blink: .milliseconds(1_300)))),
+                    .page(
+                        IdlePage(
+                            name: "train", text: "7:42",
+                            look: TextLook(fill: .runs([.init(red, length: 2), .init(blue)])))),
+                ]),
+            Arrival(
+                at: .milliseconds(14_001),
+                commands: [
+                    .message(
+                        "Tea", duration: .seconds(3), priority: .low,
+                        look: TextLook(fill: .rainbow))
+                ]),
+        ]
         return [
             Case(
                 name: "single 64×8×2, transitions slide, pages, messages, titles every 3 s", width: 64, height: 8,
@@ -261,6 +294,9 @@ import Testing
                 name: "single 64×8 colour, icons, transitions, messages, titles", width: 64, height: 8,
                 depth: .eight, color: true, style: moving(colorIcons, fades),
                 arrivals: pictures + demo(at: .milliseconds(7)) + titles + messages + iconMessages, seconds: 32),
+            Case(
+                name: "single 64×8×4, rainbow and blinking messages, coloured pages", width: 64, height: 8,
+                depth: .four, style: pagedIdle, arrivals: demo(at: .milliseconds(7)) + looks, seconds: 22),
             Case(
                 name: "split 64×32×2, a cover at the left, covers come and go with tracks", width: 64, height: 32,
                 depth: .two, style: covered, arrivals: covers + demo(at: .milliseconds(7)), seconds: 32),

@@ -29,6 +29,13 @@ import TickerCore
     }
 
     static let parsingError = AWTRIXReply(status: 500, body: "ErrorParsingJson")
+    static let red = RGB(red: 255, green: 0, blue: 0)
+    static let blue = RGB(red: 0, green: 0, blue: 255)
+
+    /// `count` one-letter fragments, red and blue in turn.
+    static func alternating(_ count: Int) -> String {
+        (0..<count).map { #"{"t":"x","c":""# + ($0 % 2 == 0 ? "FF0000" : "0000FF") + #""}"# }.joined(separator: ",")
+    }
 
     @Test(arguments: [
         Good(
@@ -37,7 +44,47 @@ import TickerCore
         Good(
             id: "coloured fragments joined",
             body: #"{"text":[{"t":"Now ","c":"FFFFFF"},{"t":"playing","c":"FF0000"}]}"#,
-            commands: [.message("Now playing", duration: nil, priority: .high)]),
+            commands: [
+                .message(
+                    "Now playing", duration: nil, priority: .high,
+                    look: TextLook(fill: .runs([.init(.white, length: 4), .init(Self.red)])))
+            ]),
+        Good(
+            id: "fragments without a colour take the color key's",
+            body: ##"{"text":[{"t":"Now "},{"t":"playing","c":[0,0,255]}],"color":"#FF0000"}"##,
+            commands: [
+                .message(
+                    "Now playing", duration: nil, priority: .high,
+                    look: TextLook(fill: .runs([.init(Self.red, length: 4), .init(Self.blue)])))
+            ]),
+        Good(
+            id: "one colour", body: #"{"text":"Fire","color":"ff0000"}"#,
+            commands: [.message("Fire", duration: nil, priority: .high, look: TextLook(fill: .runs([.init(Self.red)])))]
+        ),
+        Good(
+            id: "a colour as a number", body: #"{"text":"Fire","color":255}"#,
+            commands: [
+                .message("Fire", duration: nil, priority: .high, look: TextLook(fill: .runs([.init(Self.blue)])))
+            ]),
+        Good(
+            id: "colour 0 is the global colour", body: #"{"text":"Fire","color":0}"#,
+            commands: [.message("Fire", duration: nil, priority: .high)]),
+        Good(
+            id: "a rainbow outranks a gradient and the colours",
+            body: ##"{"text":"Party","rainbow":true,"gradient":["#FF0000","#0000FF"],"color":"#00FF00"}"##,
+            commands: [.message("Party", duration: nil, priority: .high, look: TextLook(fill: .rainbow))]),
+        Good(
+            id: "a gradient of a hex string and an array",
+            body: ##"{"text":"Sunset","gradient":["#FF0000",[0,0,255]],"rainbow":false}"##,
+            commands: [
+                .message("Sunset", duration: nil, priority: .high, look: TextLook(fill: .gradient(Self.red, Self.blue)))
+            ]),
+        Good(
+            id: "blinkText in milliseconds", body: #"{"text":"Alarm","blinkText":500}"#,
+            commands: [.message("Alarm", duration: nil, priority: .high, look: TextLook(blink: .milliseconds(500)))]),
+        Good(
+            id: "blinkText 0 does not blink", body: #"{"text":"Alarm","blinkText":0}"#,
+            commands: [.message("Alarm", duration: nil, priority: .high)]),
         Good(
             id: "duration and icon", body: #"{"text":"Hi","duration":10,"icon":"bell"}"#,
             commands: [.message("Hi", duration: .seconds(10), priority: .high, icon: "bell")]),
@@ -50,9 +97,8 @@ import TickerCore
         Good(
             id: "every ignored key accepted",
             body: #"""
-                {"text":"Hi","textCase":2,"topText":true,"textOffset":1,"center":false,"color":[255,0,0],
-                "gradient":["#FF0000","#00FF00"],"blinkText":100,"fadeText":100,"background":"#000000",
-                "rainbow":true,"pushIcon":1,"repeat":2,"sound":"beep","rtttl":"x:d=4:c","loopSound":false,
+                {"text":"Hi","textCase":2,"topText":true,"textOffset":1,"center":false,
+                "fadeText":100,"background":"#000000","pushIcon":1,"repeat":2,"sound":"beep","rtttl":"x:d=4:c","loopSound":false,
                 "bar":[1,2],"line":[3,4],"autoscale":true,"barBC":0,"progress":50,"progressC":"#FFFFFF",
                 "progressBC":[0,0,0],"draw":[{"dp":[0,0,"#FF0000"]}],"wakeup":true,"noScroll":true,
                 "clients":["awtrix_1"],"scrollSpeed":50,"effect":"","effectSettings":{},"overlay":"snow",
@@ -105,7 +151,34 @@ import TickerCore
         Bad(id: "stack a number", body: #"{"text":"x","stack":0}"#, reason: "bad 'stack' (expected true or false)"),
         Bad(
             id: "colour a bool", body: #"{"text":"x","color":true}"#,
-            reason: ##"bad 'color' (expected a colour: "#RRGGBB" or [r, g, b])"##),
+            reason: ##"bad 'color' (expected a colour: "#RRGGBB", "RRGGBB" or [r, g, b])"##),
+        Bad(
+            id: "colour of five digits", body: ##"{"text":"x","color":"#FF000"}"##,
+            reason: ##"bad 'color' (expected a colour: "#RRGGBB", "RRGGBB" or [r, g, b])"##),
+        Bad(
+            id: "colour of a channel past 255", body: #"{"text":"x","color":[256,0,0]}"#,
+            reason: ##"bad 'color' (expected a colour: "#RRGGBB", "RRGGBB" or [r, g, b])"##),
+        Bad(
+            id: "colour of two channels", body: #"{"text":"x","color":[255,0]}"#,
+            reason: ##"bad 'color' (expected a colour: "#RRGGBB", "RRGGBB" or [r, g, b])"##),
+        Bad(
+            id: "a gradient of one colour", body: ##"{"text":"x","gradient":["#FF0000"]}"##,
+            reason: ##"bad 'gradient' (expected two colours, e.g. ["#FF0000", "#0000FF"])"##),
+        Bad(
+            id: "a gradient of a bad colour", body: ##"{"text":"x","gradient":["#FF0000","blue"]}"##,
+            reason: ##"bad 'gradient' (expected a colour: "#RRGGBB", "RRGGBB" or [r, g, b])"##),
+        Bad(
+            id: "blinkText too fast for the feed", body: #"{"text":"x","blinkText":10}"#,
+            reason: "message --blink '0.01' out of range (expected 0.05 to 60 seconds)"),
+        Bad(
+            id: "blinkText negative", body: #"{"text":"x","blinkText":-5}"#,
+            reason: "bad 'blinkText' (expected milliseconds, 50 to 60000)"),
+        Bad(
+            id: "more fragments than the feed's runs",
+            body: #"{"text":["# + Self.alternating(33) + "]}",
+            reason:
+                "message --colors 'FF0000:1,0000FF:1,FF0000:1,0000FF:1,FF00…' out of range (expected at most 32 runs)"
+        ),
         Bad(
             id: "icon not a picture name", body: #"{"text":"x","icon":"/9j/4AAQSkZJRg=="}"#,
             reason: "bad 'icon' (expected a picture name: 1 to 32 of a-z, 0-9, '-', '_', '.')"),
@@ -120,7 +193,7 @@ import TickerCore
             reason: "JSON nests deeper than 16 levels at byte 44"),
         Bad(
             id: "a fragment's colour a bool", body: #"{"text":[{"t":"x","c":true}]}"#,
-            reason: #"bad 'text' (expected a string or an array of {"t": text, "c": colour} fragments)"#),
+            reason: ##"bad 'c' of a 'text' fragment (expected a colour: "#RRGGBB", "RRGGBB" or [r, g, b])"##),
         Bad(
             id: "longer than the JSON reader takes",
             body: #"{"text":"x","draw":["# + String(repeating: "0,", count: 40_000) + "0]}",
@@ -154,7 +227,8 @@ import TickerCore
         #expect(try custom("w", #"{"text":"x","lifetime":0}"#) == [.page(IdlePage(name: "w", text: "x"))])
         #expect(
             try custom("solar", #"[{"text":"1"},{"text":[{"t":"2","c":"FF0000"}]}]"#) == [
-                .page(IdlePage(name: "solar0", text: "1")), .page(IdlePage(name: "solar1", text: "2")),
+                .page(IdlePage(name: "solar0", text: "1")),
+                .page(IdlePage(name: "solar1", text: "2", look: TextLook(fill: .runs([.init(Self.red)])))),
             ])
         let removal = try custom("solar", "")
         #expect(removal.first == .pageRemove("solar"))

@@ -24,7 +24,8 @@ import TickerTestSupport
             "\(Self.prefix)/notify", #"{"text":[{"t":"Now ","c":"FFFFFF"},{"t":"playing","c":"FF0000"}],"duration":8}"#)
         try broker.publish("\(Self.prefix)/notify", #"{"text":"Door","stack":false,"hold":true,"icon":"bell"}"#)
         try broker.publish("\(Self.prefix)/notify", #"{"text":"x","duration":"long"}"#)
-        try broker.publish("\(Self.prefix)/custom/weather", #"{"text":"Sunny 21°","lifetime":600}"#)
+        try broker.publish(
+            "\(Self.prefix)/custom/weather", #"{"text":"Sunny 21°","lifetime":600,"rainbow":true,"blinkText":500}"#)
         try broker.publish("\(Self.prefix)/custom/bad.name", #"{"text":"x"}"#)
         try broker.publish("\(Self.prefix)/nextapp", "")
         try broker.publish("\(Self.prefix)/settings", #"{"BRI":128,"ATRANS":false}"#)
@@ -32,8 +33,9 @@ import TickerTestSupport
         let lines = try tap.waitFor(line: "brightness 50")
         #expect(
             lines == [
-                "message --for 8 --priority high Now playing", "message --dismiss",
-                "message --for 86400 --priority high --icon bell Door", "page --for 600 weather Sunny 21°",
+                "message --for 8 --priority high --colors FFFFFF:4,FF0000 Now playing", "message --dismiss",
+                "message --for 86400 --priority high --icon bell Door",
+                "page --for 600 --rainbow --blink 0.5 weather Sunny 21°",
                 "page --next", "brightness 50",
             ])
         #expect(try tap.waitFor(line: "message --dismiss") == ["message --dismiss"])
@@ -79,7 +81,7 @@ import TickerTestSupport
         #expect(commands.contains(.page(IdlePage(name: "solar1", text: "2 kW"))))
         #expect(commands.contains(.brightness(20)))
         let messages = commands.compactMap { command -> String? in
-            guard case .message(let text, _, .high, _) = command else { return nil }
+            guard case .message(let text, _, .high, _, _) = command else { return nil }
             return text
         }
         #expect(messages == ["Washing done"])

@@ -36,6 +36,7 @@ import TickerTestSupport
         try broker.publish("\(Self.prefix)/page/weather/set", "Sunny 21°")
         try broker.publish("\(Self.prefix)/page/train/set", #"{"text": "Next 7:42\nto Bern", "for": 600}"#)
         try broker.publish("\(Self.prefix)/page/door/set", #"{"text": "Ring", "icon": "bell", "for": 30}"#)
+        try broker.publish("\(Self.prefix)/page/sky/set", ##"{"text": "Dusk", "gradient": ["#FF8000", "#0000FF"]}"##)
         try broker.publish("\(Self.prefix)/page/door/set", #"{"text": "Ring", "icon": "Bell!"}"#)
         try broker.publish("\(Self.prefix)/page/bad.name/set", "x")
         try broker.publish("\(Self.prefix)/page/weather/set", String(repeating: "x", count: 300))
@@ -45,7 +46,7 @@ import TickerTestSupport
         #expect(
             lines == [
                 "page weather Sunny 21°", "page --for 600 train Next 7:42 to Bern",
-                "page --for 30 --icon bell door Ring",
+                "page --for 30 --icon bell door Ring", "page --gradient FF8000,0000FF sky Dusk",
                 "page --remove weather",
             ])
         try thread.waitForLog("the bad icon reported") { $0.contains("bad 'icon'") }

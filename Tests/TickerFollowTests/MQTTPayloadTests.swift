@@ -20,7 +20,29 @@ import TickerTestSupport
             .message("Ding", duration: nil, priority: .normal, icon: "doorbell")
         ),
         (
-            "JSON, null members", #"{"text":"Hi","for":null,"priority":null}"#,
+            "JSON, null members", #"{"text":"Hi","for":null,"priority":null,"color":null,"blink":null}"#,
+            .message("Hi", duration: nil, priority: .normal)
+        ),
+        (
+            "JSON in a colour", ##"{"text":"Hot","color":"#FF8000"}"##,
+            .message(
+                "Hot", duration: nil, priority: .normal,
+                look: TextLook(fill: .runs([.init(RGB(red: 255, green: 128, blue: 0))])))
+        ),
+        (
+            "JSON, a blinking gradient", #"{"text":"Sun","gradient":["FF0000",[0,0,255]],"blink":0.5}"#,
+            .message(
+                "Sun", duration: nil, priority: .normal,
+                look: TextLook(
+                    fill: .gradient(RGB(red: 255, green: 0, blue: 0), RGB(red: 0, green: 0, blue: 255)),
+                    blink: .milliseconds(500)))
+        ),
+        (
+            "JSON, a rainbow outranks the colour", #"{"text":"Yay","color":65280,"rainbow":true}"#,
+            .message("Yay", duration: nil, priority: .normal, look: TextLook(fill: .rainbow))
+        ),
+        (
+            "JSON, colour 0 and no rainbow are none", #"{"text":"Hi","color":0,"rainbow":false}"#,
             .message("Hi", duration: nil, priority: .normal)
         ),
     ])
@@ -41,6 +63,12 @@ import TickerTestSupport
         ("only blanks", "   ", "message needs an argument"),
         ("icon not a name", #"{"text":"a","icon":"Door Bell"}"#, "bad 'icon' (expected a picture name"),
         ("too long", String(repeating: "a", count: 1_025), "too long"),
+        ("a colour name", #"{"text":"a","color":"red"}"#, ##"bad 'color' (expected a colour: "#RRGGBB""##),
+        ("a colour of four channels", #"{"text":"a","color":[1,2,3,4]}"#, "bad 'color'"),
+        ("a gradient of one colour", #"{"text":"a","gradient":["FF0000"]}"#, "bad 'gradient' (expected two colours"),
+        ("a rainbow as a string", #"{"text":"a","rainbow":"yes"}"#, "bad 'rainbow' (expected true or false)"),
+        ("a blink too fast", #"{"text":"a","blink":0.01}"#, "bad 'blink' (expected seconds, 0.05 to 60)"),
+        ("a blink of milliseconds", #"{"text":"a","blink":500}"#, "bad 'blink' (expected seconds, 0.05 to 60)"),
     ])
     func refusesMessages(id: String, payload: String, message: String) {
         do {

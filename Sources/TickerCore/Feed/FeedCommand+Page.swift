@@ -1,4 +1,4 @@
-// The `page` command: `page [--for <seconds>] [--icon <picture>] <name> <text>` sets a page of the idle screen, `page --remove
+// The `page` command: `page [--for <seconds>] [--icon <picture>] [look options] <name> <text>` sets a page of the idle screen, `page --remove
 // <name>` removes one, `page --show <name>`, `page --next` and `page --previous` turn the idle screen to one.
 
 extension FeedCommand {
@@ -9,6 +9,7 @@ extension FeedCommand {
         var removing = false
         var showing = false
         var icon: String?
+        var look = TextLook()
         options: while rest.starts(with: "--".unicodeScalars) {
             let option = FeedScan.string(FeedScan.nextWord(&rest))
             switch option {
@@ -28,7 +29,9 @@ extension FeedCommand {
             case "--icon":
                 icon = try iconOption(&rest, command: "page --icon", example: "--icon sun")
             default:
-                throw .unknownPageOption(Excerpt.of(option))
+                guard try lookOption(option, &rest, into: &look, command: "page") else {
+                    throw .unknownPageOption(Excerpt.of(option))
+                }
             }
         }
         let word = FeedScan.nextWord(&rest)
@@ -37,13 +40,13 @@ extension FeedCommand {
         guard IdlePage.isName(name) else { throw .badPageName(Excerpt.of(name)) }
         if showing {
             // A turn stands alone: an option or a text beside it would be a page half meant.
-            guard rest.isEmpty, !removing, lifetime == nil, icon == nil else {
+            guard rest.isEmpty, !removing, lifetime == nil, icon == nil, look.isPlain else {
                 throw .unexpectedArgument(command: "page --show", argument: Excerpt.of(argument))
             }
             return .pageShow(name)
         }
         if removing {
-            guard rest.isEmpty else {
+            guard rest.isEmpty, look.isPlain else {
                 throw .unexpectedArgument(command: "page --remove \(name)", argument: Excerpt.of(rest))
             }
             return .pageRemove(name)
@@ -56,7 +59,8 @@ extension FeedCommand {
         guard length <= IdlePage.maxTextScalars else {
             throw .textTooLong(command: "page", length: length, limit: IdlePage.maxTextScalars)
         }
-        return .page(IdlePage(name: name, text: shown, icon: icon, lifetime: lifetime))
+        try check(look, against: shown, command: "page")
+        return .page(IdlePage(name: name, text: shown, icon: icon, lifetime: lifetime, look: look.isPlain ? nil : look))
     }
 
     /// `page` as one feed line: the lifetime to the microsecond, the icon, the name, the text on one line.
@@ -64,6 +68,7 @@ extension FeedCommand {
         var words = ["page"]
         if let lifetime = page.lifetime { words += ["--for", FeedScan.seconds(lifetime)] }
         if let icon = page.icon { words += ["--icon", icon] }
+        words += lookWords(page.look)
         return (words + [page.name, FeedScan.oneLine(page.text)]).joined(separator: " ")
     }
 }

@@ -29,9 +29,10 @@ public enum FeedCommand: Sendable, Equatable {
     case lyrics(ParsedLyrics)
     /// `lyrics clear`.
     case lyricsClear
-    /// `message [--for <seconds>] [--priority low|normal|high] [--icon <name>] <text>`; `duration` nil means
-    /// the default, `icon` nil the message role's icon.
-    case message(String, duration: Duration?, priority: MessagePriority, icon: String? = nil)
+    /// `message [--for <seconds>] [--priority low|normal|high] [--icon <name>] [look options] <text>`;
+    /// `duration` nil means the default, `icon` nil the message role's icon, `look` nil the role's colour (see
+    /// `TextLook` for `--colors`, `--rainbow`, `--gradient`, `--blink`).
+    case message(String, duration: Duration?, priority: MessagePriority, icon: String? = nil, look: TextLook? = nil)
     /// `message --dismiss`: removes the message shown now; the next one shows, as when it expires.
     case messageDismiss
     /// `brightness <0-100>`, in percent.
@@ -135,20 +136,21 @@ public enum FeedCommand: Sendable, Equatable {
         case .pageShow(let name): "page --show \(name)"
         case .pageNext: "page --next"
         case .pagePrevious: "page --previous"
-        case .message(let text, let duration, let priority, let icon):
-            Self.encodeMessage(text, duration: duration, priority: priority, icon: icon)
+        case .message(let text, let duration, let priority, let icon, let look):
+            Self.encodeMessage(text, duration: duration, priority: priority, icon: icon, look: look)
         }
     }
 
     /// `message` as one feed line. Word by word: as one expression, Swift 6.0's type checker (Debian 13's
     /// `swiftlang`) gives up on it.
     private static func encodeMessage(
-        _ text: String, duration: Duration?, priority: MessagePriority, icon: String?
+        _ text: String, duration: Duration?, priority: MessagePriority, icon: String?, look: TextLook?
     ) -> String {
         var words = ["message"]
         if let duration { words += ["--for", FeedScan.seconds(duration)] }
         if priority != .normal { words += ["--priority", priority.name] }
         if let icon { words += ["--icon", icon] }
+        words += lookWords(look)
         if text.unicodeScalars.starts(with: "--".unicodeScalars) { words.append("--") }
         words.append(FeedScan.oneLine(text))
         return words.joined(separator: " ")
@@ -223,6 +225,7 @@ public enum FeedCommand: Sendable, Equatable {
         var duration: Duration?
         var priority = MessagePriority.normal
         var icon: String?
+        var look = TextLook()
         while rest.starts(with: "--".unicodeScalars) {
             let option = FeedScan.string(FeedScan.nextWord(&rest))
             switch option {
@@ -244,12 +247,15 @@ public enum FeedCommand: Sendable, Equatable {
                 continue
             case "--dismiss":
                 // A dismissal stands alone: an option or a text beside it would be a message half meant.
-                guard rest.isEmpty, duration == nil, priority == .normal, icon == nil else {
+                guard rest.isEmpty, duration == nil, priority == .normal, icon == nil, look.isPlain else {
                     throw .unexpectedArgument(command: "message --dismiss", argument: Excerpt.of(argument))
                 }
                 return .messageDismiss
             default:
-                throw .unknownOption(Excerpt.of(option))
+                guard try lookOption(option, &rest, into: &look, command: "message") else {
+                    throw .unknownOption(Excerpt.of(option))
+                }
+                continue
             }
             break
         }
@@ -258,6 +264,7 @@ public enum FeedCommand: Sendable, Equatable {
         guard !shown.isEmpty else {
             throw .missingArgument(command: "message", example: "message Back in 5 minutes")
         }
-        return .message(shown, duration: duration, priority: priority, icon: icon)
+        try check(look, against: shown, command: "message")
+        return .message(shown, duration: duration, priority: priority, icon: icon, look: look.isPlain ? nil : look)
     }
 }

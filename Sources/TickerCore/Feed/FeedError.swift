@@ -22,6 +22,12 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case badPageName(String)
     /// A `message --priority` value that does not exist.
     case badPriority(String)
+    /// A colour (`--colors`, `--gradient`) that does not parse (`expected` says what would).
+    case badColor(String, command: String, expected: String)
+    /// Two options of a command that exclude each other (`--rainbow` with `--colors`).
+    case conflictingOptions(command: String, String, with: String)
+    /// `--colors` runs covering more characters than the text has.
+    case colorsBeyondText(command: String, covered: Int, length: Int)
     /// A line longer than the decoder's limit; it was discarded up to the next newline.
     case lineTooLong(limitBytes: Int)
     /// A line that is not valid UTF-8; it was used with U+FFFD in place of the bad bytes.
@@ -59,13 +65,21 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownLyricsAction(let word):
             "unknown lyrics action '\(word)' (expected begin, end or clear)"
         case .unknownOption(let word):
-            "unknown message option '\(word)' (expected --for, --priority, --icon, --dismiss or --)"
+            "unknown message option '\(word)' (expected --for, --priority, --icon, --colors, --rainbow, --gradient, "
+                + "--blink, --dismiss or --)"
         case .unknownPageOption(let word):
-            "unknown page option '\(word)' (expected --for, --icon, --remove, --show, --next, --previous or --)"
+            "unknown page option '\(word)' (expected --for, --icon, --colors, --rainbow, --gradient, --blink, "
+                + "--remove, --show, --next, --previous or --)"
         case .badPageName(let word):
             "bad page name '\(word)' (expected 1 to \(IdlePage.maxNameCharacters) letters, digits, '-' or '_')"
         case .badPriority(let word):
             "bad priority '\(word)' (expected low, normal or high)"
+        case .badColor(let token, let command, let expected):
+            "bad colour '\(token)' for \(command) (expected \(expected))"
+        case .conflictingOptions(let command, let option, let other):
+            "\(command) \(option) cannot go with \(other) (one colouring a text)"
+        case .colorsBeyondText(let command, let covered, let length):
+            "\(command) --colors covers \(covered) characters; the text has \(length)"
         case .lineTooLong(let limit):
             "line longer than \(limit) bytes discarded"
         case .invalidUTF8:

@@ -67,7 +67,7 @@ public struct KeptState: Sendable, Equatable {
             commands.append(
                 .message(
                     message.text, duration: min(left, FeedCommand.maxTime), priority: message.priority,
-                    icon: message.icon))
+                    icon: message.icon, look: message.look))
         }
         for page in player.pages {
             var content = page.content

@@ -32,6 +32,8 @@ public struct PlayerState: Sendable, Equatable {
         public var expires: Duration
         /// The name of the icon it asked for (`message --icon`), nil for its role's.
         public var icon: String? = nil
+        /// Its text's colours and blinking (`message --colors`, …); nil: its role's colour.
+        public var look: TextLook? = nil
         // Arrival order, to break ties between messages received at the same instant.
         var sequence: Int
     }
@@ -129,9 +131,10 @@ public struct PlayerState: Sendable, Equatable {
             lyricsSet = nil
         case .lyricsBegin, .lyricsEnd:
             break
-        case .message(let value, let messageDuration, let priority, let icon):
+        case .message(let value, let messageDuration, let priority, let icon, let look):
             addMessage(value, for: messageDuration ?? Self.defaultMessageDuration, priority: priority, at: now)
             messages[messages.count - 1].icon = icon
+            messages[messages.count - 1].look = look
         case .messageDismiss:
             // As if the message shown had expired now: the next one shows from the start of its lap.
             if let shown = activeMessage(at: now) { messages.removeAll { $0.sequence == shown.sequence } }

@@ -11,6 +11,9 @@ public struct IdlePage: Sendable, Equatable {
     public var icon: String?
     /// How long the page lasts from when it is set, or nil for as long as the daemon runs.
     public var lifetime: Duration?
+    /// Its text's colours and blinking (`--colors`, `--rainbow`, `--gradient`, `--blink`); nil: the `clock`
+    /// role's colour.
+    public var look: TextLook?
 
     /// The most pages kept; setting one more drops the one set longest ago.
     public static let maxPages = 16
@@ -20,12 +23,15 @@ public struct IdlePage: Sendable, Equatable {
     public static let maxTextScalars = 256
 
     /// A page named `name` showing `text` after the picture named `icon` (nil: none) for `lifetime` (nil: until
-    /// removed).
-    public init(name: String, text: String, icon: String? = nil, lifetime: Duration? = nil) {
+    /// removed), looking as `look` says (nil: in the `clock` role's colour).
+    public init(
+        name: String, text: String, icon: String? = nil, lifetime: Duration? = nil, look: TextLook? = nil
+    ) {
         self.name = name
         self.text = text
         self.icon = icon
         self.lifetime = lifetime
+        self.look = look
     }
 
     /// Whether `name` may name a page: 1 to `maxNameCharacters` ASCII letters, digits, `-` and `_`, the first

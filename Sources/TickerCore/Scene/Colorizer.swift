@@ -68,8 +68,8 @@ struct Colorizer: Sendable {
     }
 
     /// Maps every level of `frame` through the grey table by the paint of its pixel (`paints` column-major,
-    /// or nil when every pixel is painted alike).
-    func applyGrey(to frame: inout Frame, paints: [UInt8]?) {
+    /// or nil when every pixel is painted alike), except the pixels `look` colours: those are its own.
+    func applyGrey(to frame: inout Frame, paints: [UInt8]?, look: LookPaint? = nil) {
         let bits = depth.bits
         let mask = depth.maxLevel
         let height = frame.height
@@ -82,7 +82,9 @@ struct Colorizer: Sendable {
                 frame.bytes.withUnsafeMutableBufferPointer { bytes in
                     let painted = plane.count >= width * height
                     for x in 0..<width {
-                        for y in 0..<height {
+                        var kept = 0..<0
+                        if let look, look.colors(panelColumn: x) { kept = look.rows(height: height) }
+                        for y in 0..<height where !kept.contains(y) {
                             let bit = y * bits
                             let index = x * bytesPerColumn + (bit >> 3)
                             let shift = UInt8(bit & 7)

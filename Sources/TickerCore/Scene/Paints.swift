@@ -10,6 +10,8 @@ public struct Paints: Sendable, Equatable {
     var iconColours: IconColours?
     /// On a colour panel, the album cover in its own colours, laid over the colorized frame (after the icon).
     var coverColours: IconColours?
+    /// The colours a look (`message --colors`, `--rainbow`, …) gives the marquee drawn, over its role's.
+    var look: LookPaint?
     /// On a colour panel, the transition under way in the top zone: the old screen's colours blended over.
     var transition: TransitionOverlay?
 
@@ -26,6 +28,7 @@ public struct Paints: Sendable, Equatable {
         self.height = height
         iconColours = nil
         coverColours = nil
+        look = nil
         transition = nil
     }
 

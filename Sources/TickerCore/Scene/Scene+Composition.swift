@@ -53,6 +53,8 @@ extension Scene {
         case role(ColorRole)
         /// The now-playing line: the artist's columns in the artist's colour, the rest in the title's.
         case nowPlaying
+        /// A message's or a page's text in its own colours, or blinking, over the role's (`Scene+Look.swift`).
+        case look(ColorRole, TextLook)
     }
 
     /// What the top zone shows, told apart so that a change of it is seen.
@@ -100,13 +102,15 @@ extension Scene {
         switch content {
         case .message(let message):
             let role: ColorRole = message.priority == .high ? .messageHigh : .message
-            composition.top = .marquee(message.text, since: shownSince, paint: .role(role))
-            composition.screen = Screen(kind: .message, text: message.text, icon: message.icon)
+            composition.top = .marquee(
+                message.text, since: shownSince, paint: message.look.map { .look(role, $0) } ?? .role(role))
+            composition.screen = Screen(kind: .message, text: message.text, icon: message.icon, look: message.look)
         case .idle:
             if let turn = idleTurn(state, at: now, since: shownSince, clock: clock) {
-                composition.top = .marquee(turn.text, since: turn.since, paint: .role(.clock))
+                composition.top = .marquee(
+                    turn.text, since: turn.since, paint: turn.look.map { .look(.clock, $0) } ?? .role(.clock))
                 composition.idleTurnEnds = turn.ends
-                composition.screen = Screen(kind: .idle, text: turn.text, icon: turn.icon)
+                composition.screen = Screen(kind: .idle, text: turn.text, icon: turn.icon, look: turn.look)
                 composition.screenSince = turn.since
                 pageIcon = turn.icon
             }

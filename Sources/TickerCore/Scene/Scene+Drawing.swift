@@ -9,7 +9,10 @@ extension Scene {
         paints.reset(width: width, height: height, recorded: colorizer.usesPaint)
         drawZones(composition, at: now, into: &frame, paints: &paints)
         if let filled = composition.progress { layout.progressBar?.draw(filled: filled, into: &frame, paints: &paints) }
-        if !isColor, colorizer.changesGrey { colorizer.applyGrey(to: &frame, paints: paints.recorded) }
+        if !isColor, colorizer.changesGrey {
+            colorizer.applyGrey(to: &frame, paints: paints.recorded, look: paints.look)
+        }
+        applyLookGrey(to: &frame, paints: paints)
         if let cover = composition.cover { drawCover(cover, into: &frame, paints: &paints) }
     }
 
@@ -54,11 +57,16 @@ extension Scene {
         switch show {
         case .nothing, .wrapped:
             return
+        case .marquee(let text, let since, .look(let role, let look)):
+            drawLook(
+                text, look, role: role, elapsed: now - since, renderer: &renderer, into: &frame, paints: &paints)
         case .marquee(let text, let since, let paint):
             renderer.drawMarquee(text, elapsed: now - since, into: &frame)
             switch paint {
             case .role(let role):
                 paints.paint(renderer.zone, role)
+            case .look:
+                return
             case .nowPlaying:
                 guard paints.records else { return }
                 let motion = artist.isEmpty ? nil : renderer.marqueeMotion(for: text)

@@ -49,8 +49,9 @@ extension Scene {
             switch show {
             case .nothing, .waiting:
                 break
-            case .marquee(let text, let since, _):
+            case .marquee(let text, let since, let paint):
                 consider(renderer.marqueeMotion(for: text).nextOffsetChange(after: now - since).map { since + $0 })
+                consider(Self.lookChange(paint, since: since, after: now))
             case .lyric:
                 guard let current = composition.current else { break }
                 let laidOut = lyricLayout(current.index, current.line)

@@ -12,6 +12,8 @@ extension Scene {
         var text: String
         /// The name of the picture before it: a page's icon; nil for the clock or the idle text.
         var icon: String? = nil
+        /// The page's colours and blinking; nil for the clock or the idle text.
+        var look: TextLook? = nil
         /// When this turn began: where its marquee's lap starts.
         var since: Duration
         /// When the turn ends or a page vanishes, whichever comes first; nil when neither happens.
@@ -34,7 +36,8 @@ extension Scene {
         guard turns > 0 else { return nil }
         guard turns > 1 else {
             let page = screen == nil ? state.page(0, at: now)?.content : nil
-            return IdleTurn(text: screen ?? page?.text ?? "", icon: page?.icon, since: since, ends: vanishes)
+            return IdleTurn(
+                text: screen ?? page?.text ?? "", icon: page?.icon, look: page?.look, since: since, ends: vanishes)
         }
         let pitch = max(style.pageTime, .milliseconds(1))
         // The turns count from the last request made while the idle screen was in view, from the turn it chose,
@@ -99,7 +102,8 @@ extension Scene {
         }
         let page = state.page(index - first, at: now)?.content
         return IdleTurn(
-            text: page?.text ?? "", icon: page?.icon, since: start, ends: vanishes.map { min($0, ends) } ?? ends)
+            text: page?.text ?? "", icon: page?.icon, look: page?.look, since: start,
+            ends: vanishes.map { min($0, ends) } ?? ends)
     }
 
     /// How many whole turns of `pitch` pass from `origin` to `instant`.

@@ -27,6 +27,8 @@ extension Scene {
         var text: String
         /// The name of the icon before it, if any.
         var icon: String? = nil
+        /// Its colours, a message's or a page's own.
+        var look: TextLook? = nil
     }
 
     /// The panel as it showed when the top zone's next screen came, kept for the transition to that screen.

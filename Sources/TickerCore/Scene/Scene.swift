@@ -118,9 +118,13 @@ public struct Scene: Sendable {
     }
 
     /// The colours of `frame`, drawn with `paints`, into `image`, without allocating: each level in its role's
-    /// colour, and the pixels of an icon the feed sent and of the cover in their own.
+    /// colour, the text of a look (`message --colors`, …) in its colours, and the pixels of an icon the feed sent
+    /// and of the cover in their own.
     public func colorize(_ frame: Frame, paints: Paints, into image: inout RGBFrame) {
         colorizer.colorize(frame, paints: paints.recorded, into: &image)
+        if isColor, let look = paints.look {
+            look.lay(over: &image, frame: frame, background: style.palette[.background] ?? .black)
+        }
         paints.iconColours?.lay(over: &image)
         paints.coverColours?.lay(over: &image)
         paints.transition?.lay(over: &image)

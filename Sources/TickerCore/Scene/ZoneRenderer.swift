@@ -22,6 +22,8 @@ public struct ZoneRenderer: Sendable {
     private let fadeLevels: [[UInt64]]
     private var cache: [CachedStrip] = []
     private var clock: Int = 0
+    /// The colours of the strips drawn with a look, newest last (see `ZoneRenderer+Look.swift`).
+    var lookCache: [CachedLook] = []
 
     private struct CachedStrip {
         let text: String
@@ -76,6 +78,7 @@ public struct ZoneRenderer: Sendable {
         self.fadeTables = fades
         self.fadeLevels = fades.map { $0.map { depth.repeated($0.level) } }
         cache.reserveCapacity(Self.cacheSize)
+        lookCache.reserveCapacity(Self.lookCacheSize)
     }
 
     /// The strip for `text` in this zone, rasterized on first use and cached. With `truncated`, a line wider

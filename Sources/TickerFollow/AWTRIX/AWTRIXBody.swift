@@ -24,7 +24,7 @@ enum AWTRIXBody {
             case .string: "a string"
             case .number: "a number"
             case .bool: "true or false"
-            case .color: "a colour: \"#RRGGBB\" or [r, g, b]"
+            case .color: "a colour: \"#RRGGBB\", \"RRGGBB\" or [r, g, b]"
             case .array: "an array"
             case .object: "an object"
             case .stringOrNumber: "a string or a number"
@@ -84,26 +84,6 @@ enum AWTRIXBody {
             guard kind.admits(member) else { throw .parsing("bad '\(key)' (expected \(kind.expected))") }
         }
         return members
-    }
-
-    /// The `text` member: the string, or the fragments' texts joined (their colours are for a later change to
-    /// draw); nil when missing or null.
-    static func text(_ members: [String: JSONValue]) throws(AWTRIXError) -> String? {
-        switch members["text"] {
-        case nil, .null?: return nil
-        case .string(let text)?: return text
-        case .array(let fragments)?:
-            var text = ""
-            for fragment in fragments {
-                let colour = fragment["c"] ?? .null
-                guard case .string(let part)? = fragment["t"], colour == .null || Kind.color.admits(colour) else {
-                    throw .parsing("bad 'text' (expected \(Kind.text.expected))")
-                }
-                text += part
-            }
-            return text
-        default: throw .parsing("bad 'text' (expected \(Kind.text.expected))")
-        }
     }
 
     /// The reason of an `MQTTPayloadError` met while reading an AWTRIX body, as AWTRIX's parsing error.

@@ -42,13 +42,14 @@ package enum AWTRIXCustom {
 
     private static func page(_ name: String, _ value: JSONValue) throws(AWTRIXError) -> FeedCommand {
         let members = try AWTRIXBody.object(value, keys: AWTRIXBody.appKeys)
-        guard let text = try AWTRIXBody.text(members) else {
+        guard let (text, look) = try AWTRIXLook.text(members) else {
             throw .parsing("no 'text' for app '\(name)' (a ticker shows text; drawings and bars alone are not shown)")
         }
         do {
             // AWTRIX's lifetime 0 is no lifetime.
             let lifetime = members["lifetime"] == .number(0) ? nil : try MQTTPayload.lifetime(value, key: "lifetime")
-            let page = IdlePage(name: name, text: text, icon: try MQTTPayload.icon(value), lifetime: lifetime)
+            let page = IdlePage(
+                name: name, text: text, icon: try MQTTPayload.icon(value), lifetime: lifetime, look: look)
             return try MQTTPayload.readBack(.page(page))
         } catch {
             throw AWTRIXBody.parsing(error)

@@ -18,7 +18,7 @@ package enum AWTRIXNotify {
             throw .parsing("the body is empty (expected a JSON object)")
         }
         let members = try AWTRIXBody.object(value, keys: AWTRIXBody.appKeys)
-        guard let text = try AWTRIXBody.text(members) else {
+        guard let (text, look) = try AWTRIXLook.text(members) else {
             throw .parsing("no 'text' (a ticker shows text; drawings and bars alone are not shown)")
         }
         let message: FeedCommand
@@ -27,7 +27,7 @@ package enum AWTRIXNotify {
             let duration =
                 members["hold"] == .bool(true) ? FeedCommand.maxTime : try MQTTPayload.lifetime(value, key: "duration")
             let command = FeedCommand.message(
-                text, duration: duration, priority: priority, icon: try MQTTPayload.icon(value))
+                text, duration: duration, priority: priority, icon: try MQTTPayload.icon(value), look: look)
             message = try MQTTPayload.readBack(command)
         } catch {
             throw AWTRIXBody.parsing(error)

@@ -282,7 +282,7 @@ struct MQTTBridgeSession {
         while let command = queue.first, feed.send([command], at: now) {
             queue.removeFirst()
             publishPage(after: command)
-            if case .message(let text, _, _, _) = command {
+            if case .message(let text, _, _, _, _) = command {
                 published.lastMessage = MQTTNowPlaying.cut(text, toScalars: MQTTNowPlaying.maxStateScalars)
                 published.lastMessageIsNew = true
             }

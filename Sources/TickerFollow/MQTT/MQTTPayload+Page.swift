@@ -2,8 +2,8 @@ import TickerCore
 
 extension MQTTPayload {
     /// `<prefix>/page/<name>/set`: plain text, or a JSON object `{"text": …, "for": seconds, "icon": picture
-    /// name}` (`for` optional: the page then lasts until removed; `icon` optional); an empty payload, or an empty
-    /// text, removes the page.
+    /// name}` and the look's members (`look(_:)`) (`for` optional: the page then lasts until removed; the others
+    /// optional); an empty payload, or an empty text, removes the page.
     package static func page(named name: String, _ payload: [UInt8]) throws(MQTTPayloadError) -> FeedCommand {
         guard payload.count <= maxMessageBytes else { throw .tooLong(bytes: payload.count, limit: maxMessageBytes) }
         guard let text = String(validating: payload, as: UTF8.self) else { throw .notUTF8 }
@@ -16,6 +16,7 @@ extension MQTTPayload {
             page.text = shown
             page.lifetime = try lifetime(value)
             page.icon = try icon(value)
+            page.look = try look(value)
         }
         return try readBack(.page(page))
     }

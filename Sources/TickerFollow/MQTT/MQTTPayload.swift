@@ -48,7 +48,7 @@ package enum MQTTPayload {
     }
 
     /// `<prefix>/message`: plain text, or a JSON object `{"text": …, "for": seconds, "priority": "low" | "normal"
-    /// | "high", "icon": picture name}` (`for`, `priority` and `icon` optional).
+    /// | "high", "icon": picture name}` and the look's members (`look(_:)`), each but `text` optional.
     package static func message(_ payload: [UInt8]) throws(MQTTPayloadError) -> FeedCommand {
         guard payload.count <= maxMessageBytes else { throw .tooLong(bytes: payload.count, limit: maxMessageBytes) }
         guard let text = String(validating: payload, as: UTF8.self) else { throw .notUTF8 }
@@ -83,7 +83,7 @@ package enum MQTTPayload {
             else { throw .badMember("priority", expected: "one of: low, normal, high") }
             priority = chosen
         }
-        return .message(text, duration: duration, priority: priority, icon: try icon(value))
+        return .message(text, duration: duration, priority: priority, icon: try icon(value), look: try look(value))
     }
 
     /// `<prefix>/brightness`: a number from 0 to 100 (Home Assistant may send `40.0`), rounded to a whole percent,
