@@ -170,6 +170,14 @@ import Testing
         #expect(slid == swept)
     }
 
+    @Test func aLyricComingOutOfTheIdleScreenTakesTheLyricsEffect() {
+        // Lyrics alone: between lines the idle screen (blank) shows; the idle screen fades, a lyric cuts.
+        var bench = Self.bench(.fade, for: .idle)
+        bench.send([SceneTests.lyrics("[00:01.00]HI\n[00:03.00]\n"), .play], at: 0)
+        // At its first instant the line is there whole, at rest, the sweep about to start.
+        #expect(bench.show(at: 1) == art("+.+.+...", "+++.+...", "+.+.+...", "+.+.+...", "........"))
+    }
+
     @Test func aCrossfadeOnAColourPanelMixesTheColours() {
         let red = ColorSceneTests.red
         let blue = ColorSceneTests.blue

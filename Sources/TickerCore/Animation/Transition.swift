@@ -28,7 +28,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     case page
     /// The idle screen taking over, or giving the panel back.
     case idle
-    /// A lyric line taking the panel from a marquee, or giving it back (never from one line to the next).
+    /// A lyric line taking the panel from what shows between lines (the now-playing line, the idle screen), or
+    /// giving it back; never from one line to the next.
     case lyric
 }
 

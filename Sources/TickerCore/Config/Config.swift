@@ -341,7 +341,7 @@ public struct Config: Sendable, Equatable {
         public var page = TransitionEffect.slideLeft
         /// The idle screen taking over and giving back.
         public var idle = TransitionEffect.fade
-        /// A lyric line taking the panel from the now-playing line or a message, and giving it back.
+        /// A lyric line taking the panel from what shows between lines, and giving it back.
         public var lyric = TransitionEffect.cut
 
         /// The scene's transitions: none when not `enabled`.

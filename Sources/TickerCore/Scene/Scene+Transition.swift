@@ -55,9 +55,9 @@ extension Scene {
         switch (old.kind, new.kind) {
         case (.wrapped, _), (_, .wrapped), (.lyric, .lyric): return nil
         case (.message, _), (_, .message): return .message
+        case (.lyric, _), (_, .lyric): return .lyric
         case (.idle, .idle): return .page
         case (.idle, _), (_, .idle): return .idle
-        case (.lyric, _), (_, .lyric): return .lyric
         case (.nowPlaying, .nowPlaying): return .title
         }
     }
@@ -68,7 +68,7 @@ extension Scene {
         switch kind {
         case .message: [.message]
         case .lyric: [.lyric, .message]
-        case .idle: [.page, .idle, .message]
+        case .idle: [.page, .idle, .lyric, .message]
         case .nowPlaying: [.title, .idle, .lyric, .message]
         case .wrapped: []
         }
