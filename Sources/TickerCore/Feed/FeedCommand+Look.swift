@@ -25,7 +25,7 @@ extension FeedCommand {
                 throw .missingArgument(command: "\(command) --gradient", example: "--gradient FF0000,0000FF")
             }
             let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let from = color(parts[0]), let to = color(parts[1]) else {
+            guard parts.count == 2, let from = RGB(hexDigits: parts[0]), let to = RGB(hexDigits: parts[1]) else {
                 throw .badColor(
                     Excerpt.of(value), command: "\(command) --gradient", expected: "two colours RRGGBB,RRGGBB")
             }
@@ -106,7 +106,7 @@ extension FeedCommand {
         var runs: [TextLook.ColorRun] = []
         for (index, part) in parts.enumerated() {
             let pieces = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let color = color(pieces[0]) else {
+            guard let color = RGB(hexDigits: pieces[0]) else {
                 throw .badColor(
                     Excerpt.of(part), command: option, expected: "RRGGBB or RRGGBB:N, e.g. FF0000:4, runs split by ','")
             }
@@ -133,17 +133,6 @@ extension FeedCommand {
             runs.append(TextLook.ColorRun(color, length: length))
         }
         return runs
-    }
-
-    /// `RRGGBB`: six hex digits, either case.
-    private static func color(_ scalars: ArraySlice<Unicode.Scalar>) -> RGB? {
-        guard scalars.count == 6 else { return nil }
-        var value: UInt32 = 0
-        for scalar in scalars {
-            guard PictureBlock.isHexDigit(scalar), let digit = UInt32(String(scalar), radix: 16) else { return nil }
-            value = value << 4 | digit
-        }
-        return RGB(hex: value)
     }
 
     /// `RRGGBB` in capitals.

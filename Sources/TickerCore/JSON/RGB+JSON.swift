@@ -8,12 +8,8 @@ extension RGB {
             guard number.isFinite, number >= 0, number <= 0xFF_FFFF, number == number.rounded() else { return nil }
             self.init(hex: UInt32(number))
         case .string(let text):
-            var digits = text.unicodeScalars[...]
-            if digits.first == "#" { digits = digits.dropFirst() }
-            guard digits.count == 6, digits.allSatisfy(PictureBlock.isHexDigit),
-                let hex = UInt32(String(String.UnicodeScalarView(digits)), radix: 16)
-            else { return nil }
-            self.init(hex: hex)
+            let digits = text.unicodeScalars
+            self.init(hexDigits: digits.first == "#" ? digits.dropFirst() : digits[...])
         case .array(let channels):
             guard channels.count == 3 else { return nil }
             var bytes: [UInt8] = []

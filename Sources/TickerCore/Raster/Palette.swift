@@ -67,18 +67,25 @@ public struct Palette: Sendable, Equatable {
     /// Reads `#RRGGBB` (hex digits of either case) or one of `names` (lower case); nil for anything else.
     public static func color(parsing text: String) -> RGB? {
         if let named = names.first(where: { $0.name == text }) { return named.color }
-        let scalars = Array(text.unicodeScalars.prefix(8))
-        guard scalars.count == 7, scalars[0] == "#" else { return nil }
-        var hex: UInt32 = 0
-        for scalar in scalars[1...] {
-            guard let digit = UInt32(String(scalar), radix: 16) else { return nil }
-            hex = hex << 4 | digit
-        }
-        return RGB(hex: hex)
+        let scalars = text.unicodeScalars
+        guard scalars.first == "#" else { return nil }
+        return RGB(hexDigits: scalars.dropFirst())
     }
 }
 
 extension RGB {
+    /// The colour six hex digits (`RRGGBB`, either case) write; nil for anything else.
+    init?(hexDigits scalars: some Collection<Unicode.Scalar>) {
+        // Counted no further than one past six: a hostile value may be long.
+        guard scalars.prefix(7).count == 6 else { return nil }
+        var hex: UInt32 = 0
+        for scalar in scalars {
+            guard PictureBlock.isHexDigit(scalar), let digit = UInt32(String(scalar), radix: 16) else { return nil }
+            hex = hex << 4 | digit
+        }
+        self.init(hex: hex)
+    }
+
     /// The colour `0xRRGGBB`.
     init(hex: UInt32) {
         self.init(
