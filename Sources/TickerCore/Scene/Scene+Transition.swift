@@ -62,15 +62,16 @@ extension Scene {
         }
     }
 
-    /// The kinds of change that may bring a screen of `kind`: when each cuts, nothing need be asked of the
-    /// screen before.
-    static func changes(into kind: Screen.Kind) -> [ScreenChange] {
+    /// Whether a change that may bring a screen of `kind` moves with `transitions`: when none does, nothing need
+    /// be asked of the screen before. Asked in the frames after each change; allocates nothing.
+    static func mayMove(into kind: Screen.Kind, _ transitions: TransitionStyle) -> Bool {
+        func moves(_ change: ScreenChange) -> Bool { transitions.effect(for: change) != .cut }
         switch kind {
-        case .message: [.message]
-        case .lyric: [.lyric, .message]
-        case .idle: [.page, .idle, .lyric, .message]
-        case .nowPlaying: [.title, .idle, .lyric, .message]
-        case .wrapped: []
+        case .message: return moves(.message)
+        case .lyric: return moves(.lyric) || moves(.message)
+        case .idle: return moves(.page) || moves(.idle) || moves(.lyric) || moves(.message)
+        case .nowPlaying: return moves(.title) || moves(.idle) || moves(.lyric) || moves(.message)
+        case .wrapped: return false
         }
     }
 
@@ -82,7 +83,7 @@ extension Scene {
     {
         let transitions = style.transitions
         guard transitions.duration > .zero, now >= since, now - since < transitions.duration,
-            Self.changes(into: screen.kind).contains(where: { transitions.effect(for: $0) != .cut })
+            Self.mayMove(into: screen.kind, transitions)
         else { return nil }
         let old: Screen?
         if let kept = outgoing.first(where: { $0.start == since }) {
